@@ -1,0 +1,147 @@
+//! The one contract for commands implemented in Rust: shell builtins, text
+//! utilities and (in the tool layer) tools.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use async_trait::async_trait;
+
+use crate::fs::{FileSystem, FsError, normalize_path};
+use crate::io::{Input, Output, OutputError};
+use crate::limits::{ExecutionLimits, Interrupt};
+use crate::profile::Profile;
+
+/// What a builtin returns: its exit status, or an [`Interrupt`] that stops
+/// the whole script (a limit was hit or the host cancelled).
+pub type BuiltinResult = Result<i32, Interrupt>;
+
+/// A command implemented in Rust.
+///
+/// `run` receives the arguments (`args[0]` is the name the command was
+/// invoked as), its standard streams and access to the shell. It returns
+/// the exit status. Long-running builtins call
+/// [`ShellAccess::checkpoint`] in their loops so the deadline and
+/// cancellation are honoured.
+#[async_trait]
+pub trait Builtin: Send + Sync {
+    /// The command name (`jq`, `orders.list`).
+    fn name(&self) -> &str;
+
+    /// Run the command.
+    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult;
+}
+
+/// The shell as seen by a builtin: variables, current directory, file
+/// system, limits, clock, randomness and the ability to run another
+/// command (for `xargs`, `find -exec`, `timeout`).
+#[async_trait]
+pub trait ShellAccess: Send {
+    /// The value of a shell variable (scalar, or element 0 of an array).
+    fn var(&self, name: &str) -> Option<String>;
+    /// Assign a scalar shell variable. Errors are messages such as
+    /// `x: readonly variable`.
+    fn set_var(&mut self, name: &str, value: String) -> Result<(), String>;
+    /// The exported variables, as `env` prints them (insertion order).
+    fn exported_vars(&self) -> Vec<(String, String)>;
+    /// The current directory (absolute).
+    fn cwd(&self) -> String;
+    /// The file-system backend.
+    fn fs(&self) -> Arc<dyn FileSystem>;
+    /// The sandbox profile.
+    fn profile(&self) -> Profile;
+    /// The limits of this execution.
+    fn limits(&self) -> &ExecutionLimits;
+    /// Check the deadline and cancellation; call in long loops.
+    fn checkpoint(&mut self) -> Result<(), Interrupt>;
+    /// The clock the host gave the shell.
+    fn now(&self) -> SystemTime;
+    /// A pseudo-random number from the shell's seeded generator.
+    fn random_u32(&mut self) -> u32;
+    /// Sleep on the shell's clock, bounded by the deadline and cancellation.
+    async fn sleep(&mut self, duration: Duration) -> Result<(), Interrupt>;
+    /// Run a command by name (builtin, function or tool; never a host
+    /// program) with the given standard streams; returns its status.
+    async fn run_command(
+        &mut self,
+        argv: Vec<String>,
+        stdin: Input,
+        stdout: &Output,
+        stderr: &Output,
+    ) -> BuiltinResult;
+}
+
+/// Everything a running builtin gets.
+pub struct BuiltinContext<'a> {
+    /// The arguments; `args[0]` is the command name as invoked.
+    pub args: Vec<String>,
+    /// Standard input.
+    pub stdin: &'a mut Input,
+    /// Standard output.
+    pub stdout: &'a Output,
+    /// Standard error.
+    pub stderr: &'a Output,
+    /// The shell.
+    pub shell: &'a mut dyn ShellAccess,
+}
+
+impl BuiltinContext<'_> {
+    /// The command name (`args[0]`).
+    pub fn name(&self) -> &str {
+        self.args.first().map_or("", String::as_str)
+    }
+
+    /// Resolve a path operand against the shell's current directory.
+    pub fn resolve_path(&self, path: &str) -> String {
+        normalize_path(&self.shell.cwd(), path)
+    }
+
+    /// Read a file operand through the backend (`-` means standard input),
+    /// bounded by `max_buffer_bytes`.
+    pub async fn read_operand(&mut self, path: &str) -> Result<Vec<u8>, OperandError> {
+        if path == "-" {
+            let max = self.shell.limits().max_buffer_bytes;
+            return Ok(self.stdin.read_to_end(max).await?);
+        }
+        let abs = self.resolve_path(path);
+        let fs = self.shell.fs();
+        let meta = fs.metadata(&abs).await?;
+        if meta.is_dir() {
+            return Err(OperandError::Fs(FsError::IsADirectory));
+        }
+        Ok(fs.read(&abs).await?)
+    }
+
+    /// Write to standard output, mapping the error to what a utility
+    /// should do: `Ok(true)` to go on, `Ok(false)` when the reader has gone
+    /// (stop quietly), `Err` for an interrupt.
+    pub async fn out(&self, data: &[u8]) -> Result<bool, Interrupt> {
+        write_status(self.stdout.write(data).await)
+    }
+
+    /// Write a line `"{name}: {msg}\n"` to standard error.
+    pub async fn err_msg(&self, msg: &str) -> Result<(), Interrupt> {
+        let line = format!("{}: {msg}\n", self.name());
+        write_status(self.stderr.write(line.as_bytes()).await).map(|_| ())
+    }
+}
+
+/// Map a write result: `Ok(true)` written, `Ok(false)` broken pipe or
+/// closed descriptor (stop quietly), `Err` for an interrupt.
+pub fn write_status(r: Result<(), OutputError>) -> Result<bool, Interrupt> {
+    match r {
+        Ok(()) => Ok(true),
+        Err(OutputError::Interrupt(i)) => Err(i),
+        Err(_) => Ok(false),
+    }
+}
+
+/// Why a file operand could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum OperandError {
+    /// The backend refused (`No such file or directory`, disabled, ...).
+    #[error("{0}")]
+    Fs(#[from] FsError),
+    /// A limit was hit while reading standard input.
+    #[error(transparent)]
+    Interrupt(#[from] Interrupt),
+}

@@ -1,0 +1,322 @@
+//! Byte streams between commands: [`Input`] (a command's standard input)
+//! and [`Output`] (standard output or error).
+//!
+//! Pipes are bounded async channels of byte chunks, so pipeline stages run
+//! concurrently and stream: a writer waits when its reader is behind, and
+//! gets [`OutputError::BrokenPipe`] once the reader has gone (the shell
+//! reports status 141, as bash does for SIGPIPE). Captured output (the
+//! script's stdout, `$(...)`) is bounded by a byte limit and keeps what was
+//! written before the limit was hit.
+
+use std::sync::{Arc, Mutex};
+
+use bytes::Bytes;
+use tokio::sync::mpsc;
+
+use crate::limits::{Interrupt, LimitKind};
+
+/// Chunks buffered in one pipe before the writer waits.
+const PIPE_CAPACITY: usize = 16;
+
+/// A command's standard input: empty, a fixed byte string (here-document,
+/// here-string, file contents) or the read end of a pipe.
+#[derive(Debug)]
+pub struct Input {
+    pending: Bytes,
+    source: Option<mpsc::Receiver<Bytes>>,
+}
+
+impl Default for Input {
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
+impl Input {
+    /// An input at end of file (like `</dev/null`).
+    pub fn empty() -> Self {
+        Self {
+            pending: Bytes::new(),
+            source: None,
+        }
+    }
+
+    /// An input that yields `data` and then end of file.
+    pub fn from_bytes(data: impl Into<Bytes>) -> Self {
+        Self {
+            pending: data.into(),
+            source: None,
+        }
+    }
+
+    fn from_receiver(rx: mpsc::Receiver<Bytes>) -> Self {
+        Self {
+            pending: Bytes::new(),
+            source: Some(rx),
+        }
+    }
+
+    /// Fill `pending` if it is empty; `false` at end of file.
+    async fn fill(&mut self) -> bool {
+        while self.pending.is_empty() {
+            let Some(rx) = self.source.as_mut() else {
+                return false;
+            };
+            if let Some(chunk) = rx.recv().await {
+                self.pending = chunk;
+            } else {
+                self.source = None;
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The next chunk of bytes, or `None` at end of file. Chunks are never
+    /// empty.
+    pub async fn read_chunk(&mut self) -> Option<Bytes> {
+        if self.fill().await {
+            Some(std::mem::take(&mut self.pending))
+        } else {
+            None
+        }
+    }
+
+    /// Append bytes up to and including `delim` to `out`. Returns `false`
+    /// when end of file was reached before any byte was read; at end of file
+    /// after some bytes, those are appended without the delimiter and the
+    /// result is `true`.
+    pub async fn read_until(&mut self, delim: u8, out: &mut Vec<u8>) -> bool {
+        let mut read_any = false;
+        loop {
+            if !self.fill().await {
+                return read_any;
+            }
+            read_any = true;
+            if let Some(pos) = self.pending.iter().position(|&b| b == delim) {
+                let head = self.pending.split_to(pos + 1);
+                out.extend_from_slice(&head);
+                return true;
+            }
+            out.extend_from_slice(&self.pending);
+            self.pending.clear();
+        }
+    }
+
+    /// [`Input::read_until`] with `\n`.
+    pub async fn read_line(&mut self, out: &mut Vec<u8>) -> bool {
+        self.read_until(b'\n', out).await
+    }
+
+    /// Read at most `n` bytes (fewer at end of file) and append them to `out`.
+    /// Returns the number read.
+    pub async fn read_up_to(&mut self, n: usize, out: &mut Vec<u8>) -> usize {
+        let mut got = 0;
+        while got < n {
+            if !self.fill().await {
+                break;
+            }
+            let take = (n - got).min(self.pending.len());
+            out.extend_from_slice(&self.pending.split_to(take));
+            got += take;
+        }
+        got
+    }
+
+    /// Read everything to end of file, failing with
+    /// [`LimitKind::BufferBytes`] once more than `max` bytes arrive (the
+    /// bytes are discarded, the rest of the input is left unread).
+    pub async fn read_to_end(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
+        let mut out = Vec::new();
+        while let Some(chunk) = self.read_chunk().await {
+            if out.len() + chunk.len() > max {
+                return Err(Interrupt::limit(LimitKind::BufferBytes, max));
+            }
+            out.extend_from_slice(&chunk);
+        }
+        Ok(out)
+    }
+
+    /// `true` when this input is a pipe or holds unread bytes (used by
+    /// utilities that behave differently when stdin is empty).
+    pub fn has_source(&self) -> bool {
+        self.source.is_some() || !self.pending.is_empty()
+    }
+}
+
+/// Why a write failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OutputError {
+    /// The reading end of the pipe has gone. Writers stop quietly; the
+    /// shell gives the command status 141.
+    #[error("Broken pipe")]
+    BrokenPipe,
+    /// The descriptor was closed (`>&-`).
+    #[error("Bad file descriptor")]
+    Closed,
+    /// A limit (stdout/stderr bytes) was hit; the bytes up to the limit were
+    /// kept.
+    #[error(transparent)]
+    Interrupt(#[from] Interrupt),
+    /// A file-system error while writing to a file.
+    #[error("{0}")]
+    Io(String),
+}
+
+/// A bounded in-memory buffer shared by clones of an [`Output`].
+#[derive(Debug)]
+pub struct Capture {
+    buf: Mutex<Vec<u8>>,
+    limit: usize,
+    kind: LimitKind,
+}
+
+impl Capture {
+    /// A new buffer that accepts at most `limit` bytes; writing past it
+    /// fails with `kind`.
+    pub fn new(limit: usize, kind: LimitKind) -> Arc<Self> {
+        Arc::new(Self {
+            buf: Mutex::new(Vec::new()),
+            limit,
+            kind,
+        })
+    }
+
+    /// Take the bytes written so far, leaving the buffer empty.
+    pub fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.buf.lock().expect("capture lock"))
+    }
+
+    /// The number of bytes written so far.
+    pub fn len(&self) -> usize {
+        self.buf.lock().expect("capture lock").len()
+    }
+
+    /// `true` when nothing has been written.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn write(&self, data: &[u8]) -> Result<(), OutputError> {
+        let mut buf = self.buf.lock().expect("capture lock");
+        let room = self.limit.saturating_sub(buf.len());
+        if data.len() > room {
+            buf.extend_from_slice(&data[..room]);
+            return Err(Interrupt::limit(self.kind, self.limit).into());
+        }
+        buf.extend_from_slice(data);
+        Ok(())
+    }
+}
+
+/// A destination for bytes written by a command. Cheap to clone; clones
+/// write to the same place.
+#[derive(Debug, Clone)]
+pub enum Output {
+    /// Discards everything (`/dev/null`).
+    Null,
+    /// A closed descriptor: every write fails with [`OutputError::Closed`].
+    Closed,
+    /// An in-memory buffer (the script's stdout, a command substitution).
+    Capture(Arc<Capture>),
+    /// The write end of a pipe.
+    Pipe(mpsc::Sender<Bytes>),
+}
+
+impl Output {
+    /// A new pipe: the write end and the read end.
+    pub fn pipe() -> (Output, Input) {
+        let (tx, rx) = mpsc::channel(PIPE_CAPACITY);
+        (Output::Pipe(tx), Input::from_receiver(rx))
+    }
+
+    /// A new bounded capture buffer and an output writing to it.
+    pub fn capture(limit: usize, kind: LimitKind) -> (Output, Arc<Capture>) {
+        let cap = Capture::new(limit, kind);
+        (Output::Capture(cap.clone()), cap)
+    }
+
+    /// Write all of `data`.
+    pub async fn write(&self, data: &[u8]) -> Result<(), OutputError> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        match self {
+            Output::Null => Ok(()),
+            Output::Closed => Err(OutputError::Closed),
+            Output::Capture(cap) => cap.write(data),
+            Output::Pipe(tx) => tx
+                .send(Bytes::copy_from_slice(data))
+                .await
+                .map_err(|_| OutputError::BrokenPipe),
+        }
+    }
+
+    /// Write a string.
+    pub async fn write_str(&self, s: &str) -> Result<(), OutputError> {
+        self.write(s.as_bytes()).await
+    }
+
+    /// Write owned bytes without copying them into a pipe.
+    pub async fn write_bytes(&self, data: Bytes) -> Result<(), OutputError> {
+        match self {
+            Output::Pipe(tx) if !data.is_empty() => {
+                tx.send(data).await.map_err(|_| OutputError::BrokenPipe)
+            }
+            _ => self.write(&data).await,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn pipe_streams_lines_and_reports_eof() {
+        let (out, mut input) = Output::pipe();
+        let writer = tokio::spawn(async move {
+            out.write_str("a\nb").await.unwrap();
+            out.write_str("c\n").await.unwrap();
+        });
+        let mut line = Vec::new();
+        assert!(input.read_line(&mut line).await);
+        assert_eq!(line, b"a\n");
+        line.clear();
+        assert!(input.read_line(&mut line).await);
+        assert_eq!(line, b"bc\n");
+        line.clear();
+        assert!(!input.read_line(&mut line).await);
+        writer.await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn writer_sees_broken_pipe_when_reader_drops() {
+        let (out, input) = Output::pipe();
+        drop(input);
+        assert_eq!(out.write_str("x").await, Err(OutputError::BrokenPipe));
+    }
+
+    #[tokio::test]
+    async fn capture_keeps_bytes_up_to_limit() {
+        let (out, cap) = Output::capture(4, LimitKind::StdoutBytes);
+        out.write_str("ab").await.unwrap();
+        let err = out.write_str("cdef").await.unwrap_err();
+        assert!(matches!(
+            err,
+            OutputError::Interrupt(Interrupt::Limit {
+                kind: LimitKind::StdoutBytes,
+                ..
+            })
+        ));
+        assert_eq!(cap.take(), b"abcd");
+    }
+
+    #[tokio::test]
+    async fn read_to_end_is_bounded() {
+        let mut input = Input::from_bytes(vec![b'x'; 10]);
+        assert!(input.read_to_end(5).await.is_err());
+        let mut input = Input::from_bytes(vec![b'x'; 10]);
+        assert_eq!(input.read_to_end(10).await.unwrap().len(), 10);
+    }
+}

@@ -1,0 +1,34 @@
+//! toolsh-interp: a sandboxed, async bash interpreter.
+//!
+//! The second layer of toolsh. It walks the syntax tree from
+//! `toolsh-parser` and prints what GNU bash 5.2 prints, with the text
+//! utilities an orchestration script needs (jq, grep, sed, awk, sort, ...)
+//! built in. It may depend only on the parser and on general-purpose
+//! libraries; it knows nothing of tools, capabilities or MCP (tools arrive
+//! as [`Builtin`]s).
+//!
+//! Invariants: the host is never reached: files only through the
+//! [`FileSystem`] trait, commands only through [`Builtin`]s, no processes,
+//! network or host environment. Every resource is bounded by
+//! [`ExecutionLimits`]; hitting a bound ends the script with a message and
+//! status [`EXIT_LIMIT`], keeping the output produced so far.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod builtin;
+pub mod fs;
+mod io;
+mod limits;
+mod profile;
+#[cfg(test)]
+mod testing;
+
+pub use builtin::{
+    Builtin, BuiltinContext, BuiltinResult, OperandError, ShellAccess, write_status,
+};
+pub use fs::{DirEntry, DisabledFs, FileSystem, FileType, FsError, Metadata};
+pub use io::{Capture, Input, Output, OutputError};
+pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKind};
+pub use profile::Profile;
+pub use toolsh_parser as parser;

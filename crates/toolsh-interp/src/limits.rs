@@ -1,0 +1,180 @@
+//! Execution limits: every resource a script can consume is bounded here.
+
+use std::time::Duration;
+
+/// Exit status of a script stopped by an [`ExecutionLimits`] bound.
+/// Chosen to match `timeout(1)`'s status for a deadline, and used for every
+/// limit so a host can tell "stopped by the sandbox" from a script failure.
+pub const EXIT_LIMIT: i32 = 124;
+
+/// Exit status of a script stopped by the host's cancellation handle
+/// (as bash reports a command killed by SIGINT: 128 + 2).
+pub const EXIT_CANCELLED: i32 = 130;
+
+/// Hard bounds on one execution. Every field is enforced; hitting one stops
+/// the script with `toolsh: <limit name> exceeded (<value>)` on stderr and
+/// exit status [`EXIT_LIMIT`], keeping the output produced so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExecutionLimits {
+    /// Simple commands executed (builtins, functions, tools). Default 1,000,000.
+    pub max_commands: u64,
+    /// Iterations of any single loop. Default 1,000,000.
+    pub max_loop_iterations: u64,
+    /// Iterations of all loops together. Default 10,000,000.
+    pub max_total_loop_iterations: u64,
+    /// Nesting of function calls. Default 1,000 (bash's FUNCNEST is unlimited
+    /// and overflows the C stack around 10k-100k).
+    pub max_function_depth: usize,
+    /// Nesting of command substitutions, subshells and `eval`. Default 64.
+    pub max_subst_depth: usize,
+    /// Bytes written to the script's standard output. Default 10 MiB.
+    pub max_stdout_bytes: usize,
+    /// Bytes written to the script's standard error. Default 1 MiB.
+    pub max_stderr_bytes: usize,
+    /// Bytes in any one variable value (or array element). Default 16 MiB.
+    pub max_variable_bytes: usize,
+    /// Bytes in all variables together. Default 64 MiB.
+    pub max_total_variable_bytes: usize,
+    /// Entries in any one array. Default 1,000,000.
+    pub max_array_entries: usize,
+    /// Words produced by one brace expansion. Default 100,000.
+    pub max_brace_expansion: usize,
+    /// Width or precision in a printf-style format. Default 100,000.
+    pub max_format_width: usize,
+    /// Bytes of script source (also for `eval` and `source`). Default 1 MiB.
+    pub max_source_bytes: usize,
+    /// Nesting depth of the syntax tree. Default 200.
+    pub max_ast_depth: usize,
+    /// Wall-clock deadline for the whole execution. Default 30 s.
+    pub timeout: Option<Duration>,
+    /// Background jobs running at once. Default 64.
+    pub max_background_jobs: usize,
+    /// Bytes a single pipe stage or utility may buffer (e.g. `sort` input,
+    /// `$(...)` output, a here-string). Default 64 MiB.
+    pub max_buffer_bytes: usize,
+}
+
+impl Default for ExecutionLimits {
+    fn default() -> Self {
+        Self {
+            max_commands: 1_000_000,
+            max_loop_iterations: 1_000_000,
+            max_total_loop_iterations: 10_000_000,
+            max_function_depth: 1_000,
+            max_subst_depth: 64,
+            max_stdout_bytes: 10 * 1024 * 1024,
+            max_stderr_bytes: 1024 * 1024,
+            max_variable_bytes: 16 * 1024 * 1024,
+            max_total_variable_bytes: 64 * 1024 * 1024,
+            max_array_entries: 1_000_000,
+            max_brace_expansion: 100_000,
+            max_format_width: 100_000,
+            max_source_bytes: 1024 * 1024,
+            max_ast_depth: 200,
+            timeout: Some(Duration::from_secs(30)),
+            max_background_jobs: 64,
+            max_buffer_bytes: 64 * 1024 * 1024,
+        }
+    }
+}
+
+/// Which limit was hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LimitKind {
+    /// [`ExecutionLimits::max_commands`].
+    Commands,
+    /// [`ExecutionLimits::max_loop_iterations`].
+    LoopIterations,
+    /// [`ExecutionLimits::max_total_loop_iterations`].
+    TotalLoopIterations,
+    /// [`ExecutionLimits::max_function_depth`].
+    FunctionDepth,
+    /// [`ExecutionLimits::max_subst_depth`].
+    SubstDepth,
+    /// [`ExecutionLimits::max_stdout_bytes`].
+    StdoutBytes,
+    /// [`ExecutionLimits::max_stderr_bytes`].
+    StderrBytes,
+    /// [`ExecutionLimits::max_variable_bytes`].
+    VariableBytes,
+    /// [`ExecutionLimits::max_total_variable_bytes`].
+    TotalVariableBytes,
+    /// [`ExecutionLimits::max_array_entries`].
+    ArrayEntries,
+    /// [`ExecutionLimits::max_brace_expansion`].
+    BraceExpansion,
+    /// [`ExecutionLimits::max_format_width`].
+    FormatWidth,
+    /// [`ExecutionLimits::max_source_bytes`].
+    SourceBytes,
+    /// [`ExecutionLimits::max_ast_depth`].
+    AstDepth,
+    /// [`ExecutionLimits::timeout`].
+    Timeout,
+    /// [`ExecutionLimits::max_background_jobs`].
+    BackgroundJobs,
+    /// [`ExecutionLimits::max_buffer_bytes`].
+    BufferBytes,
+}
+
+impl LimitKind {
+    /// The name used in the error message (`toolsh: <name> exceeded (...)`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LimitKind::Commands => "command limit",
+            LimitKind::LoopIterations => "loop iteration limit",
+            LimitKind::TotalLoopIterations => "total loop iteration limit",
+            LimitKind::FunctionDepth => "function depth limit",
+            LimitKind::SubstDepth => "subshell depth limit",
+            LimitKind::StdoutBytes => "stdout limit",
+            LimitKind::StderrBytes => "stderr limit",
+            LimitKind::VariableBytes => "variable size limit",
+            LimitKind::TotalVariableBytes => "total variable size limit",
+            LimitKind::ArrayEntries => "array size limit",
+            LimitKind::BraceExpansion => "brace expansion limit",
+            LimitKind::FormatWidth => "format width limit",
+            LimitKind::SourceBytes => "source size limit",
+            LimitKind::AstDepth => "nesting depth limit",
+            LimitKind::Timeout => "time limit",
+            LimitKind::BackgroundJobs => "background job limit",
+            LimitKind::BufferBytes => "buffer size limit",
+        }
+    }
+}
+
+/// Why execution must stop now: a limit, or the host cancelled.
+/// Builtins return it (via `?`) from long loops; the interpreter unwinds to
+/// the top, prints the message and sets the exit status.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Interrupt {
+    /// A limit was exceeded; `value` is the configured bound.
+    #[error("{} exceeded ({value})", kind.name())]
+    Limit {
+        /// Which limit.
+        kind: LimitKind,
+        /// The bound, as displayed (`30s`, `10485760`).
+        value: String,
+    },
+    /// The host's cancellation handle fired.
+    #[error("execution cancelled")]
+    Cancelled,
+}
+
+impl Interrupt {
+    /// A limit interrupt with its bound.
+    pub fn limit(kind: LimitKind, value: impl ToString) -> Self {
+        Interrupt::Limit {
+            kind,
+            value: value.to_string(),
+        }
+    }
+
+    /// The exit status for this interrupt.
+    pub fn exit_status(&self) -> i32 {
+        match self {
+            Interrupt::Limit { .. } => EXIT_LIMIT,
+            Interrupt::Cancelled => EXIT_CANCELLED,
+        }
+    }
+}
