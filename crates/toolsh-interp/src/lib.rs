@@ -23,6 +23,7 @@ mod limits;
 mod profile;
 #[cfg(test)]
 mod testing;
+mod utils;
 
 pub use builtin::{
     Builtin, BuiltinContext, BuiltinResult, OperandError, ShellAccess, write_status,
@@ -32,3 +33,4 @@ pub use io::{Capture, Input, Output, OutputError};
 pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKind};
 pub use profile::Profile;
 pub use toolsh_parser as parser;
+pub use utils::all as standard_utilities;

@@ -163,7 +163,7 @@ pub enum Interrupt {
 
 impl Interrupt {
     /// A limit interrupt with its bound.
-    pub fn limit(kind: LimitKind, value: impl ToString) -> Self {
+    pub fn limit(kind: LimitKind, value: impl std::fmt::Display) -> Self {
         Interrupt::Limit {
             kind,
             value: value.to_string(),

@@ -1,0 +1,19 @@
+//! The utilities: text tools (jq, grep, sed, awk, sort, ...) and, in the
+//! Sandbox profile, file commands. Each is a [`Builtin`] in a module named
+//! after it; [`all`] lists them for the shell's command table.
+
+use std::sync::Arc;
+
+use crate::builtin::Builtin;
+
+/// Every utility, in no particular order. Shell builtins (echo, read,
+/// declare, ...) live in the interpreter core, not here.
+pub fn all() -> Vec<Arc<dyn Builtin>> {
+    let v: Vec<Arc<dyn Builtin>> = vec![
+        // jq, grep, sed
+        // awk
+        // text utilities (sort, uniq, cut, tr, wc, head, tail, ...)
+        // file commands (ls, mkdir, rm, cp, mv, find, ...)
+    ];
+    v
+}
