@@ -1,6 +1,7 @@
 //! A minimal [`ShellAccess`] for unit tests of builtins, so a utility can
 //! be tested without the interpreter: variables in a map, a chosen file
 //! system, and `run_command` over a set of builtins.
+#![allow(dead_code)] // used by the utilities' unit tests as they land
 
 use std::collections::HashMap;
 use std::sync::Arc;
