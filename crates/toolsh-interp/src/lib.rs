@@ -28,7 +28,9 @@ mod utils;
 pub use builtin::{
     Builtin, BuiltinContext, BuiltinResult, OperandError, ShellAccess, write_status,
 };
-pub use fs::{DirEntry, DisabledFs, FileSystem, FileType, FsError, Metadata};
+pub use fs::{
+    DirEntry, DisabledFs, FileSystem, FileType, FsError, FsLimits, FsSnapshot, MemoryFs, Metadata,
+};
 pub use io::{Capture, Input, Output, OutputError};
 pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKind};
 pub use profile::Profile;

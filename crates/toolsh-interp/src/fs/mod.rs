@@ -12,8 +12,10 @@ use std::time::SystemTime;
 use async_trait::async_trait;
 
 mod disabled;
+mod memory;
 
 pub use disabled::DisabledFs;
+pub use memory::{FsLimits, FsSnapshot, MemoryFs};
 
 /// The type of a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -92,6 +94,9 @@ pub enum FsError {
     /// ENOSPC: a size or count limit of the backend.
     #[error("No space left on device")]
     NoSpace,
+    /// EFBIG: a file would exceed the backend's per-file size limit.
+    #[error("File too large")]
+    FileTooLarge,
     /// ENAMETOOLONG.
     #[error("File name too long")]
     NameTooLong,
