@@ -1,0 +1,205 @@
+//! Running a case with the real programs (bash 5.2, gawk, GNU tools, jq 1.7.1).
+//!
+//! Each case runs as `bash <script dir>/case.sh` with its cwd and `HOME` in a
+//! fresh empty temp dir, stdin `/dev/null`, and an environment of exactly
+//! `PATH=<private bin>:<oracle dir>/bin:/usr/bin:/bin`, `HOME`, `LC_ALL=C`,
+//! `TZ=UTC`. The private bin dir holds `awk -> gawk`, so `awk` means gawk
+//! whatever the system alternative says. The script lives outside the cwd,
+//! so the cwd starts empty.
+
+use std::fmt;
+use std::fs::File;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::format::Expected;
+
+/// The default per-case timeout of the oracle run.
+pub const ORACLE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why the oracle could not produce an expectation.
+#[derive(Debug)]
+pub enum OracleError {
+    /// The oracle programs are not installed.
+    Missing(String),
+    /// An I/O error creating temp files or spawning bash.
+    Io(std::io::Error),
+    /// The case did not finish within the timeout (it was killed).
+    Timeout(Duration),
+}
+
+impl fmt::Display for OracleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OracleError::Missing(m) => write!(f, "oracle missing: {m}"),
+            OracleError::Io(e) => write!(f, "oracle I/O error: {e}"),
+            OracleError::Timeout(t) => write!(f, "timed out after {}s", t.as_secs_f64()),
+        }
+    }
+}
+
+impl std::error::Error for OracleError {}
+
+impl From<std::io::Error> for OracleError {
+    fn from(e: std::io::Error) -> Self {
+        OracleError::Io(e)
+    }
+}
+
+/// A prepared oracle environment; reusable across cases.
+#[derive(Debug)]
+pub struct Oracle {
+    /// Holds `case.sh`, the captured streams and the `awk` symlink.
+    scratch: tempfile::TempDir,
+    path_var: String,
+    timeout: Duration,
+}
+
+/// Finds the oracle directory: `$TOOLSH_ORACLES`, else
+/// `$HOME/.cache/toolsh-oracles` (what `scripts/install-oracles.sh` uses).
+pub fn oracle_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("TOOLSH_ORACLES") {
+        return PathBuf::from(d);
+    }
+    let home = std::env::var_os("HOME").unwrap_or_else(|| "/root".into());
+    Path::new(&home).join(".cache/toolsh-oracles")
+}
+
+fn find_program(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/bin"), PathBuf::from("/bin")])
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+impl Oracle {
+    /// Prepares the environment. Errors when jq 1.7.1 (the oracle dir) or
+    /// gawk is missing, naming the install script.
+    pub fn new() -> Result<Oracle, OracleError> {
+        let dir = oracle_dir();
+        let jq = dir.join("bin/jq");
+        if !jq.is_file() {
+            return Err(OracleError::Missing(format!(
+                "{} not found; run scripts/install-oracles.sh",
+                jq.display()
+            )));
+        }
+        let gawk = find_program("gawk").ok_or_else(|| {
+            OracleError::Missing("gawk not found; run scripts/install-oracles.sh".into())
+        })?;
+        let scratch = tempfile::Builder::new()
+            .prefix("toolsh-oracle-")
+            .tempdir()?;
+        let bin = scratch.path().join("bin");
+        std::fs::create_dir(&bin)?;
+        std::os::unix::fs::symlink(&gawk, bin.join("awk"))?;
+        let path_var = format!(
+            "{}:{}:/usr/bin:/bin",
+            bin.display(),
+            dir.join("bin").display()
+        );
+        Ok(Oracle {
+            scratch,
+            path_var,
+            timeout: ORACLE_TIMEOUT,
+        })
+    }
+
+    /// Sets the per-case timeout.
+    #[must_use]
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Runs `script` with bash and returns its stdout (lossy UTF-8) and
+    /// exit status (128 + N when killed by signal N).
+    pub fn run(&self, script: &str) -> Result<Expected, OracleError> {
+        let script_path = self.scratch.path().join("case.sh");
+        std::fs::write(&script_path, script)?;
+        let out_path = self.scratch.path().join("stdout");
+        let err_path = self.scratch.path().join("stderr");
+        let cwd = tempfile::Builder::new().prefix("toolsh-case-").tempdir()?;
+        let mut child = Command::new("bash")
+            .arg(&script_path)
+            .current_dir(cwd.path())
+            .env_clear()
+            .env("PATH", &self.path_var)
+            .env("HOME", cwd.path())
+            .env("LC_ALL", "C")
+            .env("TZ", "UTC")
+            .stdin(Stdio::null())
+            .stdout(File::create(&out_path)?)
+            .stderr(File::create(&err_path)?)
+            .process_group(0)
+            .spawn()?;
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait()? {
+                break status;
+            }
+            if started.elapsed() > self.timeout {
+                // Kill the whole process group (bash and anything it started).
+                let _ = Command::new("kill")
+                    .args(["-KILL", "--", &format!("-{}", child.id())])
+                    .stderr(Stdio::null())
+                    .status();
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(OracleError::Timeout(self.timeout));
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        let code = status
+            .code()
+            .unwrap_or_else(|| 128 + status.signal().unwrap_or(0));
+        let stdout = String::from_utf8_lossy(&std::fs::read(&out_path)?).into_owned();
+        Ok(Expected {
+            stdout,
+            status: code,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn oracle() -> Result<Oracle, OracleError> {
+        Oracle::new()
+    }
+
+    #[test]
+    fn environment_is_the_documented_one() {
+        let o = oracle().expect("the oracles are required: run scripts/install-oracles.sh");
+        let got = o
+            .run("echo \"$LC_ALL $TZ\"; [[ $HOME == \"$PWD\" ]] && echo home=cwd; ls -A | wc -l; read x; echo \"read=$?\"; awk --version | head -c 8; echo; jq --version; env | cut -d= -f1 | sort | tr '\\n' ' '\n")
+            .unwrap();
+        assert_eq!(
+            got.stdout,
+            "C UTC\nhome=cwd\n0\nread=1\nGNU Awk \njq-1.7.1\nHOME LC_ALL PATH PWD SHLVL TZ _ "
+        );
+        assert_eq!(got.status, 0);
+    }
+
+    #[test]
+    fn status_and_signals() {
+        let o = oracle().expect("the oracles are required: run scripts/install-oracles.sh");
+        assert_eq!(o.run("exit 7").unwrap().status, 7);
+        assert_eq!(o.run("kill -TERM $$").unwrap().status, 143);
+    }
+
+    #[test]
+    fn timeout_kills_the_group() {
+        let o = oracle()
+            .expect("the oracles are required: run scripts/install-oracles.sh")
+            .with_timeout(Duration::from_millis(300));
+        let started = Instant::now();
+        let e = o.run("sleep 30 & sleep 30").unwrap_err();
+        assert!(matches!(e, OracleError::Timeout(_)), "{e}");
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+}
