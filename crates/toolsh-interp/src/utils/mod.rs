@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use crate::builtin::Builtin;
 
+pub(crate) mod posix_regex;
+
 /// Every utility, in no particular order. Shell builtins (echo, read,
 /// declare, ...) live in the interpreter core, not here.
 pub fn all() -> Vec<Arc<dyn Builtin>> {
