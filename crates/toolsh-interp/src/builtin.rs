@@ -35,7 +35,7 @@ pub trait Builtin: Send + Sync {
 /// system, limits, clock, randomness and the ability to run another
 /// command (for `xargs`, `find -exec`, `timeout`).
 #[async_trait]
-pub trait ShellAccess: Send {
+pub trait ShellAccess: Send + Sync {
     /// The value of a shell variable (scalar, or element 0 of an array).
     fn var(&self, name: &str) -> Option<String>;
     /// Assign a scalar shell variable. Errors are messages such as
@@ -57,6 +57,12 @@ pub trait ShellAccess: Send {
     fn now(&self) -> SystemTime;
     /// A pseudo-random number from the shell's seeded generator.
     fn random_u32(&mut self) -> u32;
+    /// When the execution deadline expires, if there is one. Commands that
+    /// wait on something outside the shell (tool callbacks) bound the wait
+    /// by it. The interpreter overrides this; the default is no deadline.
+    fn deadline(&self) -> Option<std::time::Instant> {
+        None
+    }
     /// Sleep on the shell's clock, bounded by the deadline and cancellation.
     async fn sleep(&mut self, duration: Duration) -> Result<(), Interrupt>;
     /// Run a command by name (builtin, function or tool; never a host
