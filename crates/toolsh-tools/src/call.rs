@@ -1,0 +1,368 @@
+//! The call path of one tool command, in order, each step in one place:
+//! argv → schema-driven flags → JSON params → schema validation → gates
+//! (leases, approvals) → policy → callback under the deadline → error
+//! sanitization → output check → trace → stdout.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::args::ToolArgs;
+use crate::flags::{parse_flags, suggest};
+use crate::help;
+use crate::registry::{
+    CallReport, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, PolicyDecision, RegisteredTool,
+    ToolCall, ToolRegistry,
+};
+use crate::tool::ToolResult;
+use crate::trace::{InvocationTrace, TraceKind, TraceLog};
+
+/// The per-execution context of tool calls: who is calling and where the
+/// trace goes. Passed with each execution, never stored in the shared
+/// registry, so one registry serves many tenants concurrently.
+#[derive(Debug, Clone, Default)]
+pub struct ToolCallRequest {
+    /// The tenant, visible to callbacks (`ToolArgs::tenant`) and policy.
+    pub tenant: Option<String>,
+    /// The surface (`script`, `mcp`, ...).
+    pub surface: Option<String>,
+    /// This execution's trace.
+    pub trace: Arc<TraceLog>,
+}
+
+impl ToolCallRequest {
+    /// A request for `tenant` with a fresh trace.
+    pub fn for_tenant(tenant: impl Into<String>) -> Self {
+        Self {
+            tenant: Some(tenant.into()),
+            ..Self::default()
+        }
+    }
+}
+
+/// The result of one tool command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallOutcome {
+    /// 0 ok, 1 failure/denial/timeout, 2 usage or schema error, 127 unknown
+    /// tool.
+    pub exit_code: i32,
+    /// What the command prints on stdout (the output, newline-terminated).
+    pub stdout: String,
+    /// What it prints on stderr.
+    pub stderr: String,
+}
+
+impl CallOutcome {
+    fn fail(code: i32, stderr: String) -> Self {
+        Self {
+            exit_code: code,
+            stdout: String::new(),
+            stderr,
+        }
+    }
+}
+
+impl ToolRegistry {
+    /// Run tool `name` with arguments `argv` (after the name) and piped
+    /// `stdin`, under an optional `deadline`. Never panics, whatever the
+    /// callback does: a panicking callback is reported as a failure.
+    pub async fn call(
+        &self,
+        name: &str,
+        argv: &[String],
+        stdin: Option<String>,
+        request: &ToolCallRequest,
+        deadline: Option<Instant>,
+    ) -> CallOutcome {
+        let start = Instant::now();
+        let Some(tool) = self.tools.get(name).cloned() else {
+            let hint = suggest(name, self.names())
+                .map(|s| format!(" (did you mean {s}?)"))
+                .unwrap_or_default();
+            return CallOutcome::fail(EXIT_NOT_FOUND, format!("{name}: unknown tool{hint}\n"));
+        };
+        let mut params_for_trace = None;
+        let mut output_for_trace = None;
+        let outcome = self
+            .call_steps(
+                &tool,
+                argv,
+                stdin,
+                request,
+                deadline,
+                &mut params_for_trace,
+                &mut output_for_trace,
+            )
+            .await;
+        request.trace.push(InvocationTrace {
+            name: name.to_string(),
+            kind: TraceKind::Tool,
+            argv: argv.to_vec(),
+            exit_code: outcome.exit_code,
+            duration: start.elapsed(),
+            params: params_for_trace,
+            output: output_for_trace,
+        });
+        outcome
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn call_steps(
+        &self,
+        tool: &RegisteredTool,
+        argv: &[String],
+        stdin: Option<String>,
+        request: &ToolCallRequest,
+        deadline: Option<Instant>,
+        params_out: &mut Option<Value>,
+        output_out: &mut Option<Value>,
+    ) -> CallOutcome {
+        let def = &tool.imp.def;
+        let name = def.name.as_str();
+        if argv.iter().any(|a| a == "--help") {
+            return CallOutcome {
+                exit_code: EXIT_OK,
+                stdout: help::tool_usage(def),
+                stderr: String::new(),
+            };
+        }
+        let dry_run = argv.iter().any(|a| a == "--dry-run");
+        let argv: Vec<String> = argv.iter().filter(|a| *a != "--dry-run").cloned().collect();
+
+        // Flags → params.
+        let params = match parse_flags(&def.input_schema, &argv) {
+            Ok(map) => Value::Object(map),
+            Err(e) => {
+                return CallOutcome::fail(
+                    EXIT_USAGE,
+                    format!("{name}: {e}\n{}\n", help::usage_line(def)),
+                );
+            }
+        };
+        *params_out = Some(params.clone());
+
+        // Validation.
+        if let Err(errors) = tool.input.validate(&params) {
+            if dry_run {
+                let report =
+                    json!({"dry_run": true, "valid": false, "params": params, "errors": errors});
+                return CallOutcome {
+                    exit_code: EXIT_USAGE,
+                    stdout: format!("{report}\n"),
+                    stderr: String::new(),
+                };
+            }
+            let mut msg = format!("{name}: invalid parameters:\n");
+            for e in &errors {
+                msg.push_str("  ");
+                msg.push_str(e);
+                msg.push('\n');
+            }
+            msg.push_str(&help::usage_line(def));
+            msg.push('\n');
+            return CallOutcome::fail(EXIT_USAGE, msg);
+        }
+
+        let args = ToolArgs {
+            params,
+            stdin,
+            tenant: request.tenant.clone(),
+            surface: request.surface.clone(),
+        };
+        if dry_run {
+            let out = match &tool.imp.dry_run {
+                Some(f) => match run_sync(f.as_ref(), &args) {
+                    Ok(o) => o,
+                    Err(e) => return self.failure(name, &e),
+                },
+                None => json!({"dry_run": true, "valid": true, "params": args.params}).to_string(),
+            };
+            return CallOutcome {
+                exit_code: EXIT_OK,
+                stdout: terminate(out),
+                stderr: String::new(),
+            };
+        }
+
+        // Gates (leases, approvals), then the policy hook.
+        let call = ToolCall {
+            name,
+            params: &args.params,
+            tenant: args.tenant.as_deref(),
+            surface: args.surface.as_deref(),
+        };
+        let bytes_in = args.params.to_string().len() + args.stdin.as_ref().map_or(0, String::len);
+        for (admitted, gate) in self.gates.iter().enumerate() {
+            if let PolicyDecision::Deny(reason) = gate.admit(&call).await {
+                let report = CallReport {
+                    exit_code: EXIT_FAILURE,
+                    bytes_in,
+                    bytes_out: 0,
+                    duration: Duration::ZERO,
+                };
+                for g in &self.gates[..admitted] {
+                    g.finish(&call, &report);
+                }
+                return CallOutcome::fail(EXIT_FAILURE, format!("{name}: denied: {reason}\n"));
+            }
+        }
+        let finish = |code: i32, bytes_out: usize, duration: Duration| {
+            let report = CallReport {
+                exit_code: code,
+                bytes_in,
+                bytes_out,
+                duration,
+            };
+            for g in &self.gates {
+                g.finish(&call, &report);
+            }
+        };
+        if let Some(policy) = &self.policy
+            && let PolicyDecision::Deny(reason) = policy(&call)
+        {
+            finish(EXIT_FAILURE, 0, Duration::ZERO);
+            return CallOutcome::fail(EXIT_FAILURE, format!("{name}: denied: {reason}\n"));
+        }
+
+        // The callback, under the deadline.
+        let started = Instant::now();
+        let limit = effective_timeout(deadline, self.call_timeout);
+        let result = self.run_callback(tool, args.clone(), limit).await;
+        let elapsed = started.elapsed();
+        let output = match result {
+            Ok(o) => o,
+            Err(CallbackError::Failed(msg)) => {
+                finish(EXIT_FAILURE, 0, elapsed);
+                return self.failure(name, &msg);
+            }
+            Err(CallbackError::TimedOut(d)) => {
+                finish(EXIT_FAILURE, 0, elapsed);
+                return CallOutcome::fail(
+                    EXIT_FAILURE,
+                    format!("{name}: timed out after {} ms\n", d.as_millis()),
+                );
+            }
+        };
+
+        // Output contract.
+        let parsed: Option<Value> = serde_json::from_str(&output).ok();
+        if let Some(out_schema) = &tool.output {
+            let problem = match &parsed {
+                None => Some(vec!["output is not JSON".to_string()]),
+                Some(v) => out_schema.validate(v).err(),
+            };
+            if let Some(errors) = problem {
+                finish(EXIT_FAILURE, output.len(), elapsed);
+                tracing::warn!(tool = name, errors = ?errors, "tool output does not match its output schema");
+                return CallOutcome::fail(
+                    EXIT_FAILURE,
+                    format!(
+                        "{name}: output does not match the output schema: {}\n",
+                        errors.join("; ")
+                    ),
+                );
+            }
+        }
+        finish(EXIT_OK, output.len(), elapsed);
+        *output_out = parsed;
+        CallOutcome {
+            exit_code: EXIT_OK,
+            stdout: terminate(output),
+            stderr: String::new(),
+        }
+    }
+
+    /// The script-visible message for a callback failure.
+    fn failure(&self, name: &str, msg: &str) -> CallOutcome {
+        tracing::warn!(tool = name, error = %msg, "tool callback failed");
+        let shown = if self.sanitize_errors {
+            format!("{name}: callback failed\n")
+        } else {
+            format!("{name}: {}\n", msg.trim_end())
+        };
+        CallOutcome::fail(EXIT_FAILURE, shown)
+    }
+
+    async fn run_callback(
+        &self,
+        tool: &RegisteredTool,
+        args: ToolArgs,
+        limit: Option<Duration>,
+    ) -> Result<String, CallbackError> {
+        if let Some(f) = &tool.imp.async_exec {
+            let handle = tokio::spawn(f(args));
+            let abort = handle.abort_handle();
+            let joined = match limit {
+                Some(d) => {
+                    let Ok(j) = tokio::time::timeout(d, handle).await else {
+                        abort.abort();
+                        return Err(CallbackError::TimedOut(d));
+                    };
+                    j
+                }
+                None => handle.await,
+            };
+            return match joined {
+                Ok(r) => r.map_err(CallbackError::Failed),
+                Err(e) if e.is_panic() => Err(CallbackError::Failed(format!(
+                    "callback panicked: {}",
+                    panic_text(&*e.into_panic())
+                ))),
+                Err(_) => Err(CallbackError::Failed("callback was cancelled".to_string())),
+            };
+        }
+        match &tool.imp.sync_exec {
+            Some(f) => {
+                if limit.is_some_and(|d| d.is_zero()) {
+                    return Err(CallbackError::TimedOut(Duration::ZERO));
+                }
+                run_sync(f.as_ref(), &args).map_err(CallbackError::Failed)
+            }
+            None => Err(CallbackError::Failed("no callback".to_string())),
+        }
+    }
+}
+
+enum CallbackError {
+    Failed(String),
+    TimedOut(Duration),
+}
+
+/// Run a sync callback, turning a panic into an error.
+fn run_sync(f: &(dyn Fn(&ToolArgs) -> ToolResult + Send + Sync), args: &ToolArgs) -> ToolResult {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| f(args))) {
+        Ok(r) => r,
+        Err(p) => Err(format!("callback panicked: {}", panic_text(&*p))),
+    }
+}
+
+fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_string()
+    }
+}
+
+/// The time a callback may take: the remaining execution time, capped by
+/// the per-call timeout.
+fn effective_timeout(deadline: Option<Instant>, per_call: Option<Duration>) -> Option<Duration> {
+    let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    match (remaining, per_call) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Output text with a final newline (unless empty), so that consecutive
+/// outputs in a script do not run together.
+fn terminate(mut s: String) -> String {
+    if !s.is_empty() && !s.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}

@@ -1,0 +1,210 @@
+//! The tool layer's shell commands: one [`Builtin`] per tool, plus `help`
+//! and `discover`. Each carries the shared registry and the execution's
+//! [`ToolCallRequest`].
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use async_trait::async_trait;
+use toolsh_interp::{Builtin, BuiltinContext, BuiltinResult, write_status};
+
+use crate::call::{CallOutcome, ToolCallRequest};
+use crate::def::ToolDef;
+use crate::registry::ToolRegistry;
+use crate::trace::{InvocationTrace, TraceKind};
+use crate::{discover, help};
+
+/// A tool as a shell command.
+pub struct ToolCommand {
+    registry: Arc<ToolRegistry>,
+    name: String,
+    request: Arc<ToolCallRequest>,
+}
+
+impl ToolCommand {
+    /// The command for tool `name` of `registry`, in the execution
+    /// described by `request`.
+    pub fn new(
+        registry: Arc<ToolRegistry>,
+        name: impl Into<String>,
+        request: Arc<ToolCallRequest>,
+    ) -> Self {
+        Self {
+            registry,
+            name: name.into(),
+            request,
+        }
+    }
+}
+
+/// Write an outcome to the command's streams and return its status.
+async fn emit(ctx: &BuiltinContext<'_>, out: &CallOutcome) -> BuiltinResult {
+    write_status(ctx.stdout.write_str(&out.stdout).await)?;
+    write_status(ctx.stderr.write_str(&out.stderr).await)?;
+    Ok(out.exit_code)
+}
+
+#[async_trait]
+impl Builtin for ToolCommand {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+        let stdin = if ctx.stdin.has_source() {
+            let max = ctx.shell.limits().max_buffer_bytes;
+            let bytes = ctx.stdin.read_to_end(max).await?;
+            Some(String::from_utf8_lossy(&bytes).into_owned())
+        } else {
+            None
+        };
+        let deadline = ctx.shell.deadline();
+        let out = self
+            .registry
+            .call(&self.name, &ctx.args[1..], stdin, &self.request, deadline)
+            .await;
+        emit(ctx, &out).await
+    }
+}
+
+/// The `help` command.
+pub struct HelpCommand {
+    registry: Arc<ToolRegistry>,
+    request: Arc<ToolCallRequest>,
+}
+
+impl HelpCommand {
+    /// `help` over `registry`.
+    pub fn new(registry: Arc<ToolRegistry>, request: Arc<ToolCallRequest>) -> Self {
+        Self { registry, request }
+    }
+
+    fn answer(&self, args: &[String]) -> CallOutcome {
+        let defs = self.registry.definitions();
+        let json = args.iter().any(|a| a == "--json");
+        let rest: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
+        let ok = |stdout: String| CallOutcome {
+            exit_code: 0,
+            stdout,
+            stderr: String::new(),
+        };
+        match rest.as_slice() {
+            [] if json => ok(format!(
+                "{}\n",
+                serde_json::to_string_pretty(&defs).unwrap_or_default()
+            )),
+            [] => ok(help::overview(defs)),
+            [flag] if flag.as_str() == "--list" => ok(help::list(defs)),
+            [name] => match self.registry.get(name) {
+                Some(d) if json => ok(help::tool_json(d)),
+                Some(d) => ok(help::tool_usage(d)),
+                None => {
+                    let hint = crate::flags::suggest(name, self.registry.names())
+                        .map(|s| format!(" (did you mean {s}?)"))
+                        .unwrap_or_default();
+                    CallOutcome {
+                        exit_code: 127,
+                        stdout: String::new(),
+                        stderr: format!("help: {name}: unknown tool{hint}\n"),
+                    }
+                }
+            },
+            _ => CallOutcome {
+                exit_code: 2,
+                stdout: String::new(),
+                stderr: "help: usage: help [--list | TOOL] [--json]\n".to_string(),
+            },
+        }
+    }
+}
+
+#[async_trait]
+impl Builtin for HelpCommand {
+    fn name(&self) -> &'static str {
+        "help"
+    }
+
+    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+        let start = Instant::now();
+        let out = self.answer(&ctx.args[1..]);
+        self.request.trace.push(InvocationTrace {
+            name: "help".into(),
+            kind: TraceKind::Help,
+            argv: ctx.args[1..].to_vec(),
+            exit_code: out.exit_code,
+            duration: start.elapsed(),
+            params: None,
+            output: None,
+        });
+        emit(ctx, &out).await
+    }
+}
+
+/// The `discover` command.
+pub struct DiscoverCommand {
+    registry: Arc<ToolRegistry>,
+    request: Arc<ToolCallRequest>,
+}
+
+impl DiscoverCommand {
+    /// `discover` over `registry`.
+    pub fn new(registry: Arc<ToolRegistry>, request: Arc<ToolCallRequest>) -> Self {
+        Self { registry, request }
+    }
+}
+
+#[async_trait]
+impl Builtin for DiscoverCommand {
+    fn name(&self) -> &'static str {
+        "discover"
+    }
+
+    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+        let start = Instant::now();
+        let defs: Vec<&ToolDef> = self.registry.definitions();
+        let (code, stdout, stderr) = discover::run(&defs, &ctx.args[1..]);
+        self.request.trace.push(InvocationTrace {
+            name: "discover".into(),
+            kind: TraceKind::Discover,
+            argv: ctx.args[1..].to_vec(),
+            exit_code: code,
+            duration: start.elapsed(),
+            params: None,
+            output: None,
+        });
+        emit(
+            ctx,
+            &CallOutcome {
+                exit_code: code,
+                stdout,
+                stderr,
+            },
+        )
+        .await
+    }
+}
+
+/// Every command of a tool set for one execution: each tool, `help` and
+/// `discover`.
+pub fn commands_for(
+    registry: &Arc<ToolRegistry>,
+    request: &Arc<ToolCallRequest>,
+) -> Vec<Arc<dyn Builtin>> {
+    let mut v: Vec<Arc<dyn Builtin>> = Vec::with_capacity(registry.len() + 2);
+    for name in registry.names() {
+        v.push(Arc::new(ToolCommand::new(
+            registry.clone(),
+            name,
+            request.clone(),
+        )));
+    }
+    v.push(Arc::new(HelpCommand::new(
+        registry.clone(),
+        request.clone(),
+    )));
+    v.push(Arc::new(DiscoverCommand::new(
+        registry.clone(),
+        request.clone(),
+    )));
+    v
+}
