@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::builtin::Builtin;
 
+mod grep;
 pub(crate) mod posix_regex;
 
 /// Every utility, in no particular order. Shell builtins (echo, read,
@@ -13,6 +14,7 @@ pub(crate) mod posix_regex;
 pub fn all() -> Vec<Arc<dyn Builtin>> {
     let v: Vec<Arc<dyn Builtin>> = vec![
         // jq, grep, sed
+        Arc::new(grep::Grep),
         // awk
         // text utilities (sort, uniq, cut, tr, wc, head, tail, ...)
         // file commands (ls, mkdir, rm, cp, mv, find, ...)

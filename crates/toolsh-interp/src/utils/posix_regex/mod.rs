@@ -51,6 +51,8 @@ pub enum Syntax {
     Extended,
     /// Perl-compatible syntax (`grep -P`), as `fancy-regex` reads it.
     Perl,
+    /// A fixed string (`grep -F`).
+    Fixed,
 }
 
 /// Options of a compiled pattern.
@@ -66,6 +68,11 @@ pub struct RegexFlags {
     /// An ERE `{` that does not start a valid interval is a literal
     /// (GNU grep); otherwise it is an error (GNU sed).
     pub lax_interval: bool,
+    /// Match only whole words: no word character (`[[:alnum:]_]`) just
+    /// before or after the match (`grep -w`).
+    pub whole_word: bool,
+    /// Match only the whole haystack (`grep -x`).
+    pub whole_line: bool,
 }
 
 /// What went wrong compiling a pattern.
@@ -196,20 +203,78 @@ impl PosixRegex {
     /// [`ErrorKind::TooBig`] when the compiled form would exceed
     /// [`REGEX_SIZE_LIMIT`].
     pub fn new(pattern: &[u8], syntax: Syntax, flags: RegexFlags) -> Result<Self, RegexError> {
-        if syntax == Syntax::Perl {
-            let text = latin1(pattern);
-            return Self::backtracking(&text, flags);
+        Self::new_multi(&[pattern], syntax, flags)
+    }
+
+    /// Compile several patterns as one that matches where any of them
+    /// matches (grep's `-e P1 -e P2`, a pattern list with newlines). Group
+    /// numbers run on across the patterns; an empty list matches nothing.
+    pub fn new_multi(
+        patterns: &[&[u8]],
+        syntax: Syntax,
+        flags: RegexFlags,
+    ) -> Result<Self, RegexError> {
+        let mut parts = Vec::with_capacity(patterns.len());
+        let mut groups = 0;
+        let mut backrefs = syntax == Syntax::Perl;
+        for pattern in patterns {
+            match syntax {
+                Syntax::Perl => parts.push(latin1(pattern).into_owned()),
+                Syntax::Fixed => {
+                    let mut lit = String::with_capacity(pattern.len());
+                    for &b in *pattern {
+                        translate::push_literal(&mut lit, b);
+                    }
+                    parts.push(lit);
+                }
+                Syntax::Basic | Syntax::Extended => {
+                    let opts = ReadOptions {
+                        sed_escapes: flags.sed_escapes,
+                        lax_interval: flags.lax_interval,
+                        group_offset: groups,
+                    };
+                    let tr = translate(pattern, syntax, opts)?;
+                    groups += tr.groups;
+                    backrefs |= tr.backrefs;
+                    parts.push(tr.pattern);
+                }
+            }
         }
-        let opts = ReadOptions {
-            sed_escapes: flags.sed_escapes,
-            lax_interval: flags.lax_interval,
+        let mut pattern = match parts.len() {
+            0 => "[^\\x00-\\xFF]".to_string(),
+            1 => parts.pop().unwrap_or_default(),
+            _ => {
+                let wrapped: Vec<String> = parts.iter().map(|p| format!("(?:{p})")).collect();
+                wrapped.join("|")
+            }
         };
-        let tr = translate(pattern, syntax, opts)?;
-        if tr.backrefs {
-            let mut re = Self::backtracking(&tr.pattern, flags)?;
-            re.groups = tr.groups;
+        if flags.whole_line {
+            pattern = format!("^(?:{pattern})$");
+        } else if flags.whole_word {
+            pattern = if backrefs {
+                format!("(?<!\\w)(?:{pattern})(?!\\w)")
+            } else {
+                format!("\\b{{start-half}}(?:{pattern})\\b{{end-half}}")
+            };
+        }
+        if backrefs {
+            if syntax != Syntax::Perl {
+                // fancy-regex lacks `\b{start}`/`\b{end}`; a literal `{`
+                // is always escaped in translated text, so these are ours.
+                pattern = pattern
+                    .replace("\\b{start}", "(?<!\\w)(?=\\w)")
+                    .replace("\\b{end}", "(?<=\\w)(?!\\w)");
+            }
+            let mut re = Self::backtracking(&pattern, flags)?;
+            if syntax != Syntax::Perl {
+                re.groups = groups;
+            }
             return Ok(re);
         }
+        Self::automata(&pattern, groups, flags)
+    }
+
+    fn automata(pattern: &str, groups: usize, flags: RegexFlags) -> Result<Self, RegexError> {
         let syn = syntax::Config::new()
             .unicode(false)
             .utf8(false)
@@ -217,7 +282,7 @@ impl PosixRegex {
             .multi_line(flags.multi_line)
             .dot_matches_new_line(!flags.multi_line)
             .nest_limit(NEST_LIMIT);
-        let hir = syntax::parse_with(&tr.pattern, &syn).map_err(|e| {
+        let hir = syntax::parse_with(pattern, &syn).map_err(|e| {
             RegexError::with_message(
                 ErrorKind::TooBig,
                 format!("invalid regular expression: {e}"),
@@ -246,7 +311,7 @@ impl PosixRegex {
         };
         Ok(Self {
             engine: Engine::Automata { first, longest },
-            groups: tr.groups,
+            groups,
         })
     }
 

@@ -183,3 +183,42 @@ fn perl_syntax() {
     assert_eq!(re.find_at(b"12y34x", 0), Some((3, 5)));
     assert!(PosixRegex::new(b"(", Syntax::Perl, RegexFlags::default()).is_err());
 }
+
+#[test]
+fn several_patterns() {
+    let re = PosixRegex::new_multi(
+        &[b"\\(a\\)\\1", b"\\(b\\)\\1"],
+        Syntax::Basic,
+        RegexFlags::default(),
+    )
+    .unwrap();
+    assert_eq!(re.find_at(b"xbb", 0), Some((1, 3)));
+    assert_eq!(re.groups(), 2);
+    let re = PosixRegex::new_multi(&[b"a", b"ab"], Syntax::Basic, RegexFlags::default()).unwrap();
+    assert_eq!(re.find_at(b"ab", 0), Some((0, 2)));
+    let none = PosixRegex::new_multi(&[], Syntax::Basic, RegexFlags::default()).unwrap();
+    assert!(!none.is_match(b"abc"));
+    let fixed = PosixRegex::new(b"a.*[", Syntax::Fixed, RegexFlags::default()).unwrap();
+    assert_eq!(fixed.find_at(b"xa.*[", 0), Some((1, 5)));
+}
+
+#[test]
+fn word_and_line() {
+    let w = RegexFlags {
+        whole_word: true,
+        ..RegexFlags::default()
+    };
+    let re = PosixRegex::new(b"foo", Syntax::Basic, w).unwrap();
+    assert_eq!(re.find_at(b"foobar foo", 0), Some((7, 10)));
+    let re = PosixRegex::new(b"\\([a-c]\\)\\1", Syntax::Basic, w).unwrap();
+    assert_eq!(re.find_at(b"aab bb", 0), Some((4, 6)));
+    let re = PosixRegex::new(b"\\<\\(x\\)\\1", Syntax::Basic, RegexFlags::default()).unwrap();
+    assert_eq!(re.find_at(b"axx xx", 0), Some((4, 6)));
+    let x = RegexFlags {
+        whole_line: true,
+        ..RegexFlags::default()
+    };
+    let re = PosixRegex::new(b"a\\|ab", Syntax::Basic, x).unwrap();
+    assert!(re.is_match(b"ab"));
+    assert!(!re.is_match(b"abc"));
+}

@@ -22,6 +22,9 @@ pub(super) struct ReadOptions {
     /// GNU grep reads an ERE `{` that does not start a valid interval as a
     /// literal (sed reports `Unmatched \{`).
     pub lax_interval: bool,
+    /// Groups before this pattern when several are joined with `|`: its
+    /// back-references are renumbered by this much.
+    pub group_offset: usize,
 }
 
 /// The result of a translation.
@@ -195,7 +198,7 @@ impl Translator<'_> {
                 }
                 self.begin_atom();
                 self.backrefs = true;
-                let _ = write!(self.out, "\\{n}");
+                let _ = write!(self.out, "\\{}", n + self.opts.group_offset);
             }
             b'w' | b'W' | b's' | b'S' => {
                 self.begin_atom();
