@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::builtin::Builtin;
 
 mod grep;
+mod files;
 pub(crate) mod posix_regex;
 
 /// Every utility, in no particular order. Shell builtins (echo, read,
@@ -18,6 +19,16 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         // awk
         // text utilities (sort, uniq, cut, tr, wc, head, tail, ...)
         // file commands (ls, mkdir, rm, cp, mv, find, ...)
+        Arc::new(files::basename::Basename),
+        Arc::new(files::chmod::Chmod),
+        Arc::new(files::dirname::Dirname),
+        Arc::new(files::ln::Ln),
+        Arc::new(files::mkdir::Mkdir),
+        Arc::new(files::readlink::Readlink),
+        Arc::new(files::realpath::Realpath),
+        Arc::new(files::rm::Rm),
+        Arc::new(files::rmdir::Rmdir),
+        Arc::new(files::touch::Touch),
     ];
     v
 }

@@ -1,0 +1,72 @@
+//! `dirname`: strip the last component from file names (GNU coreutils).
+
+use super::common::{Arg, Spec, missing_operand, parse_or_usage};
+use super::file_command;
+use crate::builtin::{BuiltinContext, BuiltinResult};
+
+file_command!(
+    /// `dirname [-z] NAME...`.
+    Dirname,
+    "dirname"
+);
+
+const SPEC: Spec = Spec {
+    short: "z",
+    long: &[("zero", 'z', Arg::No)],
+};
+
+/// The directory part of `name`: `.` when there is none, `/` for names
+/// made only of slashes.
+pub(crate) fn dir_of(name: &str) -> String {
+    let trimmed = name.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return if name.is_empty() { ".".into() } else { "/".into() };
+    }
+    match trimmed.rfind('/') {
+        None => ".".into(),
+        Some(i) => {
+            let d = trimmed[..i].trim_end_matches('/');
+            if d.is_empty() { "/".into() } else { d.into() }
+        }
+    }
+}
+
+async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    let p = match parse_or_usage(ctx, &SPEC, 1).await? {
+        Ok(p) => p,
+        Err(s) => return Ok(s),
+    };
+    if p.operands.is_empty() {
+        missing_operand(ctx).await?;
+        return Ok(1);
+    }
+    let end = if p.has('z') { "\0" } else { "\n" };
+    let mut out = String::new();
+    for n in &p.operands {
+        out.push_str(&dir_of(n));
+        out.push_str(end);
+    }
+    ctx.out(out.as_bytes()).await?;
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dir_of;
+
+    #[test]
+    fn gnu_cases() {
+        for (i, o) in [
+            ("/a/b", "/a"),
+            ("a/b/", "a"),
+            ("a", "."),
+            ("/", "/"),
+            ("//a", "/"),
+            ("a//b", "a"),
+            ("", "."),
+            ("/a", "/"),
+        ] {
+            assert_eq!(dir_of(i), o, "{i}");
+        }
+    }
+}
