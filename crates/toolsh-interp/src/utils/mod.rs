@@ -23,6 +23,7 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(files::chmod::Chmod),
         Arc::new(files::dirname::Dirname),
         Arc::new(files::ln::Ln),
+        Arc::new(files::ls::Ls),
         Arc::new(files::mkdir::Mkdir),
         Arc::new(files::readlink::Readlink),
         Arc::new(files::realpath::Realpath),

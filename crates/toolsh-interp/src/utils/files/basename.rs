@@ -41,14 +41,20 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     let multiple = p.has('a') || p.has('s');
     let suffix = p.value('s').unwrap_or("").to_string();
     let names: Vec<(String, String)> = if multiple {
-        p.operands.iter().map(|n| (n.clone(), suffix.clone())).collect()
+        p.operands
+            .iter()
+            .map(|n| (n.clone(), suffix.clone()))
+            .collect()
     } else {
         match p.operands.as_slice() {
             [n] => vec![(n.clone(), String::new())],
             [n, s] => vec![(n.clone(), s.clone())],
             [_, _, extra, ..] => {
-                usage_error(ctx, &format!("extra operand {}", super::common::quote(extra)))
-                    .await?;
+                usage_error(
+                    ctx,
+                    &format!("extra operand {}", super::common::quote(extra)),
+                )
+                .await?;
                 return Ok(1);
             }
             [] => unreachable!("checked above"),
@@ -71,9 +77,15 @@ mod tests {
     #[tokio::test]
     async fn names_and_suffixes() {
         let (mut sh, _) = shell();
-        assert_eq!(out(&mut sh, &["basename", "/a/b.txt", ".txt"]).await, ("b\n".into(), 0));
+        assert_eq!(
+            out(&mut sh, &["basename", "/a/b.txt", ".txt"]).await,
+            ("b\n".into(), 0)
+        );
         assert_eq!(out(&mut sh, &["basename", "a/b/"]).await, ("b\n".into(), 0));
-        assert_eq!(out(&mut sh, &["basename", ".txt", ".txt"]).await, (".txt\n".into(), 0));
+        assert_eq!(
+            out(&mut sh, &["basename", ".txt", ".txt"]).await,
+            (".txt\n".into(), 0)
+        );
         assert_eq!(
             out(&mut sh, &["basename", "-s", ".c", "x.c", "y/z.c"]).await,
             ("x\nz\n".into(), 0)

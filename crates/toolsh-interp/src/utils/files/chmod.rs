@@ -23,7 +23,10 @@ struct Opts {
 }
 
 fn is_mode_like(arg: &str) -> bool {
-    arg.len() > 1 && arg[1..].bytes().all(|b| b"rwxXstugoa+-=,01234567".contains(&b))
+    arg.len() > 1
+        && arg[1..]
+            .bytes()
+            .all(|b| b"rwxXstugoa+-=,01234567".contains(&b))
 }
 
 async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
@@ -31,7 +34,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     let mut words = Vec::new();
     let mut mode: Option<String> = None;
     let mut ended = false;
-    for a in ctx.args[1..].to_vec() {
+    for a in ctx.args[1..].iter().cloned() {
         if ended || a == "-" || !a.starts_with('-') {
             words.push(a);
             continue;
@@ -94,7 +97,10 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 }
 
 fn describe(m: u32, meta: &Metadata) -> String {
-    let shown = Metadata { mode: m, ..meta.clone() };
+    let shown = Metadata {
+        mode: m,
+        ..meta.clone()
+    };
     format!("{m:04o} ({})", &mode_string(&shown)[1..])
 }
 
@@ -108,7 +114,8 @@ async fn change(
     top: bool,
 ) -> Result<bool, Interrupt> {
     ctx.shell.checkpoint()?;
-    if !top && let Ok(m) = fs.symlink_metadata(abs).await
+    if !top
+        && let Ok(m) = fs.symlink_metadata(abs).await
         && m.is_symlink()
     {
         return Ok(true); // GNU chmod -R skips symlinks met in the walk
@@ -133,7 +140,11 @@ async fn change(
         ok = false;
     } else if opts.verbose || (opts.changes && new != meta.mode) {
         let msg = if new == meta.mode {
-            format!("mode of {} retained as {}\n", quote(shown), describe(new, &meta))
+            format!(
+                "mode of {} retained as {}\n",
+                quote(shown),
+                describe(new, &meta)
+            )
         } else {
             format!(
                 "mode of {} changed from {} to {}\n",
@@ -144,8 +155,11 @@ async fn change(
         };
         ctx.out(msg.as_bytes()).await?;
     }
-    if opts.recursive && meta.is_dir() {
-        if let Ok(entries) = fs.read_dir(abs).await {
+    if opts.recursive
+        && meta.is_dir()
+        && let Ok(entries) = fs.read_dir(abs).await
+    {
+        {
             for e in entries {
                 let s = join_path(shown, &e.name);
                 let a = join_path(abs, &e.name);
@@ -168,7 +182,10 @@ mod tests {
         assert_eq!(out(&mut sh, &["chmod", "-w", "f"]).await.1, 0);
         assert_eq!(fs.metadata("/tmp/f").await.unwrap().mode, 0o444);
         let (o, _) = out(&mut sh, &["chmod", "-v", "755", "f"]).await;
-        assert_eq!(o, "mode of 'f' changed from 0444 (r--r--r--) to 0755 (rwxr-xr-x)\n");
+        assert_eq!(
+            o,
+            "mode of 'f' changed from 0444 (r--r--r--) to 0755 (rwxr-xr-x)\n"
+        );
         assert_eq!(out(&mut sh, &["chmod", "999", "f"]).await.1, 1);
         assert_eq!(out(&mut sh, &["chmod", "644", "nope"]).await.1, 1);
         fs.create_dir("/tmp/d/e", true).await.unwrap();

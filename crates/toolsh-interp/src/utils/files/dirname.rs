@@ -20,7 +20,11 @@ const SPEC: Spec = Spec {
 pub(crate) fn dir_of(name: &str) -> String {
     let trimmed = name.trim_end_matches('/');
     if trimmed.is_empty() {
-        return if name.is_empty() { ".".into() } else { "/".into() };
+        return if name.is_empty() {
+            ".".into()
+        } else {
+            "/".into()
+        };
     }
     match trimmed.rfind('/') {
         None => ".".into(),

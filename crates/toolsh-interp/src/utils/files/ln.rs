@@ -111,8 +111,11 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
                 }
             }
             Err(e) => {
-                ctx.err_msg(&format!("failed to create symbolic link {}: {e}", quote(&link)))
-                    .await?;
+                ctx.err_msg(&format!(
+                    "failed to create symbolic link {}: {e}",
+                    quote(&link)
+                ))
+                .await?;
                 status = 1;
             }
         }
@@ -132,8 +135,14 @@ mod tests {
         assert_eq!(out(&mut sh, &["ln", "-s", "f", "l"]).await.1, 0);
         assert_eq!(fs.read_link("/tmp/l").await.unwrap(), "f");
         let (o, s) = out(&mut sh, &["ln", "-s", "f", "l"]).await;
-        assert_eq!((o.as_str(), s), ("|ln: failed to create symbolic link 'l': File exists\n", 1));
-        assert_eq!(out(&mut sh, &["ln", "-sfv", "g", "l"]).await, ("'l' -> 'g'\n".into(), 0));
+        assert_eq!(
+            (o.as_str(), s),
+            ("|ln: failed to create symbolic link 'l': File exists\n", 1)
+        );
+        assert_eq!(
+            out(&mut sh, &["ln", "-sfv", "g", "l"]).await,
+            ("'l' -> 'g'\n".into(), 0)
+        );
         fs.create_dir("/tmp/d", false).await.unwrap();
         assert_eq!(out(&mut sh, &["ln", "-s", "/tmp/f", "d"]).await.1, 0);
         assert_eq!(fs.read_link("/tmp/d/f").await.unwrap(), "/tmp/f");

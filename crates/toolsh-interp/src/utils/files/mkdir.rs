@@ -33,13 +33,13 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     let default_mode = 0o777 & !UMASK;
     let mode = match p.value('m') {
         None => None,
-        Some(m) => match apply_mode(m, 0o777, true) {
-            Some(v) => Some(v),
-            None => {
+        Some(m) => {
+            let Some(v) = apply_mode(m, 0o777, true) else {
                 usage_error(ctx, &format!("invalid mode {}", quote(m))).await?;
                 return Ok(1);
-            }
-        },
+            };
+            Some(v)
+        }
     };
     let fs = ctx.shell.fs();
     let verbose = p.has('v');
@@ -104,14 +104,18 @@ async fn make_parents(
         }
         let path = ctx.resolve_path(&shown);
         match fs.metadata(&path).await {
-            Ok(m) if m.is_dir() => continue,
+            Ok(m) if m.is_dir() => {}
             Ok(_) => {
                 let err = if path == abs {
                     FsError::AlreadyExists
                 } else {
                     FsError::NotADirectory
                 };
-                let name = if path == abs { op.to_string() } else { shown.clone() };
+                let name = if path == abs {
+                    op.to_string()
+                } else {
+                    shown.clone()
+                };
                 return Ok(Err((name, err)));
             }
             Err(FsError::NotFound) => match fs.create_dir(&path, false).await {
@@ -139,11 +143,17 @@ mod tests {
         let (mut sh, fs) = shell();
         assert_eq!(out(&mut sh, &["mkdir", "a"]).await.1, 0);
         let (o, s) = out(&mut sh, &["mkdir", "a"]).await;
-        assert_eq!((o.as_str(), s), ("|mkdir: cannot create directory 'a': File exists\n", 1));
+        assert_eq!(
+            (o.as_str(), s),
+            ("|mkdir: cannot create directory 'a': File exists\n", 1)
+        );
         let (o, s) = out(&mut sh, &["mkdir", "-pv", "a/b/c"]).await;
         assert_eq!(
             (o.as_str(), s),
-            ("mkdir: created directory 'a/b'\nmkdir: created directory 'a/b/c'\n", 0)
+            (
+                "mkdir: created directory 'a/b'\nmkdir: created directory 'a/b/c'\n",
+                0
+            )
         );
         assert_eq!(out(&mut sh, &["mkdir", "-m", "700", "m"]).await.1, 0);
         assert_eq!(fs.metadata("/tmp/m").await.unwrap().mode, 0o700);

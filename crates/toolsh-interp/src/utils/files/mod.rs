@@ -11,6 +11,7 @@ pub(crate) mod basename;
 pub(crate) mod chmod;
 pub(crate) mod dirname;
 pub(crate) mod ln;
+pub(crate) mod ls;
 pub(crate) mod mkdir;
 pub(crate) mod readlink;
 pub(crate) mod realpath;

@@ -88,7 +88,10 @@ mod tests {
         fs.symlink("nowhere/x", "/tmp/dang").await.unwrap();
         assert_eq!(out(&mut sh, &["readlink", "l"]).await, ("d\n".into(), 0));
         assert_eq!(out(&mut sh, &["readlink", "d"]).await, (String::new(), 1));
-        assert_eq!(out(&mut sh, &["readlink", "-f", "l/new"]).await, ("/tmp/d/new\n".into(), 0));
+        assert_eq!(
+            out(&mut sh, &["readlink", "-f", "l/new"]).await,
+            ("/tmp/d/new\n".into(), 0)
+        );
         assert_eq!(out(&mut sh, &["readlink", "-e", "l/new"]).await.1, 1);
         assert_eq!(out(&mut sh, &["readlink", "-f", "dang"]).await.1, 1);
         assert_eq!(

@@ -76,10 +76,22 @@ mod tests {
         let (mut sh, fs) = shell();
         fs.create_dir("/tmp/d", false).await.unwrap();
         fs.symlink("/tmp/d", "/tmp/l").await.unwrap();
-        assert_eq!(out(&mut sh, &["realpath", "l", "."]).await, ("/tmp/d\n/tmp\n".into(), 0));
-        assert_eq!(out(&mut sh, &["realpath", "l/x"]).await, ("/tmp/d/x\n".into(), 0));
-        assert_eq!(out(&mut sh, &["realpath", "-s", "l/x"]).await, ("/tmp/l/x\n".into(), 0));
+        assert_eq!(
+            out(&mut sh, &["realpath", "l", "."]).await,
+            ("/tmp/d\n/tmp\n".into(), 0)
+        );
+        assert_eq!(
+            out(&mut sh, &["realpath", "l/x"]).await,
+            ("/tmp/d/x\n".into(), 0)
+        );
+        assert_eq!(
+            out(&mut sh, &["realpath", "-s", "l/x"]).await,
+            ("/tmp/l/x\n".into(), 0)
+        );
         let (o, s) = out(&mut sh, &["realpath", "a/b"]).await;
-        assert_eq!((o.as_str(), s), ("|realpath: 'a/b': No such file or directory\n", 1));
+        assert_eq!(
+            (o.as_str(), s),
+            ("|realpath: 'a/b': No such file or directory\n", 1)
+        );
     }
 }

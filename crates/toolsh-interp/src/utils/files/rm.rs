@@ -64,7 +64,8 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
         }
         let abs = ctx.resolve_path(op);
         if abs == "/" && opts.recursive && !p.has('N') {
-            ctx.err_msg("it is dangerous to operate recursively on '/'").await?;
+            ctx.err_msg("it is dangerous to operate recursively on '/'")
+                .await?;
             ctx.err_msg("use --no-preserve-root to override this failsafe")
                 .await?;
             status = 1;
@@ -103,11 +104,7 @@ async fn remove(
             Err(e) => fail(ctx, shown, &e).await,
         };
     }
-    if !opts.recursive {
-        if !opts.dir {
-            return fail(ctx, shown, &FsError::IsADirectory).await;
-        }
-    } else {
+    if opts.recursive {
         let entries = match fs.read_dir(abs).await {
             Ok(e) => e,
             Err(e) => return fail(ctx, shown, &e).await,
@@ -121,6 +118,8 @@ async fn remove(
         if !ok {
             return Ok(false);
         }
+    } else if !opts.dir {
+        return fail(ctx, shown, &FsError::IsADirectory).await;
     }
     match fs.remove_dir(abs, false).await {
         Ok(()) => {
@@ -152,8 +151,14 @@ mod tests {
         fs.write("/tmp/d/e/f", b"x").await.unwrap();
         fs.write("/tmp/g", b"x").await.unwrap();
         let (o, s) = out(&mut sh, &["rm", "d"]).await;
-        assert_eq!((o.as_str(), s), ("|rm: cannot remove 'd': Is a directory\n", 1));
-        assert_eq!(out(&mut sh, &["rm", "-v", "g"]).await, ("removed 'g'\n".into(), 0));
+        assert_eq!(
+            (o.as_str(), s),
+            ("|rm: cannot remove 'd': Is a directory\n", 1)
+        );
+        assert_eq!(
+            out(&mut sh, &["rm", "-v", "g"]).await,
+            ("removed 'g'\n".into(), 0)
+        );
         let (o, s) = out(&mut sh, &["rm", "-rv", "d"]).await;
         assert_eq!(
             (o.as_str(), s),
@@ -162,7 +167,10 @@ mod tests {
                 0
             )
         );
-        assert_eq!(out(&mut sh, &["rm", "-f", "nope"]).await, (String::new(), 0));
+        assert_eq!(
+            out(&mut sh, &["rm", "-f", "nope"]).await,
+            (String::new(), 0)
+        );
         assert_eq!(out(&mut sh, &["rm", "nope"]).await.1, 1);
         assert_eq!(out(&mut sh, &["rm", "-rf", "/"]).await.1, 1);
         assert!(fs.metadata("/tmp").await.is_ok());

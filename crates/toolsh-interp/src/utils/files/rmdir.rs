@@ -84,8 +84,14 @@ mod tests {
         let (mut sh, fs) = shell();
         fs.create_dir("/tmp/a/b/c", true).await.unwrap();
         let (o, s) = out(&mut sh, &["rmdir", "a"]).await;
-        assert_eq!((o.as_str(), s), ("|rmdir: failed to remove 'a': Directory not empty\n", 1));
-        assert_eq!(out(&mut sh, &["rmdir", "-p", "a/b/c"]).await, (String::new(), 0));
+        assert_eq!(
+            (o.as_str(), s),
+            ("|rmdir: failed to remove 'a': Directory not empty\n", 1)
+        );
+        assert_eq!(
+            out(&mut sh, &["rmdir", "-p", "a/b/c"]).await,
+            (String::new(), 0)
+        );
         assert!(fs.metadata("/tmp/a").await.is_err());
     }
 }

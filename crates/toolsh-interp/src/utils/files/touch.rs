@@ -101,16 +101,27 @@ mod tests {
     #[tokio::test]
     async fn creates_and_sets_times() {
         let (mut sh, fs) = shell();
-        assert_eq!(out(&mut sh, &["touch", "-d", "2020-01-02 03:04:05", "a"]).await.1, 0);
+        assert_eq!(
+            out(&mut sh, &["touch", "-d", "2020-01-02 03:04:05", "a"])
+                .await
+                .1,
+            0
+        );
         let m = fs.metadata("/tmp/a").await.unwrap();
         assert_eq!(full_date(m.mtime), "2020-01-02 03:04:05.000000000 +0000");
         fs.write("/tmp/a", b"keep").await.unwrap();
-        assert_eq!(out(&mut sh, &["touch", "-t", "200001010000", "a"]).await.1, 0);
+        assert_eq!(
+            out(&mut sh, &["touch", "-t", "200001010000", "a"]).await.1,
+            0
+        );
         assert_eq!(fs.read("/tmp/a").await.unwrap(), b"keep");
         assert_eq!(out(&mut sh, &["touch", "-c", "none"]).await.1, 0);
         assert!(fs.metadata("/tmp/none").await.is_err());
         let (o, s) = out(&mut sh, &["touch", "x/y"]).await;
-        assert_eq!((o.as_str(), s), ("|touch: cannot touch 'x/y': No such file or directory\n", 1));
+        assert_eq!(
+            (o.as_str(), s),
+            ("|touch: cannot touch 'x/y': No such file or directory\n", 1)
+        );
         assert_eq!(out(&mut sh, &["touch", "-d", "garbage", "a"]).await.1, 1);
         assert_eq!(out(&mut sh, &["touch", "-r", "a", "b"]).await.1, 0);
         let b = fs.metadata("/tmp/b").await.unwrap();

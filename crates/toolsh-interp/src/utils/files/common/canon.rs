@@ -30,24 +30,23 @@ pub(crate) async fn canonicalize(
         return Err(FsError::NotFound);
     };
     let parent = if parent.is_empty() { "/" } else { parent };
-    let parent_canon = match mode {
-        Canon::Missing => Box::pin(canonicalize(fs, parent, Canon::Missing)).await?,
-        _ => {
-            let p = fs.canonicalize(parent).await?;
-            if !fs.metadata(&p).await?.is_dir() {
-                return Err(FsError::NotADirectory);
-            }
-            p
+    let parent_canon = if mode == Canon::Missing {
+        Box::pin(canonicalize(fs, parent, Canon::Missing)).await?
+    } else {
+        let p = fs.canonicalize(parent).await?;
+        if !fs.metadata(&p).await?.is_dir() {
+            return Err(FsError::NotADirectory);
         }
+        p
     };
-    if mode == Canon::AllButLast
+    if mode != Canon::Existing
         && let Ok(m) = fs.symlink_metadata(abs).await
         && m.is_symlink()
     {
         // A dangling link: its target's parent must exist.
         let target = fs.read_link(abs).await?;
         let next = crate::fs::normalize_path(&parent_canon, &target);
-        return Box::pin(canonicalize(fs, &next, Canon::AllButLast)).await;
+        return Box::pin(canonicalize(fs, &next, mode)).await;
     }
     Ok(super::join_path(&parent_canon, name))
 }

@@ -171,7 +171,10 @@ mod tests {
     fn modes() {
         assert_eq!(mode_string(&meta(FileType::Dir, 0o1777, 0)), "drwxrwxrwt");
         assert_eq!(mode_string(&meta(FileType::File, 0o4644, 0)), "-rwSr--r--");
-        assert_eq!(mode_string(&meta(FileType::Symlink, 0o777, 0)), "lrwxrwxrwx");
+        assert_eq!(
+            mode_string(&meta(FileType::Symlink, 0o777, 0)),
+            "lrwxrwxrwx"
+        );
     }
 
     #[test]

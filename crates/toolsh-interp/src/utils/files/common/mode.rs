@@ -97,7 +97,8 @@ mod tests {
         assert_eq!(apply_mode("go-r", 0o644, false), Some(0o600));
         assert_eq!(apply_mode("a=r", 0o777, false), Some(0o444));
         assert_eq!(apply_mode("+x", 0o644, false), Some(0o755));
-        assert_eq!(apply_mode("-w", 0o666, false), Some(0o644));
+        assert_eq!(apply_mode("-w", 0o666, false), Some(0o466));
+        assert_eq!(apply_mode("=r", 0o644, false), Some(0o444));
         assert_eq!(apply_mode("u=rwx,g=rx,o=", 0o000, false), Some(0o750));
         assert_eq!(apply_mode("a+X", 0o644, true), Some(0o755));
         assert_eq!(apply_mode("a+X", 0o644, false), Some(0o644));

@@ -65,6 +65,7 @@ impl Spec {
 
     /// Parse `args` (without the command name). The error is the GNU
     /// diagnostic without the command-name prefix (`invalid option -- 'z'`).
+    #[allow(clippy::many_single_char_names)]
     pub fn parse(&self, args: &[String]) -> Result<Parsed, String> {
         let mut out = Parsed::default();
         let mut i = 0;
@@ -176,6 +177,9 @@ mod tests {
         assert_eq!(parse(&["--al"]).unwrap_err(), "option '--al' is ambiguous");
         assert_eq!(parse(&["-z"]).unwrap_err(), "invalid option -- 'z'");
         assert_eq!(parse(&["--zz"]).unwrap_err(), "unrecognized option '--zz'");
-        assert_eq!(parse(&["-m"]).unwrap_err(), "option requires an argument -- 'm'");
+        assert_eq!(
+            parse(&["-m"]).unwrap_err(),
+            "option requires an argument -- 'm'"
+        );
     }
 }
