@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use crate::builtin::Builtin;
 
-mod grep;
 mod files;
+mod grep;
 pub(crate) mod posix_regex;
 
 /// Every utility, in no particular order. Shell builtins (echo, read,
