@@ -1,0 +1,159 @@
+# mapfile / readarray: -t, -n, -O, -s, -d, -u, callbacks, existing arrays.
+
+#### mapfile basic keeps newlines
+mapfile arr <<< $'a\nb'; declare -p arr
+## stdout:
+declare -a arr=([0]=$'a\n' [1]=$'b\n')
+## status: 0
+
+#### mapfile -t strips newlines
+mapfile -t arr <<< $'a\nb'; declare -p arr
+## stdout:
+declare -a arr=([0]="a" [1]="b")
+## status: 0
+
+#### readarray synonym
+readarray -t lines <<< $'1\n2\n3'; echo ${#lines[@]}
+## stdout:
+3
+## status: 0
+
+#### mapfile default array MAPFILE
+mapfile -t <<< $'x\ny'; echo "${MAPFILE[@]}"
+## stdout:
+x y
+## status: 0
+
+#### mapfile -n limits count
+mapfile -t -n 2 arr <<< $'1\n2\n3'; echo ${arr[@]}
+## stdout:
+1 2
+## status: 0
+
+#### mapfile -s skips lines
+mapfile -t -s 1 arr <<< $'1\n2\n3'; echo ${arr[@]}
+## stdout:
+2 3
+## status: 0
+
+#### mapfile -O origin
+arr=(a b c); mapfile -t -O 1 arr <<< $'X\nY'; declare -p arr
+## stdout:
+declare -a arr=([0]="a" [1]="X" [2]="Y")
+## status: 0
+
+#### mapfile without -O clears array
+arr=(a b c d); mapfile -t arr <<< 'only'; declare -p arr
+## stdout:
+declare -a arr=([0]="only")
+## status: 0
+
+#### mapfile -d delimiter
+mapfile -t -d , arr <<< 'a,b,c'; declare -p arr
+## stdout:
+declare -a arr=([0]="a" [1]="b" [2]=$'c\n')
+## status: 0
+
+#### mapfile -d empty for NUL
+printf 'a\0b\0' | { mapfile -t -d '' arr; declare -p arr; }
+## stdout:
+declare -a arr=([0]="a" [1]="b")
+## status: 0
+
+#### mapfile from empty input
+mapfile -t arr < /dev/null; echo ${#arr[@]}
+## stdout:
+0
+## status: 0
+
+#### mapfile keeps empty lines
+mapfile -t arr <<< $'a\n\nb'; echo ${#arr[@]}; declare -p arr
+## stdout:
+3
+declare -a arr=([0]="a" [1]="" [2]="b")
+## status: 0
+
+#### mapfile last line without newline
+printf 'a\nb' | { mapfile -t arr; declare -p arr; }
+## stdout:
+declare -a arr=([0]="a" [1]="b")
+## status: 0
+
+#### mapfile -u fd
+exec 3<<< $'p\nq'; mapfile -t -u 3 arr; exec 3<&-; echo ${arr[@]}
+## stdout:
+p q
+## status: 0
+
+#### mapfile callback
+mapfile -t -C 'echo cb' -c 2 arr <<< $'a\nb\nc\nd'; echo ${#arr[@]}
+## stdout:
+cb 1 b
+cb 3 d
+4
+## status: 0
+
+#### mapfile in pipeline is in subshell
+printf 'a\n' | mapfile -t arr; echo ${#arr[@]}
+## stdout:
+0
+## status: 0
+
+#### mapfile with lastpipe
+shopt -s lastpipe; printf 'a\nb\n' | mapfile -t arr; echo ${#arr[@]}
+## stdout:
+2
+## status: 0
+
+#### mapfile invalid array name
+mapfile -t 'bad-name' <<< x 2>/dev/null; echo "status $?"
+## stdout:
+status 1
+## status: 0
+
+#### mapfile -n 0 reads all
+mapfile -t -n 0 arr <<< $'1\n2\n3'; echo ${#arr[@]}
+## stdout:
+3
+## status: 0
+
+#### mapfile lines with spaces are not split
+mapfile -t arr <<< $'a b\nc  d'; echo ${#arr[@]} "${arr[1]}"
+## stdout:
+2 c  d
+## status: 0
+
+#### mapfile then iterate
+mapfile -t arr <<< $'x\ny'; for l in "${arr[@]}"; do echo "<$l>"; done
+## stdout:
+<x>
+<y>
+## status: 0
+
+#### mapfile from here-doc
+mapfile -t arr <<END
+one
+two
+END
+echo ${arr[1]}
+## stdout:
+two
+## status: 0
+
+#### mapfile -t with CRLF keeps CR
+mapfile -t arr <<< $'a\r'; printf '%q\n' "${arr[0]}"
+## stdout:
+$'a\r'
+## status: 0
+
+#### mapfile skip more than available
+mapfile -t -s 10 arr <<< $'1\n2'; echo ${#arr[@]}
+## stdout:
+0
+## status: 0
+
+#### readarray -d newline explicit
+readarray -d $'\n' -t arr <<< $'1\n2'; echo ${#arr[@]}
+## stdout:
+2
+## status: 0
