@@ -9,6 +9,19 @@ use crate::builtin::Builtin;
 mod files;
 mod grep;
 pub(crate) mod posix_regex;
+mod cat;
+mod cli;
+mod date;
+mod head;
+mod printf;
+mod rev;
+mod sort;
+mod tac;
+mod tail;
+mod tee;
+mod textio;
+mod wc;
+mod yes;
 
 /// Every utility, in no particular order. Shell builtins (echo, read,
 /// declare, ...) live in the interpreter core, not here.
@@ -18,6 +31,17 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(grep::Grep),
         // awk
         // text utilities (sort, uniq, cut, tr, wc, head, tail, ...)
+        Arc::new(cat::Cat),
+        Arc::new(date::Date),
+        Arc::new(head::Head),
+        Arc::new(rev::Rev),
+        Arc::new(sort::Sort),
+        Arc::new(tac::Tac),
+        Arc::new(tail::Tail),
+        Arc::new(tee::Tee),
+        Arc::new(wc::Wc),
+        Arc::new(yes::Yes),
+        Arc::new(printf::Printf),
         // file commands (ls, mkdir, rm, cp, mv, find, ...)
         Arc::new(files::basename::Basename),
         Arc::new(files::chmod::Chmod),

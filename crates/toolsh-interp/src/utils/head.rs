@@ -1,0 +1,286 @@
+//! `head`: the first lines or bytes of each input, or all but the last
+//! (`-n -N`, `-c -N`), with `==> NAME <==` headers for several inputs
+//! (GNU coreutils manual, "head invocation"). Standard input is read only
+//! as far as needed, so `yes | head -1` ends at once.
+
+use std::collections::VecDeque;
+
+use crate::builtin::BuiltinContext;
+use crate::limits::{Interrupt, LimitKind};
+use crate::utils::cli::{HasArg, Spec, long};
+use crate::utils::textio::{
+    Flow, OutBuf, Source, display_name, error, parse_args, parse_size, utility,
+};
+
+utility!(
+    /// `head [OPTION]... [FILE]...`.
+    Head,
+    "head",
+    body
+);
+
+const SPEC: Spec = Spec {
+    short: "c:n:qvz",
+    long: &[
+        long("bytes", HasArg::Yes, 'c'),
+        long("lines", HasArg::Yes, 'n'),
+        long("quiet", HasArg::No, 'q'),
+        long("silent", HasArg::No, 'q'),
+        long("verbose", HasArg::No, 'v'),
+        long("zero-terminated", HasArg::No, 'z'),
+    ],
+    stop_at_operand: false,
+};
+
+const HELP: &str = "Usage: head [OPTION]... [FILE]...
+Print the first 10 lines of each FILE to standard output.
+With more than one FILE, precede each with a header giving the file name.
+
+With no FILE, or when FILE is -, read standard input.
+
+  -c, --bytes=[-]NUM       print the first NUM bytes of each file;
+                             with the leading '-', print all but the last
+                             NUM bytes of each file
+  -n, --lines=[-]NUM       print the first NUM lines instead of the first 10;
+                             with the leading '-', print all but the last
+                             NUM lines of each file
+  -q, --quiet, --silent    never print headers giving file names
+  -v, --verbose            always print headers giving file names
+  -z, --zero-terminated    line delimiter is NUL, not newline
+      --help               display this help and exit
+
+NUM may have a multiplier suffix: b 512, kB 1000, K 1024, MB 1000*1000,
+M 1024*1024, GB 1000*1000*1000, G 1024*1024*1024, and so on for T, P, E.
+";
+
+/// What to print: the first `n` units, or all but the last `n`.
+#[derive(Clone, Copy)]
+pub(crate) struct Count {
+    /// Bytes (`-c`) rather than lines.
+    pub bytes: bool,
+    /// All but the last `n`.
+    pub all_but: bool,
+    /// The count.
+    pub n: u64,
+}
+
+/// Rewrite the obsolete `-NUM[bcklmqvz]` first argument to options.
+pub(crate) fn obsolete_count(args: &mut Vec<String>) {
+    let Some(first) = args.get(1) else { return };
+    let Some(rest) = first.strip_prefix('-') else {
+        return;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return;
+    }
+    let (num, flags) = rest.split_at(digits);
+    let mut unit = "-n";
+    let mut extra = Vec::new();
+    let mut suffix = String::new();
+    for c in flags.chars() {
+        match c {
+            'c' => unit = "-c",
+            'l' => unit = "-n",
+            'b' | 'k' | 'm' => suffix.push(if c == 'm' { 'M' } else { c }),
+            'q' | 'v' | 'z' | 'f' | 'r' => extra.push(format!("-{c}")),
+            _ => return,
+        }
+    }
+    let mut new = vec![args[0].clone(), unit.to_string(), format!("{num}{suffix}")];
+    new.extend(extra);
+    new.extend(args.drain(2..));
+    *args = new;
+}
+
+async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+    let mut argv = ctx.args.clone();
+    obsolete_count(&mut argv);
+    ctx.args = argv;
+    let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
+        Ok(a) => a,
+        Err(s) => return Ok(s),
+    };
+    let mut count = Count {
+        bytes: false,
+        all_but: false,
+        n: 10,
+    };
+    let mut headers: Option<bool> = None;
+    let mut delim = b'\n';
+    for (k, v) in &args.opts {
+        match k {
+            'c' | 'n' => {
+                let v = v.as_deref().unwrap_or("");
+                let (all_but, num) = match v.strip_prefix('-') {
+                    Some(n) => (true, n),
+                    None => (false, v.strip_prefix('+').unwrap_or(v)),
+                };
+                let Some(n) = parse_size(num) else {
+                    let what = if *k == 'c' { "bytes" } else { "lines" };
+                    error(ctx, &format!("invalid number of {what}: '{v}'")).await?;
+                    return Ok(1);
+                };
+                count = Count {
+                    bytes: *k == 'c',
+                    all_but,
+                    n,
+                };
+            }
+            'q' => headers = Some(false),
+            'v' => headers = Some(true),
+            'z' => delim = 0,
+            _ => {}
+        }
+    }
+    let names = if args.operands.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.operands.clone()
+    };
+    let show = headers.unwrap_or(names.len() > 1);
+    let stdout = ctx.stdout;
+    let mut out = OutBuf::new(stdout);
+    let mut status = 0;
+    let mut first = true;
+    for name in &names {
+        let mut src = match Source::open(ctx, name).await? {
+            Ok(s) => s,
+            Err(msg) => {
+                out.flush().await?;
+                error(
+                    ctx,
+                    &format!("cannot open '{name}' for reading: {}", msg_tail(&msg, name)),
+                )
+                .await?;
+                status = 1;
+                continue;
+            }
+        };
+        if show {
+            let sep = if first { "" } else { "\n" };
+            out.write_str(&format!("{sep}==> {} <==\n", display_name(name)))
+                .await?;
+        }
+        first = false;
+        copy_head(ctx, &mut src, count, delim, &mut out).await?;
+    }
+    out.flush().await?;
+    Ok(status)
+}
+
+/// The strerror part of a `NAME: message` error.
+pub(crate) fn msg_tail<'a>(msg: &'a str, name: &str) -> &'a str {
+    msg.strip_prefix(name)
+        .and_then(|m| m.strip_prefix(": "))
+        .unwrap_or(msg)
+}
+
+async fn copy_head(
+    ctx: &mut BuiltinContext<'_>,
+    src: &mut Source,
+    count: Count,
+    delim: u8,
+    out: &mut OutBuf<'_>,
+) -> Flow<()> {
+    let max = ctx.shell.limits().max_buffer_bytes;
+    match (count.bytes, count.all_but) {
+        (true, false) => {
+            let mut left = count.n;
+            while left > 0 {
+                let Some(chunk) = src.chunk(ctx.stdin).await else {
+                    break;
+                };
+                ctx.shell.checkpoint()?;
+                let take = usize::try_from(left).unwrap_or(usize::MAX).min(chunk.len());
+                out.write(&chunk[..take]).await?;
+                left -= take as u64;
+            }
+        }
+        (false, false) => {
+            let mut left = count.n;
+            while left > 0 {
+                let Some(chunk) = src.chunk(ctx.stdin).await else {
+                    break;
+                };
+                ctx.shell.checkpoint()?;
+                let mut end = chunk.len();
+                for (i, &b) in chunk.iter().enumerate() {
+                    if b == delim {
+                        left -= 1;
+                        if left == 0 {
+                            end = i + 1;
+                            break;
+                        }
+                    }
+                }
+                out.write(&chunk[..end]).await?;
+            }
+        }
+        (true, true) => {
+            let keep = usize::try_from(count.n).unwrap_or(usize::MAX);
+            let mut held: VecDeque<u8> = VecDeque::new();
+            while let Some(chunk) = src.chunk(ctx.stdin).await {
+                ctx.shell.checkpoint()?;
+                held.extend(chunk.iter());
+                if held.len() > keep {
+                    let n = held.len() - keep;
+                    let emit: Vec<u8> = held.drain(..n).collect();
+                    out.write(&emit).await?;
+                }
+                if held.len() > max {
+                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
+                }
+            }
+        }
+        (false, true) => {
+            let keep = usize::try_from(count.n).unwrap_or(usize::MAX);
+            let mut held: VecDeque<Vec<u8>> = VecDeque::new();
+            let mut held_bytes = 0;
+            loop {
+                let mut line = Vec::new();
+                if !src.record(ctx.stdin, delim, &mut line, max).await? {
+                    break;
+                }
+                ctx.shell.checkpoint()?;
+                held_bytes += line.len();
+                held.push_back(line);
+                if held.len() > keep
+                    && let Some(l) = held.pop_front()
+                {
+                    held_bytes -= l.len();
+                    out.write(&l).await?;
+                }
+                if held_bytes > max {
+                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::TestShell;
+
+    async fn run(args: &[&str], input: &str) -> String {
+        let mut sh = TestShell::default();
+        sh.run(&Head, args, input).await.stdout
+    }
+
+    #[tokio::test]
+    async fn counts() {
+        let five = "1\n2\n3\n4\n5\n";
+        assert_eq!(run(&["head", "-n", "2"], five).await, "1\n2\n");
+        assert_eq!(run(&["head", "-3"], five).await, "1\n2\n3\n");
+        assert_eq!(run(&["head", "-n", "-2"], five).await, "1\n2\n3\n");
+        assert_eq!(run(&["head", "-c", "3"], five).await, "1\n2");
+        assert_eq!(run(&["head", "-c-7"], five).await, "1\n2");
+        assert_eq!(
+            run(&["head", "-1", "-v"], five).await,
+            "==> standard input <==\n1\n"
+        );
+    }
+}

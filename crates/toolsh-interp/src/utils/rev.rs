@@ -1,0 +1,71 @@
+//! `rev`: reverse the bytes of each line (util-linux `rev`; in the C
+//! locale characters are bytes).
+
+use crate::builtin::BuiltinContext;
+use crate::utils::cli::Spec;
+use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};
+
+utility!(
+    /// `rev [FILE]...`.
+    Rev,
+    "rev",
+    body
+);
+
+const SPEC: Spec = Spec {
+    short: "",
+    long: &[],
+    stop_at_operand: false,
+};
+
+const HELP: &str = "Usage: rev [options] [file ...]
+Reverse lines characterwise.
+
+      --help     display this help
+";
+
+async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+    let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
+        Ok(a) => a,
+        Err(s) => return Ok(s),
+    };
+    let names = if args.operands.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.operands.clone()
+    };
+    let max = ctx.shell.limits().max_buffer_bytes;
+    let stdout = ctx.stdout;
+    let mut out = OutBuf::new(stdout);
+    let mut status = 0;
+    for name in &names {
+        let mut src = match Source::open(ctx, name).await? {
+            Ok(s) => s,
+            Err(msg) => {
+                out.flush().await?;
+                error(ctx, &format!("cannot open {msg}")).await?;
+                status = 1;
+                continue;
+            }
+        };
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if !src.record(ctx.stdin, b'\n', &mut line, max).await? {
+                break;
+            }
+            ctx.shell.checkpoint()?;
+            let nl = line.last() == Some(&b'\n');
+            if nl {
+                line.pop();
+            }
+            line.reverse();
+            if nl {
+                line.push(b'\n');
+            }
+            out.write(&line).await?;
+        }
+    }
+    out.flush().await?;
+    Ok(status)
+}

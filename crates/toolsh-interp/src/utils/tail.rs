@@ -1,0 +1,255 @@
+//! `tail`: the last lines or bytes of each input, or everything from line
+//! or byte N on (`+N`), with headers for several inputs (GNU coreutils
+//! manual, "tail invocation"). `-f` is accepted but cannot follow in the
+//! sandbox: the current contents are printed and tail ends.
+
+use std::collections::VecDeque;
+
+use crate::builtin::BuiltinContext;
+use crate::limits::{Interrupt, LimitKind};
+use crate::utils::cli::{HasArg, Spec, long};
+use crate::utils::head::msg_tail;
+use crate::utils::textio::{
+    Flow, OutBuf, Source, display_name, error, parse_args, parse_size, utility,
+};
+
+utility!(
+    /// `tail [OPTION]... [FILE]...`.
+    Tail,
+    "tail",
+    body
+);
+
+const SPEC: Spec = Spec {
+    short: "c:n:qvzfFs:",
+    long: &[
+        long("bytes", HasArg::Yes, 'c'),
+        long("lines", HasArg::Yes, 'n'),
+        long("quiet", HasArg::No, 'q'),
+        long("silent", HasArg::No, 'q'),
+        long("verbose", HasArg::No, 'v'),
+        long("zero-terminated", HasArg::No, 'z'),
+        long("follow", HasArg::Optional, 'f'),
+        long("sleep-interval", HasArg::Yes, 's'),
+        long("pid", HasArg::Yes, 'p'),
+        long("retry", HasArg::No, 'r'),
+    ],
+    stop_at_operand: false,
+};
+
+const HELP: &str = "Usage: tail [OPTION]... [FILE]...
+Print the last 10 lines of each FILE to standard output.
+With more than one FILE, precede each with a header giving the file name.
+
+With no FILE, or when FILE is -, read standard input.
+
+  -c, --bytes=[+]NUM       output the last NUM bytes; or use -c +NUM to
+                             output starting with byte NUM of each file
+  -f, --follow             accepted; the sandbox cannot follow a file
+  -n, --lines=[+]NUM       output the last NUM lines, instead of the last 10;
+                             or use -n +NUM to skip NUM-1 lines at the start
+  -q, --quiet, --silent    never output headers giving file names
+  -v, --verbose            always output headers giving file names
+  -z, --zero-terminated    line delimiter is NUL, not newline
+      --help               display this help and exit
+";
+
+/// Rewrite the obsolete `-NUM[bcl]` / `+NUM[bcl]` first argument.
+fn obsolete(args: &mut Vec<String>) {
+    let Some(first) = args.get(1).cloned() else {
+        return;
+    };
+    let (plus, rest) = if let Some(r) = first.strip_prefix('+') {
+        (true, r)
+    } else if let Some(r) = first.strip_prefix('-') {
+        (false, r)
+    } else {
+        return;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 && !(plus && !rest.is_empty() && "bcl".contains(&rest[..1])) {
+        return;
+    }
+    let num = if digits == 0 { "10" } else { &rest[..digits] };
+    let mut unit = "-n";
+    let mut extra = Vec::new();
+    let mut mult = "";
+    for c in rest[digits..].chars() {
+        match c {
+            'c' => unit = "-c",
+            'b' => {
+                unit = "-c";
+                mult = "b";
+            }
+            'l' => unit = "-n",
+            'f' => extra.push("-f".to_string()),
+            _ => return,
+        }
+    }
+    let sign = if plus { "+" } else { "" };
+    let mut new = vec![
+        args[0].clone(),
+        unit.to_string(),
+        format!("{sign}{num}{mult}"),
+    ];
+    new.extend(extra);
+    new.extend(args.drain(2..));
+    *args = new;
+}
+
+async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+    let mut argv = ctx.args.clone();
+    obsolete(&mut argv);
+    ctx.args = argv;
+    let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
+        Ok(a) => a,
+        Err(s) => return Ok(s),
+    };
+    let mut bytes = false;
+    let mut from_start = false;
+    let mut n: u64 = 10;
+    let mut headers: Option<bool> = None;
+    let mut delim = b'\n';
+    for (k, v) in &args.opts {
+        match k {
+            'c' | 'n' => {
+                let v = v.as_deref().unwrap_or("");
+                let (plus, num) = match v.strip_prefix('+') {
+                    Some(x) => (true, x),
+                    None => (false, v.strip_prefix('-').unwrap_or(v)),
+                };
+                let Some(x) = parse_size(num) else {
+                    let what = if *k == 'c' { "bytes" } else { "lines" };
+                    error(ctx, &format!("invalid number of {what}: '{v}'")).await?;
+                    return Ok(1);
+                };
+                (bytes, from_start, n) = (*k == 'c', plus, x);
+            }
+            'q' => headers = Some(false),
+            'v' => headers = Some(true),
+            'z' => delim = 0,
+            _ => {}
+        }
+    }
+    let names = if args.operands.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.operands.clone()
+    };
+    let show = headers.unwrap_or(names.len() > 1);
+    let max = ctx.shell.limits().max_buffer_bytes;
+    let stdout = ctx.stdout;
+    let mut out = OutBuf::new(stdout);
+    let mut status = 0;
+    let mut first = true;
+    for name in &names {
+        let mut src = match Source::open(ctx, name).await? {
+            Ok(s) => s,
+            Err(msg) => {
+                out.flush().await?;
+                let m = format!("cannot open '{name}' for reading: {}", msg_tail(&msg, name));
+                error(ctx, &m).await?;
+                status = 1;
+                continue;
+            }
+        };
+        if show {
+            let sep = if first { "" } else { "\n" };
+            out.write_str(&format!("{sep}==> {} <==\n", display_name(name)))
+                .await?;
+        }
+        first = false;
+        if from_start {
+            // Skip n-1 units, then copy the rest.
+            let mut skip = n.saturating_sub(1);
+            while let Some(chunk) = src.chunk(ctx.stdin).await {
+                ctx.shell.checkpoint()?;
+                let mut start = 0;
+                if skip > 0 {
+                    if bytes {
+                        let k = usize::try_from(skip).unwrap_or(usize::MAX).min(chunk.len());
+                        skip -= k as u64;
+                        start = k;
+                    } else {
+                        start = chunk.len();
+                        for (i, &b) in chunk.iter().enumerate() {
+                            if b == delim {
+                                skip -= 1;
+                                if skip == 0 {
+                                    start = i + 1;
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                out.write(&chunk[start..]).await?;
+            }
+            continue;
+        }
+        let keep = usize::try_from(n).unwrap_or(usize::MAX);
+        if bytes {
+            let mut held: VecDeque<u8> = VecDeque::new();
+            while let Some(chunk) = src.chunk(ctx.stdin).await {
+                ctx.shell.checkpoint()?;
+                held.extend(chunk.iter());
+                if held.len() > keep {
+                    held.drain(..held.len() - keep);
+                }
+                if held.len() > max {
+                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
+                }
+            }
+            let v: Vec<u8> = held.into_iter().collect();
+            out.write(&v).await?;
+        } else {
+            let mut held: VecDeque<Vec<u8>> = VecDeque::new();
+            let mut held_bytes = 0;
+            loop {
+                let mut line = Vec::new();
+                if !src.record(ctx.stdin, delim, &mut line, max).await? {
+                    break;
+                }
+                ctx.shell.checkpoint()?;
+                held_bytes += line.len();
+                held.push_back(line);
+                while held.len() > keep {
+                    if let Some(l) = held.pop_front() {
+                        held_bytes -= l.len();
+                    }
+                }
+                if held_bytes > max {
+                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
+                }
+            }
+            for l in &held {
+                out.write(l).await?;
+            }
+        }
+    }
+    out.flush().await?;
+    Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::TestShell;
+
+    async fn run(args: &[&str], input: &str) -> String {
+        let mut sh = TestShell::default();
+        sh.run(&Tail, args, input).await.stdout
+    }
+
+    #[tokio::test]
+    async fn counts() {
+        let five = "1\n2\n3\n4\n5\n";
+        assert_eq!(run(&["tail", "-n", "2"], five).await, "4\n5\n");
+        assert_eq!(run(&["tail", "-2"], five).await, "4\n5\n");
+        assert_eq!(run(&["tail", "+4"], five).await, "4\n5\n");
+        assert_eq!(run(&["tail", "-n", "+2"], five).await, "2\n3\n4\n5\n");
+        assert_eq!(run(&["tail", "-c", "4"], five).await, "4\n5\n");
+        assert_eq!(run(&["tail", "-n", "0"], five).await, "");
+        assert_eq!(run(&["tail", "-n", "1"], "a\nb").await, "b");
+    }
+}

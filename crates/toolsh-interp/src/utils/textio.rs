@@ -1,0 +1,393 @@
+//! Plumbing shared by the text utilities: buffered output that reports a
+//! vanished reader, operand sources (standard input streamed, files read
+//! through the backend), bounded record reading, and the standard GNU
+//! usage/`--help` handling.
+
+use bytes::Bytes;
+
+use crate::builtin::{BuiltinContext, BuiltinResult, OperandError};
+use crate::io::{Input, Output, OutputError};
+use crate::limits::{Interrupt, LimitKind};
+use crate::utils::cli::{self, Args, Spec};
+
+/// Why a utility stopped early.
+#[derive(Debug)]
+pub(crate) enum Fail {
+    /// A limit or cancellation: ends the script.
+    Interrupt(Interrupt),
+    /// The reader of standard output has gone (status 141, like SIGPIPE).
+    Pipe,
+    /// Writing failed (`>&-`): GNU prints `write error: ...`, status 1.
+    Write(String),
+}
+
+impl From<Interrupt> for Fail {
+    fn from(i: Interrupt) -> Self {
+        Fail::Interrupt(i)
+    }
+}
+
+impl From<OutputError> for Fail {
+    fn from(e: OutputError) -> Self {
+        match e {
+            OutputError::Interrupt(i) => Fail::Interrupt(i),
+            OutputError::BrokenPipe => Fail::Pipe,
+            OutputError::Closed => Fail::Write("Bad file descriptor".into()),
+            OutputError::Io(m) => Fail::Write(m),
+        }
+    }
+}
+
+/// The result of a utility body: an exit status or an early stop.
+pub(crate) type Flow<T> = Result<T, Fail>;
+
+/// Map a utility body's result to the builtin's result.
+pub(crate) async fn finish(ctx: &mut BuiltinContext<'_>, r: Flow<i32>) -> BuiltinResult {
+    match r {
+        Ok(s) => Ok(s),
+        Err(Fail::Interrupt(i)) => Err(i),
+        Err(Fail::Pipe) => Ok(141),
+        Err(Fail::Write(m)) => {
+            if let Err(Fail::Interrupt(i)) = error(ctx, &format!("write error: {m}")).await {
+                return Err(i);
+            }
+            Ok(1)
+        }
+    }
+}
+
+/// Output with an in-memory buffer flushed every 32 KiB and at the end.
+pub(crate) struct OutBuf<'a> {
+    out: &'a Output,
+    buf: Vec<u8>,
+}
+
+const FLUSH_AT: usize = 32 * 1024;
+
+impl<'a> OutBuf<'a> {
+    /// A buffer in front of `out`.
+    pub fn new(out: &'a Output) -> Self {
+        Self {
+            out,
+            buf: Vec::with_capacity(FLUSH_AT + 1024),
+        }
+    }
+
+    /// Append bytes, flushing when the buffer is full.
+    pub async fn write(&mut self, data: &[u8]) -> Flow<()> {
+        self.buf.extend_from_slice(data);
+        if self.buf.len() >= FLUSH_AT {
+            self.flush().await?;
+        }
+        Ok(())
+    }
+
+    /// Append a string.
+    pub async fn write_str(&mut self, s: &str) -> Flow<()> {
+        self.write(s.as_bytes()).await
+    }
+
+    /// Send the buffered bytes.
+    pub async fn flush(&mut self) -> Flow<()> {
+        if !self.buf.is_empty() {
+            let data = Bytes::from(std::mem::replace(
+                &mut self.buf,
+                Vec::with_capacity(FLUSH_AT + 1024),
+            ));
+            self.out.write_bytes(data).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Print `{name}: {msg}` on standard error.
+/// (Takes `&mut` so the future stays `Send`: a shared borrow of the
+/// context is not, because the shell handle is not `Sync`.)
+pub(crate) async fn error(ctx: &mut BuiltinContext<'_>, msg: &str) -> Flow<()> {
+    let line = format!("{}: {msg}\n", ctx.name());
+    let err = ctx.stderr;
+    err.write_str(&line).await.or_else(ignore_pipe)?;
+    Ok(())
+}
+
+/// Parse the command line; print `--help` (status 0) or a usage error
+/// followed by `Try 'NAME --help' for more information.` (status
+/// `usage_status`). `Ok(Err(status))` means "exit now with this status".
+pub(crate) async fn parse_args(
+    ctx: &mut BuiltinContext<'_>,
+    spec: &Spec,
+    help: &str,
+    usage_status: i32,
+) -> Flow<Result<Args, i32>> {
+    match cli::parse(spec, &ctx.args[1..]) {
+        Ok(a) if a.has(cli::HELP) => {
+            let out = ctx.stdout;
+            out.write_str(help).await?;
+            Ok(Err(0))
+        }
+        Ok(a) if a.has(cli::VERSION) => {
+            let line = format!("{} (toolsh) {}\n", ctx.name(), env!("CARGO_PKG_VERSION"));
+            let out = ctx.stdout;
+            out.write_str(&line).await?;
+            Ok(Err(0))
+        }
+        Ok(a) => Ok(Ok(a)),
+        Err(e) => {
+            usage_error(ctx, &e.0, usage_status).await?;
+            Ok(Err(usage_status))
+        }
+    }
+}
+
+/// Print `{name}: {msg}` and the `Try '{name} --help'` hint.
+pub(crate) async fn usage_error(ctx: &mut BuiltinContext<'_>, msg: &str, _status: i32) -> Flow<()> {
+    let name = ctx.name().to_string();
+    let text = format!("{name}: {msg}\nTry '{name} --help' for more information.\n");
+    let err = ctx.stderr;
+    err.write_str(&text).await.or_else(ignore_pipe)?;
+    Ok(())
+}
+
+fn ignore_pipe(e: OutputError) -> Result<(), OutputError> {
+    match e {
+        OutputError::Interrupt(_) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// Where a utility reads one operand from.
+pub(crate) enum Source {
+    /// Standard input, streamed; `pending` holds bytes read but not yet
+    /// consumed.
+    Stdin {
+        /// Unconsumed bytes of the last chunk.
+        pending: Bytes,
+    },
+    /// A file's contents (read whole through the backend).
+    Data {
+        /// The bytes.
+        data: Bytes,
+    },
+}
+
+impl Source {
+    /// Standard input.
+    pub fn stdin() -> Self {
+        Source::Stdin {
+            pending: Bytes::new(),
+        }
+    }
+
+    /// Open operand `name` (`-` is standard input). The error is the
+    /// message GNU tools print: `NAME: No such file or directory`.
+    pub async fn open(ctx: &mut BuiltinContext<'_>, name: &str) -> Flow<Result<Source, String>> {
+        if name == "-" {
+            return Ok(Ok(Source::stdin()));
+        }
+        match ctx.read_operand(name).await {
+            Ok(data) => Ok(Ok(Source::Data { data: data.into() })),
+            Err(OperandError::Interrupt(i)) => Err(i.into()),
+            Err(OperandError::Fs(e)) => Ok(Err(format!("{name}: {e}"))),
+        }
+    }
+
+    /// The next chunk of bytes, `None` at end of file.
+    pub async fn chunk(&mut self, stdin: &mut Input) -> Option<Bytes> {
+        match self {
+            Source::Stdin { pending } => {
+                if pending.is_empty() {
+                    stdin.read_chunk().await
+                } else {
+                    Some(std::mem::take(pending))
+                }
+            }
+            Source::Data { data } => {
+                if data.is_empty() {
+                    return None;
+                }
+                let n = data.len().min(64 * 1024);
+                Some(data.split_to(n))
+            }
+        }
+    }
+
+    /// Append the next record (through `delim`, included when present) to
+    /// `out`. `Ok(false)` at end of file. Records longer than `max` bytes
+    /// fail with the buffer limit.
+    pub async fn record(
+        &mut self,
+        stdin: &mut Input,
+        delim: u8,
+        out: &mut Vec<u8>,
+        max: usize,
+    ) -> Flow<bool> {
+        let start = out.len();
+        let mut any = false;
+        loop {
+            let buf = match self {
+                Source::Stdin { pending } => {
+                    if pending.is_empty() {
+                        match stdin.read_chunk().await {
+                            Some(c) => *pending = c,
+                            None => return Ok(any),
+                        }
+                    }
+                    pending
+                }
+                Source::Data { data } => {
+                    if data.is_empty() {
+                        return Ok(any);
+                    }
+                    data
+                }
+            };
+            any = true;
+            let (n, done) = match memchr_pos(delim, buf) {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            if out.len() - start + n > max {
+                return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
+            }
+            out.extend_from_slice(&buf.split_to(n));
+            if done {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Everything left, bounded by `max` bytes.
+    pub async fn read_all(&mut self, stdin: &mut Input, max: usize) -> Flow<Vec<u8>> {
+        let mut v = Vec::new();
+        while let Some(c) = self.chunk(stdin).await {
+            if v.len() + c.len() > max {
+                return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
+            }
+            v.extend_from_slice(&c);
+        }
+        Ok(v)
+    }
+}
+
+/// Position of `b` in `s`.
+pub(crate) fn memchr_pos(b: u8, s: &[u8]) -> Option<usize> {
+    s.iter().position(|&x| x == b)
+}
+
+/// Read all records of all `operands` (standard input when empty),
+/// bounded by `max_buffer_bytes` in total. File errors are printed as
+/// `NAME: message` and make the returned flag `false`.
+pub(crate) async fn read_all_operands(
+    ctx: &mut BuiltinContext<'_>,
+    operands: &[String],
+) -> Flow<(Vec<u8>, bool)> {
+    let max = ctx.shell.limits().max_buffer_bytes;
+    let default = vec!["-".to_string()];
+    let names = if operands.is_empty() {
+        &default
+    } else {
+        operands
+    };
+    let mut all = Vec::new();
+    let mut ok = true;
+    for name in names {
+        match Source::open(ctx, name).await? {
+            Ok(mut src) => {
+                let room = max.saturating_sub(all.len());
+                let data = src.read_all(ctx.stdin, room).await?;
+                all.extend_from_slice(&data);
+            }
+            Err(msg) => {
+                error(ctx, &msg).await?;
+                ok = false;
+            }
+        }
+        ctx.shell.checkpoint()?;
+    }
+    Ok((all, ok))
+}
+
+/// Split `data` into records ending in `delim` (the last may lack it);
+/// the returned slices exclude the delimiter.
+pub(crate) fn split_records(data: &[u8], delim: u8) -> Vec<&[u8]> {
+    let mut v = Vec::new();
+    let mut start = 0;
+    for (i, &b) in data.iter().enumerate() {
+        if b == delim {
+            v.push(&data[start..i]);
+            start = i + 1;
+        }
+    }
+    if start < data.len() {
+        v.push(&data[start..]);
+    }
+    v
+}
+
+/// Define a utility's unit struct and its [`Builtin`] impl: the run
+/// method calls `$body(ctx)` and maps the outcome with [`finish`].
+macro_rules! utility {
+    ($(#[$m:meta])* $ty:ident, $name:literal, $body:path) => {
+        $(#[$m])*
+        #[derive(Debug, Default)]
+        pub struct $ty;
+
+        #[async_trait::async_trait]
+        impl crate::builtin::Builtin for $ty {
+            fn name(&self) -> &'static str {
+                $name
+            }
+
+            async fn run(
+                &self,
+                ctx: &mut crate::builtin::BuiltinContext<'_>,
+            ) -> crate::builtin::BuiltinResult {
+                let r = $body(ctx).await;
+                crate::utils::textio::finish(ctx, r).await
+            }
+        }
+    };
+}
+pub(crate) use utility;
+
+/// Parse a count with GNU's optional multiplier suffix (`b` 512, `K`/`KiB`
+/// 1024, `kB` 1000, `M`, `MB`, `G`, ... up to `E`), as `head`, `tail`
+/// and `fold` accept. `None` when invalid or too large.
+pub(crate) fn parse_size(s: &str) -> Option<u64> {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let n: u64 = s[..digits].parse().ok().or(Some(u64::MAX))?;
+    let suffix = &s[digits..];
+    let mult: u64 = match suffix {
+        "" => 1,
+        "b" => 512,
+        "c" => 1,
+        "w" => 2,
+        _ => {
+            let (letter, rest) = suffix.split_at(1);
+            let pow = match letter {
+                "k" | "K" => 1,
+                "M" => 2,
+                "G" => 3,
+                "T" => 4,
+                "P" => 5,
+                "E" => 6,
+                _ => return None,
+            };
+            let base: u64 = match rest {
+                "" | "iB" if letter != "k" || rest.is_empty() => 1024,
+                "B" => 1000,
+                _ => return None,
+            };
+            base.checked_pow(pow)?
+        }
+    };
+    Some(n.saturating_mul(mult))
+}
+
+/// The name GNU tools print for an operand in headers and messages.
+pub(crate) fn display_name(name: &str) -> &str {
+    if name == "-" { "standard input" } else { name }
+}
