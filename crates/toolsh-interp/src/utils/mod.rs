@@ -6,13 +6,13 @@ use std::sync::Arc;
 
 use crate::builtin::Builtin;
 
-mod files;
-mod grep;
-pub(crate) mod posix_regex;
 mod cat;
 mod cli;
 mod date;
+mod files;
+mod grep;
 mod head;
+pub(crate) mod posix_regex;
 mod printf;
 mod rev;
 mod sort;
