@@ -15,6 +15,7 @@ mod head;
 pub(crate) mod posix_regex;
 mod printf;
 mod rev;
+mod sed;
 mod sort;
 mod tac;
 mod tail;
@@ -29,6 +30,7 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
     let v: Vec<Arc<dyn Builtin>> = vec![
         // jq, grep, sed
         Arc::new(grep::Grep),
+        Arc::new(sed::Sed),
         // awk
         // text utilities (sort, uniq, cut, tr, wc, head, tail, ...)
         Arc::new(cat::Cat),
