@@ -10,14 +10,123 @@
 //! run for longer than linear-ish time in the input size; every error has a
 //! position; [`ParseLimits`] bound source size, nesting depth and
 //! here-document count.
+//!
+//! ```
+//! use toolsh_parser::{parse, print, Command, WordPart};
+//!
+//! let script = parse("greet() { echo \"hi $1\"; }\ngreet you | tr a-z A-Z\n").unwrap();
+//! assert_eq!(script.body.items.len(), 2);
+//! let Command::Simple(cmd) = &script.body.items[1].and_or.first.commands[0].command else {
+//!     panic!("a simple command");
+//! };
+//! assert_eq!(cmd.words[0].parts, vec![WordPart::Literal("greet".into())]);
+//! // The canonical printer's output parses back to the same tree.
+//! assert_eq!(parse(&print(&script)).unwrap(), script);
+//!
+//! let err = parse("if true; then echo\n").unwrap_err();
+//! assert_eq!(err.message, "syntax error: unexpected end of file");
+//! assert_eq!(err.line, 2);
+//! ```
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod arith;
 pub mod ast;
+mod brace;
+mod command;
+mod compound;
+mod cond;
 mod error;
+mod heredoc;
+mod lexer;
 mod limits;
+mod param;
+mod parser;
+mod printer;
+mod printer_word;
+mod visit;
+mod word;
 
 pub use ast::*;
 pub use error::{ParseError, ParseErrorKind};
 pub use limits::ParseLimits;
+
+use parser::Parser;
+use printer::{Ctx, Printer};
+
+/// Parses a bash script with the default [`ParseLimits`].
+///
+/// Errors: [`ParseErrorKind::UnexpectedToken`] for a misplaced token
+/// (message ``syntax error near unexpected token `fi'``),
+/// [`ParseErrorKind::Incomplete`] when the input ends inside a construct,
+/// [`ParseErrorKind::Invalid`] for a malformed `${...}`,
+/// [`ParseErrorKind::LimitExceeded`] past a limit. Line numbers are those
+/// `bash -n` reports.
+pub fn parse(src: &str) -> Result<Script, ParseError> {
+    parse_with_limits(src, &ParseLimits::default())
+}
+
+/// Parses a bash script under explicit limits (see [`parse`]).
+pub fn parse_with_limits(src: &str, limits: &ParseLimits) -> Result<Script, ParseError> {
+    if src.len() > limits.max_source_bytes {
+        return Err(ParseError {
+            kind: ParseErrorKind::LimitExceeded,
+            message: format!(
+                "script too large ({} bytes, limit {})",
+                src.len(),
+                limits.max_source_bytes
+            ),
+            line: 1,
+            column: 1,
+            span: Span {
+                start: 0,
+                end: 0,
+                line: 1,
+                column: 1,
+            },
+        });
+    }
+    let mut p = Parser::new(src, *limits);
+    p.parse_script_text()
+}
+
+/// Parses arithmetic text at run time (bash manual 6.5): the operand of
+/// `let`, a subscript, deferred `$((...))` text after expansion, or the
+/// value of a variable used in arithmetic. Empty or blank text is `0`.
+/// Never returns [`ArithExpr::Deferred`] at the top level.
+///
+/// Errors ([`ParseErrorKind::Invalid`]) carry bash's message with the
+/// error token, e.g. `syntax error: operand expected (error token is "+ ")`
+/// for `1+ ` (bash prints it after `1+ : `).
+pub fn parse_arith(text: &str) -> Result<ArithExpr, ParseError> {
+    let mut p = Parser::new(text, ParseLimits::default());
+    p.arith_text()
+}
+
+/// Prints a script in canonical form: one command per line, compound
+/// bodies indented by two spaces. `parse(&print(&s)) == s` for every tree
+/// the parser produces.
+pub fn print(script: &Script) -> String {
+    let mut p = Printer::default();
+    p.script(script);
+    p.out
+}
+
+/// Prints one word as it would appear unquoted in a command.
+pub fn print_word(word: &Word) -> String {
+    let mut p = Printer::default();
+    p.word(word, Ctx::Unquoted);
+    p.out
+}
+
+/// Prints an arithmetic expression exactly as structured: no parentheses
+/// beyond [`ArithExpr::Group`] nodes, expansions printed as written. An
+/// interpreter substitutes expanded text for [`ArithExpr::Expansion`]
+/// nodes this way and parses the result with [`parse_arith`], which gives
+/// bash's textual semantics.
+pub fn print_arith(expr: &ArithExpr) -> String {
+    let mut p = Printer::default();
+    p.arith(expr);
+    p.out
+}

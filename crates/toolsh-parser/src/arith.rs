@@ -1,0 +1,497 @@
+//! Arithmetic expressions (bash manual 6.5 "Shell Arithmetic"): operator
+//! precedence as in bash's `expr.c`, from `,` (lowest) through assignment,
+//! `?:`, `||`, `&&`, `|`, `^`, `&`, equality, comparison, shifts, `+ -`,
+//! `* / %`, `**` (right-associative) to the prefix and postfix operators.
+
+use crate::ast::{ArithBinaryOp, ArithExpr, ArithUnaryOp, Word, WordPart};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::lexer::{is_name_char, is_name_start};
+use crate::parser::Parser;
+use crate::word::{DqMode, Parts, WordCtx};
+
+/// An arithmetic syntax error: bash's message and where its error token
+/// starts.
+pub(crate) struct ArithError {
+    pub message: &'static str,
+    pub at: usize,
+    /// A hard error (limit) that must not be turned into deferred text.
+    pub fatal: Option<ParseError>,
+}
+
+type AResult<T> = Result<T, ArithError>;
+
+fn prec(op: ArithBinaryOp) -> u8 {
+    #[allow(clippy::enum_glob_use)]
+    use ArithBinaryOp::*;
+    match op {
+        Or => 1,
+        And => 2,
+        BitOr => 3,
+        BitXor => 4,
+        BitAnd => 5,
+        Eq | Ne => 6,
+        Lt | Le | Gt | Ge => 7,
+        Shl | Shr => 8,
+        Add | Sub => 9,
+        Mul | Div | Rem => 10,
+        Pow => 11,
+    }
+}
+
+impl Parser<'_> {
+    #[allow(clippy::unused_self)]
+    fn aerr(&self, message: &'static str, at: usize) -> ArithError {
+        ArithError {
+            message,
+            at,
+            fatal: None,
+        }
+    }
+
+    fn aenter(&mut self) -> AResult<()> {
+        self.enter().map_err(|e| ArithError {
+            message: "",
+            at: self.pos,
+            fatal: Some(e),
+        })
+    }
+
+    fn arith_ws(&mut self) {
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                Some(b'\\') if self.peek_at(1) == Some(b'\n') => self.pos += 2,
+                _ => return,
+            }
+        }
+    }
+
+    /// Parses an expression at the cursor; the caller checks what follows.
+    /// A limit error is returned as is; any other error means the text is
+    /// not a valid expression as written.
+    pub(crate) fn arith_top(&mut self, _stop: u8) -> Result<ArithExpr, ParseError> {
+        self.arith_ws();
+        let r = self.arith_comma();
+        self.arith_ws();
+        r.map_err(|e| match e.fatal {
+            Some(f) => f,
+            None => self.error(ParseErrorKind::Invalid, e.message.to_string(), e.at),
+        })
+    }
+
+    /// Parses a whole arithmetic text (run-time parsing); errors carry
+    /// bash's message with the error token.
+    pub(crate) fn arith_text(&mut self) -> Result<ArithExpr, ParseError> {
+        self.arith_ws();
+        if self.at_eof() {
+            return Ok(ArithExpr::Number("0".to_string()));
+        }
+        let r = self.arith_comma().and_then(|e| {
+            self.arith_ws();
+            if self.at_eof() {
+                Ok(e)
+            } else {
+                let c = self.peek().unwrap_or(0);
+                let msg = if is_name_char(c) || matches!(c, b'$' | b'(' | b'`') {
+                    "syntax error in expression"
+                } else {
+                    "syntax error: invalid arithmetic operator"
+                };
+                Err(self.aerr(msg, self.pos))
+            }
+        });
+        r.map_err(|e| {
+            if let Some(f) = e.fatal {
+                return f;
+            }
+            let tok = self.src.get(e.at..).unwrap_or("").to_string();
+            self.error(
+                ParseErrorKind::Invalid,
+                format!("{} (error token is \"{tok}\")", e.message),
+                e.at,
+            )
+        })
+    }
+
+    /// Arithmetic text kept as a word for run time, ending before one of
+    /// `stops` at parenthesis depth 0.
+    pub(crate) fn deferred_arith(
+        &mut self,
+        stop: u8,
+        open: usize,
+    ) -> Result<ArithExpr, ParseError> {
+        let w = self.deferred_word(&[stop])?;
+        if self.at_eof() {
+            return Err(self.eof_matching(if stop == b']' { ']' } else { ')' }, open));
+        }
+        Ok(ArithExpr::Deferred(Box::new(w)))
+    }
+
+    /// Double-quote-like text up to one of `stops` at depth 0 (or the end).
+    pub(crate) fn deferred_word(&mut self, stops: &[u8]) -> Result<Word, ParseError> {
+        let start = self.pos;
+        let mut parts = Parts::default();
+        let mut depth = 0usize;
+        while let Some(c) = self.peek() {
+            if depth == 0 && stops.contains(&c) {
+                break;
+            }
+            match c {
+                b'(' | b'[' => {
+                    depth += 1;
+                    parts.ch(c as char);
+                    self.pos += 1;
+                }
+                b')' | b']' => {
+                    depth = depth.saturating_sub(1);
+                    parts.ch(c as char);
+                    self.pos += 1;
+                }
+                b':' | b'}' | b';' => {
+                    parts.ch(c as char);
+                    self.pos += 1;
+                }
+                _ => self.dq_char(&mut parts, DqMode::Arith)?,
+            }
+        }
+        Ok(Word {
+            parts: parts.0,
+            span: self.span_from(start),
+        })
+    }
+
+    fn arith_comma(&mut self) -> AResult<ArithExpr> {
+        let mut lhs = self.arith_assign()?;
+        let mut chain = 0;
+        loop {
+            self.arith_ws();
+            if self.peek() == Some(b',') {
+                self.arith_last = self.pos;
+                self.pos += 1;
+                // Each link deepens the (left-nested) tree.
+                self.aenter()?;
+                chain += 1;
+                let rhs = self.arith_assign()?;
+                lhs = ArithExpr::Comma(Box::new(lhs), Box::new(rhs));
+            } else {
+                self.depth -= chain;
+                return Ok(lhs);
+            }
+        }
+    }
+
+    fn arith_assign(&mut self) -> AResult<ArithExpr> {
+        let lhs = self.arith_cond()?;
+        self.arith_ws();
+        let Some((op, len)) = self.peek_assign_op() else {
+            return Ok(lhs);
+        };
+        let at = self.pos;
+        if !matches!(lhs, ArithExpr::Variable { .. } | ArithExpr::Expansion(_)) {
+            return Err(self.aerr("attempted assignment to non-variable", at));
+        }
+        self.arith_last = self.pos;
+        self.pos += len;
+        self.aenter()?;
+        let value = self.arith_assign()?;
+        self.leave();
+        Ok(ArithExpr::Assign {
+            op,
+            target: Box::new(lhs),
+            value: Box::new(value),
+        })
+    }
+
+    fn arith_cond(&mut self) -> AResult<ArithExpr> {
+        let cond = self.arith_binary(1)?;
+        self.arith_ws();
+        if self.peek() != Some(b'?') {
+            return Ok(cond);
+        }
+        self.arith_last = self.pos;
+        self.pos += 1;
+        self.aenter()?;
+        let then = self.arith_comma()?;
+        self.arith_ws();
+        if self.peek() != Some(b':') {
+            let at = if self.at_eof() {
+                self.arith_last
+            } else {
+                self.pos
+            };
+            return Err(self.aerr("`:' expected for conditional expression", at));
+        }
+        self.arith_last = self.pos;
+        self.pos += 1;
+        let otherwise = self.arith_cond()?;
+        self.leave();
+        Ok(ArithExpr::Conditional {
+            cond: Box::new(cond),
+            then: Box::new(then),
+            otherwise: Box::new(otherwise),
+        })
+    }
+
+    fn arith_binary(&mut self, min: u8) -> AResult<ArithExpr> {
+        let mut lhs = self.arith_pow()?;
+        let mut chain = 0;
+        loop {
+            self.arith_ws();
+            let op = match self.peek_binop() {
+                Some((op, len)) if prec(op) >= min && op != ArithBinaryOp::Pow => {
+                    self.arith_last = self.pos;
+                    self.pos += len;
+                    op
+                }
+                _ => {
+                    self.depth -= chain;
+                    return Ok(lhs);
+                }
+            };
+            let p = prec(op);
+            self.aenter()?;
+            chain += 1;
+            let rhs = self.arith_binary(p + 1)?;
+            lhs = ArithExpr::Binary {
+                op,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+            };
+        }
+    }
+
+    fn arith_pow(&mut self) -> AResult<ArithExpr> {
+        let base = self.arith_unary()?;
+        self.arith_ws();
+        if self.starts_with("**") && self.peek_at(2) != Some(b'=') {
+            self.arith_last = self.pos;
+            self.pos += 2;
+            self.aenter()?;
+            let exp = self.arith_pow()?;
+            self.leave();
+            return Ok(ArithExpr::Binary {
+                op: ArithBinaryOp::Pow,
+                lhs: Box::new(base),
+                rhs: Box::new(exp),
+            });
+        }
+        Ok(base)
+    }
+
+    fn arith_unary(&mut self) -> AResult<ArithExpr> {
+        self.arith_ws();
+        let c = self.peek();
+        let n = self.peek_at(1);
+        let op = match c {
+            Some(b'!') if n != Some(b'=') => ArithUnaryOp::Not,
+            Some(b'~') => ArithUnaryOp::BitNot,
+            Some(s @ (b'-' | b'+')) if n != Some(b'=') => {
+                if n == Some(s) && self.ident_after(2) {
+                    // `++x` / `--x`
+                    self.arith_last = self.pos;
+                    self.pos += 2;
+                    self.arith_ws();
+                    let target = self.arith_primary()?;
+                    return Ok(ArithExpr::Increment {
+                        target: Box::new(target),
+                        increment: s == b'+',
+                        prefix: true,
+                    });
+                }
+                if s == b'-' {
+                    ArithUnaryOp::Minus
+                } else {
+                    ArithUnaryOp::Plus
+                }
+            }
+            _ => return self.arith_postfix(),
+        };
+        self.arith_last = self.pos;
+        self.pos += 1;
+        self.aenter()?;
+        let operand = self.arith_unary()?;
+        self.leave();
+        Ok(ArithExpr::Unary {
+            op,
+            operand: Box::new(operand),
+        })
+    }
+
+    /// `true` when an identifier (or expansion) starts after `n` bytes and
+    /// blanks.
+    fn ident_after(&self, n: usize) -> bool {
+        let mut i = self.pos + n;
+        while matches!(self.b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        self.b
+            .get(i)
+            .is_some_and(|&c| is_name_start(c) || c == b'$')
+    }
+
+    fn arith_postfix(&mut self) -> AResult<ArithExpr> {
+        let e = self.arith_primary()?;
+        if matches!(e, ArithExpr::Variable { .. } | ArithExpr::Expansion(_)) {
+            self.arith_ws();
+            if let Some(s @ (b'+' | b'-')) = self.peek()
+                && self.peek_at(1) == Some(s)
+            {
+                self.arith_last = self.pos;
+                self.pos += 2;
+                return Ok(ArithExpr::Increment {
+                    target: Box::new(e),
+                    increment: s == b'+',
+                    prefix: false,
+                });
+            }
+        }
+        Ok(e)
+    }
+
+    fn arith_primary(&mut self) -> AResult<ArithExpr> {
+        self.arith_ws();
+        let start = self.pos;
+        let Some(c) = self.peek() else {
+            return Err(self.aerr("syntax error: operand expected", self.arith_last));
+        };
+        self.arith_last = start;
+        match c {
+            b'(' => {
+                self.pos += 1;
+                self.aenter()?;
+                let e = self.arith_comma()?;
+                self.arith_ws();
+                if self.peek() != Some(b')') {
+                    let at = if self.at_eof() {
+                        self.arith_last
+                    } else {
+                        self.pos
+                    };
+                    return Err(self.aerr("missing `)'", at));
+                }
+                self.pos += 1;
+                self.leave();
+                Ok(ArithExpr::Group(Box::new(e)))
+            }
+            b'0'..=b'9' => {
+                while self
+                    .peek()
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'@' | b'#'))
+                {
+                    self.pos += 1;
+                }
+                Ok(ArithExpr::Number(self.src[start..self.pos].to_string()))
+            }
+            c if is_name_start(c) => {
+                while self.peek().is_some_and(is_name_char) {
+                    self.pos += 1;
+                }
+                let name = self.src[start..self.pos].to_string();
+                let subscript = if self.peek() == Some(b'[') {
+                    self.pos += 1;
+                    let w = self
+                        .parse_word(WordCtx::Subscript)
+                        .map_err(|e| ArithError {
+                            message: "bad array subscript",
+                            at: start,
+                            fatal: (e.kind == ParseErrorKind::LimitExceeded).then_some(e),
+                        })?;
+                    if self.peek() != Some(b']') {
+                        return Err(self.aerr("bad array subscript", start));
+                    }
+                    self.pos += 1;
+                    Some(Box::new(w))
+                } else {
+                    None
+                };
+                Ok(ArithExpr::Variable { name, subscript })
+            }
+            b'$' | b'`' => {
+                let mut parts = Parts::default();
+                let r = if c == b'$' {
+                    self.dollar(&mut parts, true)
+                } else {
+                    self.backquote(false).map(|p| parts.push(p))
+                };
+                r.map_err(|e| ArithError {
+                    message: "syntax error: operand expected",
+                    at: start,
+                    fatal: (e.kind == ParseErrorKind::LimitExceeded).then_some(e),
+                })?;
+                match parts.0.pop() {
+                    Some(WordPart::Literal(_)) | None => {
+                        self.pos = start;
+                        Err(self.aerr("syntax error: operand expected", start))
+                    }
+                    Some(p) => Ok(ArithExpr::Expansion(Box::new(p))),
+                }
+            }
+            _ => Err(self.aerr("syntax error: operand expected", start)),
+        }
+    }
+
+    fn peek_binop(&self) -> Option<(ArithBinaryOp, usize)> {
+        #[allow(clippy::enum_glob_use)]
+        use ArithBinaryOp::*;
+        let c = self.peek()?;
+        let n = self.peek_at(1);
+        let n2 = self.peek_at(2);
+        let (op, len) = match (c, n) {
+            (b'*', Some(b'*')) => (Pow, 2),
+            (b'*', _) => (Mul, 1),
+            (b'/', _) => (Div, 1),
+            (b'%', _) => (Rem, 1),
+            (b'+', _) => (Add, 1),
+            (b'-', _) => (Sub, 1),
+            (b'<', Some(b'<')) => (Shl, 2),
+            (b'>', Some(b'>')) => (Shr, 2),
+            (b'<', Some(b'=')) => return Some((Le, 2)),
+            (b'>', Some(b'=')) => return Some((Ge, 2)),
+            (b'<', _) => (Lt, 1),
+            (b'>', _) => (Gt, 1),
+            (b'=', Some(b'=')) => return Some((Eq, 2)),
+            (b'!', Some(b'=')) => return Some((Ne, 2)),
+            (b'&', Some(b'&')) => return Some((And, 2)),
+            (b'|', Some(b'|')) => return Some((Or, 2)),
+            (b'&', _) => (BitAnd, 1),
+            (b'^', _) => (BitXor, 1),
+            (b'|', _) => (BitOr, 1),
+            _ => return None,
+        };
+        // `+=` and friends are assignments.
+        let after = if len == 1 { n } else { n2 };
+        if after == Some(b'=') {
+            return None;
+        }
+        Some((op, len))
+    }
+
+    fn peek_assign_op(&self) -> Option<(Option<ArithBinaryOp>, usize)> {
+        #[allow(clippy::enum_glob_use)]
+        use ArithBinaryOp::*;
+        let c = self.peek()?;
+        let n = self.peek_at(1);
+        let n2 = self.peek_at(2);
+        match (c, n, n2) {
+            (b'=', Some(b'='), _) => None,
+            (b'=', _, _) => Some((None, 1)),
+            (b'<', Some(b'<'), Some(b'=')) => Some((Some(Shl), 3)),
+            (b'>', Some(b'>'), Some(b'=')) => Some((Some(Shr), 3)),
+            (_, Some(b'='), _) => {
+                let op = match c {
+                    b'*' => Mul,
+                    b'/' => Div,
+                    b'%' => Rem,
+                    b'+' => Add,
+                    b'-' => Sub,
+                    b'&' => BitAnd,
+                    b'^' => BitXor,
+                    b'|' => BitOr,
+                    _ => return None,
+                };
+                Some((Some(op), 2))
+            }
+            _ => None,
+        }
+    }
+}

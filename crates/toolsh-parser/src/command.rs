@@ -1,0 +1,557 @@
+//! Lists, and-or lists, pipelines, simple commands, assignments and
+//! redirections (bash manual 3.2.2–3.2.4, 3.4, 3.6).
+
+use crate::ast::{
+    AndOr, AndOrList, ArrayItem, AssignValue, Assignment, Command, List, ListItem, Pipeline,
+    PipelineStage, RedirFd, RedirOp, RedirTarget, Redirect, Script, SimpleCommand, Timed, Word,
+    WordPart,
+};
+use crate::error::ParseError;
+use crate::lexer::{Op, is_meta, is_name_char, is_name_start};
+use crate::parser::Parser;
+use crate::word::WordCtx;
+
+const DECLARATION_UTILITIES: &[&str] = &["declare", "typeset", "local", "export", "readonly"];
+
+/// Where an assignment word's parts are: `name`, optional subscript range,
+/// `=` position, `+=`.
+struct AssignShape {
+    name_end: usize,
+    eq: usize,
+    append: bool,
+}
+
+impl Parser<'_> {
+    /// Parses a whole (sub)script to its end.
+    pub(crate) fn parse_script_text(&mut self) -> Result<Script, ParseError> {
+        let start = self.pos;
+        let body = self.parse_compound_list()?;
+        self.skip_blanks();
+        if !self.at_eof() {
+            return Err(self.unexpected());
+        }
+        if !self.pending.is_empty() {
+            self.read_heredoc_bodies()?;
+        }
+        let mut script = Script {
+            body,
+            span: self.span_from(start),
+        };
+        if !self.bodies.is_empty() {
+            let mut bodies = std::mem::take(&mut self.bodies);
+            crate::visit::fill_heredocs(&mut script, &mut bodies);
+        }
+        Ok(script)
+    }
+
+    /// `true` when a command can start at the cursor (after blanks).
+    pub(crate) fn at_command_start(&mut self) -> bool {
+        self.skip_blanks();
+        match self.peek_op() {
+            Some(Op::LParen) => return true,
+            Some(_) => return false,
+            None => {}
+        }
+        if self.at_eof() {
+            return false;
+        }
+        if let Some(w) = self.peek_reserved() {
+            return !matches!(
+                w,
+                "then" | "elif" | "else" | "fi" | "do" | "done" | "esac" | "}" | "]]"
+            );
+        }
+        self.at_word_start() || self.at_redirect()
+    }
+
+    /// A compound list: and-or lists separated by `;`, `&` or newlines,
+    /// up to a token that cannot start a command. May be empty.
+    pub(crate) fn parse_compound_list(&mut self) -> Result<List, ParseError> {
+        let start = self.pos;
+        let mut items = Vec::new();
+        loop {
+            self.skip_newlines()?;
+            if !self.at_command_start() {
+                break;
+            }
+            let item_start = self.pos;
+            let and_or = self.parse_and_or()?;
+            self.skip_blanks();
+            let (background, more) = match self.peek_op() {
+                Some(Op::Semi) => {
+                    self.pos += 1;
+                    (false, true)
+                }
+                Some(Op::Amp) => {
+                    self.pos += 1;
+                    (true, true)
+                }
+                Some(Op::Newline) => (false, true),
+                _ => (false, false),
+            };
+            let span = self.span_from(item_start);
+            items.push(ListItem {
+                and_or,
+                background,
+                span,
+            });
+            if !more {
+                break;
+            }
+        }
+        let span = self.span_from(start);
+        Ok(List { items, span })
+    }
+
+    /// A compound list that must hold at least one command.
+    pub(crate) fn parse_nonempty_list(&mut self) -> Result<List, ParseError> {
+        let list = self.parse_compound_list()?;
+        if list.items.is_empty() {
+            self.skip_blanks();
+            return Err(self.unexpected());
+        }
+        Ok(list)
+    }
+
+    fn parse_and_or(&mut self) -> Result<AndOrList, ParseError> {
+        let start = self.pos;
+        let first = self.parse_pipeline()?;
+        let mut rest = Vec::new();
+        loop {
+            self.skip_blanks();
+            let op = match self.peek_op() {
+                Some(Op::AndAnd) => AndOr::And,
+                Some(Op::OrOr) => AndOr::Or,
+                _ => break,
+            };
+            self.pos += 2;
+            self.skip_newlines()?;
+            rest.push((op, self.parse_pipeline()?));
+        }
+        Ok(AndOrList {
+            first,
+            rest,
+            span: self.span_from(start),
+        })
+    }
+
+    fn parse_pipeline(&mut self) -> Result<Pipeline, ParseError> {
+        self.skip_blanks();
+        let start = self.pos;
+        let mut timed = None;
+        let mut negated = false;
+        if self.at_reserved("time") {
+            self.pos += 4;
+            self.skip_blanks();
+            let mut posix = false;
+            if self.starts_with("-p") && self.peek_at(2).is_none_or(is_meta) {
+                self.pos += 2;
+                posix = true;
+            }
+            timed = Some(Timed { posix });
+        }
+        loop {
+            self.skip_blanks();
+            if self.at_reserved("!") {
+                self.pos += 1;
+                negated = !negated;
+            } else {
+                break;
+            }
+        }
+        let mut commands = Vec::new();
+        if (timed.is_some() || negated) && !self.at_command_start() {
+            let span = self.span_from(self.pos);
+            commands.push(PipelineStage {
+                command: Command::Simple(SimpleCommand {
+                    span,
+                    ..SimpleCommand::default()
+                }),
+                pipe_stderr: false,
+            });
+        } else {
+            loop {
+                let command = self.parse_command()?;
+                self.skip_blanks();
+                let pipe_stderr = match self.peek_op() {
+                    Some(Op::Pipe) => false,
+                    Some(Op::PipeAmp) => true,
+                    _ => {
+                        commands.push(PipelineStage {
+                            command,
+                            pipe_stderr: false,
+                        });
+                        break;
+                    }
+                };
+                self.pos += if pipe_stderr { 2 } else { 1 };
+                commands.push(PipelineStage {
+                    command,
+                    pipe_stderr,
+                });
+                self.skip_newlines()?;
+            }
+        }
+        Ok(Pipeline {
+            timed,
+            negated,
+            commands,
+            span: self.span_from(start),
+        })
+    }
+
+    /// One command of a pipeline.
+    pub(crate) fn parse_command(&mut self) -> Result<Command, ParseError> {
+        self.skip_blanks();
+        if let Some(w) = self.peek_reserved() {
+            match w {
+                "if" | "while" | "until" | "for" | "select" | "case" | "{" | "[[" => {
+                    return self.compound_with_redirects();
+                }
+                "function" => return self.function_keyword(),
+                "coproc" => return self.coproc(),
+                "then" | "elif" | "else" | "fi" | "do" | "done" | "esac" | "}" | "]]" => {
+                    return Err(self.unexpected());
+                }
+                _ => {}
+            }
+        }
+        if self.peek() == Some(b'(') {
+            return self.compound_with_redirects();
+        }
+        self.simple_command()
+    }
+
+    /// Redirections after a compound command.
+    pub(crate) fn trailing_redirects(&mut self) -> Result<Vec<Redirect>, ParseError> {
+        let mut redirects = Vec::new();
+        loop {
+            self.skip_blanks();
+            if self.at_redirect() {
+                redirects.push(self.parse_redirect()?);
+            } else {
+                return Ok(redirects);
+            }
+        }
+    }
+
+    fn simple_command(&mut self) -> Result<Command, ParseError> {
+        let start = self.pos;
+        self.enter()?;
+        let mut cmd = SimpleCommand::default();
+        let mut decl = false;
+        loop {
+            self.skip_blanks();
+            if self.at_redirect() {
+                let r = self.parse_redirect()?;
+                cmd.redirects.push(r);
+            } else if self.at_word_start() {
+                let shape = self.assignment_shape();
+                if cmd.words.is_empty() {
+                    if let Some(shape) = shape {
+                        let a = self.parse_assignment(&shape)?;
+                        cmd.assignments.push(a);
+                        continue;
+                    }
+                    let w = self.parse_word(WordCtx::Normal)?;
+                    decl = matches!(w.parts.as_slice(), [WordPart::Literal(l)] if DECLARATION_UTILITIES.contains(&l.as_str()));
+                    let plain_name = matches!(w.parts.as_slice(), [WordPart::Literal(_)]);
+                    cmd.words.push(w);
+                    if plain_name && cmd.assignments.is_empty() && cmd.redirects.is_empty() {
+                        self.skip_blanks();
+                        if self.peek() == Some(b'(') && self.empty_parens_ahead() {
+                            self.leave();
+                            return self.function_def(cmd, start);
+                        }
+                    }
+                } else if let Some(shape) = shape {
+                    let wstart = self.pos;
+                    if decl {
+                        let a = self.parse_assignment(&shape)?;
+                        cmd.words.push(Word {
+                            parts: vec![WordPart::AssignmentWord(Box::new(a))],
+                            span: self.span_from(wstart),
+                        });
+                    } else {
+                        let w = self.assignment_like_word(&shape)?;
+                        cmd.words.push(w);
+                    }
+                } else {
+                    let w = self.parse_word(WordCtx::Normal)?;
+                    cmd.words.push(w);
+                }
+            } else {
+                break;
+            }
+        }
+        self.leave();
+        if cmd.words.is_empty() && cmd.assignments.is_empty() && cmd.redirects.is_empty() {
+            return Err(self.unexpected());
+        }
+        cmd.span = self.span_from(start);
+        Ok(Command::Simple(cmd))
+    }
+
+    /// `name=value` as an ordinary argument: bash still performs tilde
+    /// expansion after `=` and `:` (bash manual 3.5.2).
+    fn assignment_like_word(&mut self, shape: &AssignShape) -> Result<Word, ParseError> {
+        let start = self.pos;
+        let has_subscript = shape.name_end != shape.eq - usize::from(shape.append);
+        if has_subscript {
+            return self.parse_word(WordCtx::Normal);
+        }
+        let value_start = shape.eq + 1;
+        self.pos = value_start;
+        let value = self.parse_word(WordCtx::Assign)?;
+        let mut parts = vec![WordPart::Literal(self.src[start..value_start].to_string())];
+        let mut rest = value.parts.into_iter();
+        if let Some(WordPart::Literal(l)) = rest.as_slice().first() {
+            if let WordPart::Literal(p) = &mut parts[0] {
+                p.push_str(l);
+            }
+            rest.next();
+        }
+        parts.extend(rest);
+        crate::brace::expand_braces(&mut parts, self)?;
+        Ok(Word {
+            parts,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `( )` follows (blanks allowed inside), as in a function definition.
+    fn empty_parens_ahead(&self) -> bool {
+        let mut i = self.pos + 1;
+        while matches!(self.b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        self.b.get(i) == Some(&b')')
+    }
+
+    /// The shape of an assignment word at the cursor, if it is one.
+    fn assignment_shape(&self) -> Option<AssignShape> {
+        let b = self.b;
+        let mut i = self.pos;
+        if !b.get(i).is_some_and(|&c| is_name_start(c)) {
+            return None;
+        }
+        while b.get(i).is_some_and(|&c| is_name_char(c)) {
+            i += 1;
+        }
+        let name_end = i;
+        if b.get(i) == Some(&b'[') {
+            let mut depth = 0usize;
+            loop {
+                match b.get(i)? {
+                    b'[' => depth += 1,
+                    b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            i += 1;
+                            break;
+                        }
+                    }
+                    b'\\' => i += 1,
+                    b'\'' => i += crate::word::memchr(b'\'', &b[i + 1..])? + 1,
+                    b'"' => i += crate::word::memchr(b'"', &b[i + 1..])? + 1,
+                    b'\n' => return None,
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        match (b.get(i), b.get(i + 1)) {
+            (Some(b'='), _) => Some(AssignShape {
+                name_end,
+                eq: i,
+                append: false,
+            }),
+            (Some(b'+'), Some(b'=')) => Some(AssignShape {
+                name_end,
+                eq: i + 1,
+                append: true,
+            }),
+            _ => None,
+        }
+    }
+
+    fn parse_assignment(&mut self, shape: &AssignShape) -> Result<Assignment, ParseError> {
+        let start = self.pos;
+        let name = self.src[start..shape.name_end].to_string();
+        self.pos = shape.name_end;
+        let subscript = if self.peek() == Some(b'[') {
+            let open = self.pos;
+            self.pos += 1;
+            let w = self.parse_word(WordCtx::Subscript)?;
+            if self.peek() != Some(b']') {
+                return Err(self.eof_matching(']', open));
+            }
+            self.pos += 1;
+            Some(w)
+        } else {
+            None
+        };
+        self.pos = shape.eq + 1;
+        let value = if self.peek() == Some(b'(') {
+            AssignValue::Array(self.array_items()?)
+        } else {
+            AssignValue::Scalar(self.parse_word(WordCtx::Assign)?)
+        };
+        Ok(Assignment {
+            name,
+            subscript,
+            append: shape.append,
+            value,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `(item ...)` of a compound array assignment.
+    fn array_items(&mut self) -> Result<Vec<ArrayItem>, ParseError> {
+        let open = self.pos;
+        self.pos += 1;
+        self.enter()?;
+        let mut items = Vec::new();
+        loop {
+            self.skip_newlines()?;
+            match self.peek() {
+                None => return Err(self.eof_matching(')', open)),
+                Some(b')') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(_) if !self.at_word_start() => return Err(self.unexpected()),
+                Some(b'[') => {
+                    if let Some(item) = self.keyed_item()? {
+                        items.push(item);
+                    } else {
+                        items.push(ArrayItem::Value(self.parse_word(WordCtx::Normal)?));
+                    }
+                }
+                Some(_) => items.push(ArrayItem::Value(self.parse_word(WordCtx::Normal)?)),
+            }
+        }
+        self.leave();
+        Ok(items)
+    }
+
+    /// `[key]=value` at the cursor, or `None` (cursor unchanged).
+    fn keyed_item(&mut self) -> Result<Option<ArrayItem>, ParseError> {
+        let cp = self.checkpoint();
+        self.pos += 1;
+        let key = self.parse_word(WordCtx::Subscript)?;
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            let append = self.peek() == Some(b'+');
+            if append {
+                self.pos += 1;
+            }
+            if self.peek() == Some(b'=') {
+                self.pos += 1;
+                let value = self.parse_word(WordCtx::Assign)?;
+                return Ok(Some(ArrayItem::Keyed { key, value, append }));
+            }
+        }
+        self.restore(cp);
+        Ok(None)
+    }
+
+    /// `true` when a redirection starts at the cursor.
+    pub(crate) fn at_redirect(&self) -> bool {
+        let b = self.b;
+        let mut i = self.pos;
+        match b.get(i) {
+            Some(b'<' | b'>') => return b.get(i + 1) != Some(&b'('),
+            Some(b'&') => return b.get(i + 1) == Some(&b'>'),
+            Some(c) if c.is_ascii_digit() => {
+                while b.get(i).is_some_and(u8::is_ascii_digit) {
+                    i += 1;
+                }
+            }
+            Some(b'{') => {
+                i += 1;
+                if !b.get(i).is_some_and(|&c| is_name_start(c)) {
+                    return false;
+                }
+                while b.get(i).is_some_and(|&c| is_name_char(c)) {
+                    i += 1;
+                }
+                if b.get(i) != Some(&b'}') {
+                    return false;
+                }
+                i += 1;
+            }
+            _ => return false,
+        }
+        matches!(b.get(i), Some(b'<' | b'>')) && b.get(i + 1) != Some(&b'(')
+    }
+
+    fn parse_redirect(&mut self) -> Result<Redirect, ParseError> {
+        let start = self.pos;
+        let fd = match self.peek() {
+            Some(c) if c.is_ascii_digit() => {
+                let s = self.pos;
+                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    self.pos += 1;
+                }
+                Some(RedirFd::Number(
+                    self.src[s..self.pos].parse::<u32>().unwrap_or(u32::MAX),
+                ))
+            }
+            Some(b'{') => {
+                let s = self.pos + 1;
+                let e = s + crate::word::memchr(b'}', &self.b[s..]).unwrap_or(0);
+                self.pos = e + 1;
+                Some(RedirFd::Var(self.src[s..e].to_string()))
+            }
+            _ => None,
+        };
+        let ops: [(&str, RedirOp); 12] = [
+            ("&>>", RedirOp::AppendBoth),
+            ("&>", RedirOp::WriteBoth),
+            ("<<<", RedirOp::HereString),
+            ("<<-", RedirOp::HereDoc { strip_tabs: true }),
+            ("<<", RedirOp::HereDoc { strip_tabs: false }),
+            ("<>", RedirOp::ReadWrite),
+            ("<&", RedirOp::DupRead),
+            ("<", RedirOp::Read),
+            (">>", RedirOp::Append),
+            (">|", RedirOp::Clobber),
+            (">&", RedirOp::DupWrite),
+            (">", RedirOp::Write),
+        ];
+        let Some(&(text, mut op)) = ops.iter().find(|(t, _)| self.starts_with(t)) else {
+            return Err(self.unexpected());
+        };
+        self.pos += text.len();
+        self.skip_blanks();
+        if !self.at_word_start() {
+            return Err(self.unexpected());
+        }
+        if let RedirOp::HereDoc { strip_tabs } = op {
+            let target = self.heredoc_delimiter(strip_tabs)?;
+            return Ok(Redirect {
+                fd,
+                op,
+                target,
+                span: self.span_from(start),
+            });
+        }
+        let word = self.parse_word(WordCtx::Normal)?;
+        if op == RedirOp::DupWrite
+            && fd.is_none()
+            && let [WordPart::Literal(l)] = word.parts.as_slice()
+        {
+            let digits = l.trim_end_matches('-');
+            if l != "-" && !digits.bytes().all(|c| c.is_ascii_digit()) {
+                op = RedirOp::WriteBoth;
+            }
+        }
+        Ok(Redirect {
+            fd,
+            op,
+            target: RedirTarget::Word(word),
+            span: self.span_from(start),
+        })
+    }
+}

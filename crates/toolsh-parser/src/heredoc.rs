@@ -1,0 +1,214 @@
+//! Here-documents (bash manual 3.6.6): delimiters, and bodies read after
+//! the next newline token.
+//!
+//! The redirection is parsed before its body exists, so it gets a
+//! placeholder (an empty body whose span end is [`PLACEHOLDER`] and whose
+//! span start is the here-document's id); `visit::fill_heredocs` swaps the
+//! bodies in once the script is parsed.
+
+use crate::ast::{HereDoc, RedirTarget, Span, Word, WordPart};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::parser::Parser;
+use crate::word::{DqMode, Parts, WordCtx};
+
+/// Span end marking a body not yet read.
+pub(crate) const PLACEHOLDER: usize = usize::MAX;
+
+/// A here-document whose body has not been read yet.
+pub(crate) struct PendingHereDoc {
+    id: usize,
+    delimiter: String,
+    quoted: bool,
+    strip_tabs: bool,
+}
+
+impl Parser<'_> {
+    /// Parses the delimiter word after `<<` / `<<-` and registers the
+    /// pending body.
+    pub(crate) fn heredoc_delimiter(
+        &mut self,
+        strip_tabs: bool,
+    ) -> Result<RedirTarget, ParseError> {
+        let start = self.pos;
+        self.parse_word(WordCtx::Pattern)?;
+        let raw = &self.src[start..self.pos];
+        let (delimiter, quoted) = unquote(raw);
+        self.heredoc_count += 1;
+        if self.heredoc_count > self.limits.max_heredocs {
+            return Err(self.error(
+                ParseErrorKind::LimitExceeded,
+                format!(
+                    "here-document limit exceeded ({} here-documents)",
+                    self.limits.max_heredocs
+                ),
+                start,
+            ));
+        }
+        let id = self.bodies.len();
+        self.bodies.push(None);
+        self.pending.push(PendingHereDoc {
+            id,
+            delimiter: delimiter.clone(),
+            quoted,
+            strip_tabs,
+        });
+        Ok(RedirTarget::HereDoc(HereDoc {
+            delimiter,
+            quoted,
+            body: Word {
+                parts: Vec::new(),
+                span: Span {
+                    start: id,
+                    end: PLACEHOLDER,
+                    line: 0,
+                    column: 0,
+                },
+            },
+        }))
+    }
+
+    /// Reads the bodies of all pending here-documents, starting at the
+    /// cursor (just after a newline, or at the end of input).
+    pub(crate) fn read_heredoc_bodies(&mut self) -> Result<(), ParseError> {
+        let pending = std::mem::take(&mut self.pending);
+        for h in pending {
+            let body_start = self.pos;
+            let mut body_end = self.b.len();
+            let mut stripped = String::new();
+            while self.pos < self.b.len() {
+                let line_start = self.pos;
+                let line_end = crate::word::memchr(b'\n', &self.b[line_start..])
+                    .map_or(self.b.len(), |i| line_start + i);
+                let line = &self.src[line_start..line_end];
+                let check = if h.strip_tabs {
+                    line.trim_start_matches('\t')
+                } else {
+                    line
+                };
+                self.pos = (line_end + 1).min(self.b.len());
+                if check == h.delimiter {
+                    body_end = line_start;
+                    break;
+                }
+                if h.strip_tabs {
+                    stripped.push_str(check);
+                    stripped.push('\n');
+                }
+            }
+            // bash ends a body cut off by the end of input with a newline.
+            let missing_newline = body_end > body_start && self.b[body_end - 1] != b'\n';
+            let body = if h.quoted {
+                let mut text = if h.strip_tabs {
+                    stripped
+                } else {
+                    self.src[body_start..body_end].to_string()
+                };
+                if missing_newline && !h.strip_tabs {
+                    text.push('\n');
+                }
+                let parts = if text.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![WordPart::Literal(text)]
+                };
+                Word {
+                    parts,
+                    span: self.span(body_start, body_end),
+                }
+            } else if h.strip_tabs {
+                let mut sub = self.derived(&stripped, body_start);
+                let mut w = sub.heredoc_body()?;
+                self.heredoc_count = sub.heredoc_count;
+                w.span = self.span(body_start, body_end);
+                w
+            } else {
+                let mut sub = self.prefix(body_end, body_start);
+                let mut w = sub.heredoc_body()?;
+                self.heredoc_count = sub.heredoc_count;
+                w.span = self.span(body_start, body_end);
+                if missing_newline {
+                    let mut parts = crate::word::Parts(std::mem::take(&mut w.parts));
+                    parts.ch('\n');
+                    w.parts = parts.0;
+                }
+                w
+            };
+            self.bodies[h.id] = Some(HereDoc {
+                delimiter: h.delimiter,
+                quoted: h.quoted,
+                body,
+            });
+        }
+        Ok(())
+    }
+
+    /// An unquoted here-document body: the whole text, expanded as inside
+    /// double quotes except that `"` is ordinary.
+    fn heredoc_body(&mut self) -> Result<Word, ParseError> {
+        let start = self.pos;
+        self.enter()?;
+        let mut parts = Parts::default();
+        while !self.at_eof() {
+            self.dq_char(&mut parts, DqMode::HereDoc)?;
+        }
+        self.leave();
+        let mut parts = parts.0;
+        if !self.bodies.is_empty() {
+            // Here-documents inside substitutions of this body.
+            let mut w = Word {
+                parts: std::mem::take(&mut parts),
+                span: Span::default(),
+            };
+            let mut bodies = std::mem::take(&mut self.bodies);
+            crate::visit::fill_word(&mut w, &mut bodies);
+            parts = w.parts;
+        }
+        Ok(Word {
+            parts,
+            span: self.span_from(start),
+        })
+    }
+}
+
+/// The delimiter with quote removal, and whether any part was quoted.
+fn unquote(raw: &str) -> (String, bool) {
+    let mut out = String::new();
+    let mut quoted = false;
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                quoted = true;
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '\'' => {
+                quoted = true;
+                for n in chars.by_ref() {
+                    if n == '\'' {
+                        break;
+                    }
+                    out.push(n);
+                }
+            }
+            '"' => {
+                quoted = true;
+                while let Some(n) = chars.next() {
+                    match n {
+                        '"' => break,
+                        '\\' if matches!(chars.peek(), Some('"' | '\\' | '$' | '`')) => {
+                            if let Some(e) = chars.next() {
+                                out.push(e);
+                            }
+                        }
+                        n => out.push(n),
+                    }
+                }
+            }
+            '$' if matches!(chars.peek(), Some('\'' | '"')) => {}
+            c => out.push(c),
+        }
+    }
+    (out, quoted)
+}

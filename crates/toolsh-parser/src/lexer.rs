@@ -1,0 +1,218 @@
+//! Token-level lexing: blanks, comments, operators and reserved words.
+
+use crate::parser::Parser;
+
+/// Control operators and the newline token (bash manual 2 "Definitions").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Op {
+    AndAnd,
+    OrOr,
+    Semi,
+    DSemi,
+    SemiAmp,
+    DSemiAmp,
+    Amp,
+    Pipe,
+    PipeAmp,
+    LParen,
+    RParen,
+    Newline,
+}
+
+impl Op {
+    pub(crate) fn len(self) -> usize {
+        match self {
+            Op::Semi | Op::Amp | Op::Pipe | Op::LParen | Op::RParen | Op::Newline => 1,
+            Op::DSemiAmp => 3,
+            _ => 2,
+        }
+    }
+}
+
+/// A metacharacter: ends an unquoted word.
+#[inline]
+pub(crate) fn is_meta(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')'
+    )
+}
+
+#[inline]
+pub(crate) fn is_name_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_'
+}
+
+#[inline]
+pub(crate) fn is_name_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Words that are reserved in command position (bash manual 2 "reserved
+/// word").
+pub(crate) const RESERVED: &[&str] = &[
+    "if", "then", "elif", "else", "fi", "time", "for", "in", "until", "while", "do", "done",
+    "case", "esac", "coproc", "select", "function", "{", "}", "[[", "]]", "!",
+];
+
+impl Parser<'_> {
+    /// Skips blanks, line continuations and a comment (not the newline).
+    pub(crate) fn skip_blanks(&mut self) {
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t') => self.pos += 1,
+                Some(b'\\') if self.peek_at(1) == Some(b'\n') => self.pos += 2,
+                Some(b'#') => {
+                    while let Some(c) = self.peek() {
+                        if c == b'\n' {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The control operator at the cursor, if any (longest match). `&>` is
+    /// a redirection, not `&`.
+    pub(crate) fn peek_op(&self) -> Option<Op> {
+        let c = self.peek()?;
+        let n = self.peek_at(1);
+        Some(match c {
+            b'\n' => Op::Newline,
+            b'&' => match n {
+                Some(b'&') => Op::AndAnd,
+                Some(b'>') => return None,
+                _ => Op::Amp,
+            },
+            b'|' => match n {
+                Some(b'|') => Op::OrOr,
+                Some(b'&') => Op::PipeAmp,
+                _ => Op::Pipe,
+            },
+            b';' => match n {
+                Some(b';') => {
+                    if self.peek_at(2) == Some(b'&') {
+                        Op::DSemiAmp
+                    } else {
+                        Op::DSemi
+                    }
+                }
+                Some(b'&') => Op::SemiAmp,
+                _ => Op::Semi,
+            },
+            b'(' => Op::LParen,
+            b')' => Op::RParen,
+            _ => return None,
+        })
+    }
+
+    /// The reserved word at the cursor, if the text there is exactly one.
+    pub(crate) fn peek_reserved(&self) -> Option<&'static str> {
+        let rest = &self.b[self.pos.min(self.b.len())..];
+        let first = *rest.first()?;
+        if !(first.is_ascii_lowercase() || matches!(first, b'{' | b'}' | b'[' | b']' | b'!')) {
+            return None;
+        }
+        for &w in RESERVED {
+            if rest.starts_with(w.as_bytes()) {
+                let next = rest.get(w.len()).copied();
+                let ends = match next {
+                    None => true,
+                    Some(c) if w == "!" => matches!(c, b' ' | b'\t' | b'\n'),
+                    Some(c) => is_meta(c),
+                };
+                if ends {
+                    return Some(w);
+                }
+            }
+        }
+        None
+    }
+
+    /// `true` if the reserved word `w` is at the cursor.
+    pub(crate) fn at_reserved(&self, w: &str) -> bool {
+        self.peek_reserved() == Some(w)
+    }
+
+    /// Consumes the reserved word `w` (after blanks) or fails with
+    /// "unexpected token".
+    pub(crate) fn expect_reserved(&mut self, w: &str) -> Result<(), crate::ParseError> {
+        self.skip_blanks();
+        if self.at_reserved(w) {
+            self.pos += w.len();
+            Ok(())
+        } else {
+            Err(self.unexpected())
+        }
+    }
+
+    /// The text of the token at the cursor, for error messages.
+    pub(crate) fn token_text(&self) -> String {
+        if let Some(op) = self.peek_op() {
+            if op == Op::Newline {
+                return "newline".to_string();
+            }
+            return self.src[self.pos..self.pos + op.len()].to_string();
+        }
+        let rest = &self.src[self.pos.min(self.src.len())..];
+        let b = rest.as_bytes();
+        if b.is_empty() {
+            return "EOF".to_string();
+        }
+        // A redirection operator.
+        let ops = [
+            "&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", ">>", ">|", ">&", "<", ">",
+        ];
+        for o in ops {
+            if rest.starts_with(o) {
+                return o.to_string();
+            }
+        }
+        let mut end = 0;
+        let mut quote: Option<u8> = None;
+        while end < b.len() {
+            let c = b[end];
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None if c == b'\'' || c == b'"' => quote = Some(c),
+                None if c == b'\\' => end += 1,
+                None if is_meta(c) => break,
+                None => {}
+            }
+            end += 1;
+        }
+        let end = end.min(b.len());
+        let mut e = end;
+        while !rest.is_char_boundary(e) {
+            e += 1;
+        }
+        rest[..e].to_string()
+    }
+
+    /// Consumes a newline token and reads any pending here-document bodies
+    /// that start after it.
+    pub(crate) fn newline(&mut self) -> Result<(), crate::ParseError> {
+        debug_assert_eq!(self.peek(), Some(b'\n'));
+        self.pos += 1;
+        if !self.pending.is_empty() {
+            self.read_heredoc_bodies()?;
+        }
+        Ok(())
+    }
+
+    /// Skips blanks, comments and newline tokens (a "linebreak").
+    pub(crate) fn skip_newlines(&mut self) -> Result<(), crate::ParseError> {
+        loop {
+            self.skip_blanks();
+            if self.peek() == Some(b'\n') {
+                self.newline()?;
+            } else {
+                return Ok(());
+            }
+        }
+    }
+}

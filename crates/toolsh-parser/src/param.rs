@@ -1,0 +1,633 @@
+//! `$`-expansions: parameters (bash manual 3.5.3), command substitution
+//! (3.5.4), arithmetic expansion (3.5.5), process substitution (3.5.6),
+//! `$'...'` (3.1.2.4) and `$"..."` (3.1.2.5).
+
+use crate::ast::{
+    ArithExpr, CaseMode, DefaultKind, ParamExpansion, ParamOp, Parameter, ReplaceMode, Script,
+    Subscript, Word, WordPart,
+};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::lexer::{is_name_char, is_name_start};
+use crate::parser::Parser;
+use crate::word::{Parts, WordCtx};
+
+#[inline]
+fn is_special_param(c: u8) -> bool {
+    matches!(c, b'@' | b'*' | b'#' | b'?' | b'-' | b'$' | b'!')
+}
+
+impl Parser<'_> {
+    /// Parses the expansion at `$` and pushes it; a `$` that starts nothing
+    /// is a literal.
+    pub(crate) fn dollar(&mut self, parts: &mut Parts, in_dq: bool) -> Result<(), ParseError> {
+        let start = self.pos;
+        let Some(n) = self.peek_at(1) else {
+            self.pos += 1;
+            parts.ch('$');
+            return Ok(());
+        };
+        let part = match n {
+            b'{' => self.braced_param(in_dq)?,
+            b'(' => {
+                if self.peek_at(2) == Some(b'(') {
+                    self.arith_or_subst()?
+                } else {
+                    self.pos += 2;
+                    let script = self.substitution_script(start)?;
+                    WordPart::CommandSubst {
+                        script: Box::new(script),
+                        backquoted: false,
+                    }
+                }
+            }
+            b'[' => self.bracket_arith()?,
+            b'\'' if !in_dq => {
+                self.pos += 1;
+                WordPart::AnsiC(self.ansi_c()?)
+            }
+            b'"' if !in_dq => {
+                self.pos += 1;
+                self.double_quoted(true)?
+            }
+            c if is_name_start(c) => {
+                self.pos += 1;
+                let s = self.pos;
+                while self.peek().is_some_and(is_name_char) {
+                    self.pos += 1;
+                }
+                let name = self.src[s..self.pos].to_string();
+                self.simple_param(Parameter::Named(name), start)
+            }
+            c @ b'0'..=b'9' => {
+                self.pos += 2;
+                let p = if c == b'0' {
+                    Parameter::Special('0')
+                } else {
+                    Parameter::Positional(u32::from(c - b'0'))
+                };
+                self.simple_param(p, start)
+            }
+            c if is_special_param(c) => {
+                self.pos += 2;
+                self.simple_param(Parameter::Special(c as char), start)
+            }
+            _ => {
+                self.pos += 1;
+                parts.ch('$');
+                return Ok(());
+            }
+        };
+        parts.push(part);
+        Ok(())
+    }
+
+    fn simple_param(&mut self, param: Parameter, start: usize) -> WordPart {
+        WordPart::Param(Box::new(ParamExpansion {
+            param,
+            subscript: None,
+            indirect: false,
+            op: None,
+            braced: false,
+            span: self.span_from(start),
+        }))
+    }
+
+    /// Parses the commands of `$(...)` or `<(...)` after the opening
+    /// parenthesis, through the closing one.
+    pub(crate) fn substitution_script(&mut self, start: usize) -> Result<Script, ParseError> {
+        self.enter()?;
+        let body = self.parse_compound_list()?;
+        self.skip_blanks();
+        match self.peek() {
+            Some(b')') => self.pos += 1,
+            None => {
+                let at = self.b.len();
+                return Err(self.eof_matching(')', at));
+            }
+            Some(_) => return Err(self.unexpected()),
+        }
+        self.leave();
+        Ok(Script {
+            body,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `<(list)` / `>(list)` at the cursor.
+    pub(crate) fn process_subst(&mut self) -> Result<WordPart, ParseError> {
+        let start = self.pos;
+        let read = self.peek() == Some(b'<');
+        self.pos += 2;
+        let script = self.substitution_script(start)?;
+        Ok(WordPart::ProcessSubst {
+            read,
+            script: Box::new(script),
+        })
+    }
+
+    /// `$((...))`, or `$( (...) )` when the text does not close with `))`.
+    fn arith_or_subst(&mut self) -> Result<WordPart, ParseError> {
+        let start = self.pos;
+        let cp = self.checkpoint();
+        self.pos += 3;
+        self.enter()?;
+        match self.arith_top(b')') {
+            Ok(e) if self.starts_with("))") => {
+                self.pos += 2;
+                self.leave();
+                return Ok(WordPart::Arith(Box::new(e)));
+            }
+            Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(e),
+            _ => {}
+        }
+        self.restore(cp);
+        self.pos += 3;
+        self.enter()?;
+        let deferred = self.deferred_arith(b')', start)?;
+        if self.starts_with("))") {
+            self.pos += 2;
+            self.leave();
+            return Ok(WordPart::Arith(Box::new(deferred)));
+        }
+        // A command substitution whose first command is a subshell.
+        self.restore(cp);
+        self.pos += 2;
+        let script = self.substitution_script(start)?;
+        Ok(WordPart::CommandSubst {
+            script: Box::new(script),
+            backquoted: false,
+        })
+    }
+
+    /// `$[expr]` (obsolete arithmetic expansion).
+    fn bracket_arith(&mut self) -> Result<WordPart, ParseError> {
+        let start = self.pos;
+        let cp = self.checkpoint();
+        self.pos += 2;
+        self.enter()?;
+        match self.arith_top(b']') {
+            Ok(e) if self.peek() == Some(b']') => {
+                self.pos += 1;
+                self.leave();
+                return Ok(WordPart::Arith(Box::new(e)));
+            }
+            Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(e),
+            _ => {}
+        }
+        self.restore(cp);
+        self.pos += 2;
+        self.enter()?;
+        let deferred = self.deferred_arith(b']', start)?;
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            self.leave();
+            return Ok(WordPart::Arith(Box::new(deferred)));
+        }
+        Err(self.eof_matching(']', start))
+    }
+
+    /// `${...}` at the cursor.
+    fn braced_param(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
+        let open = self.pos;
+        self.pos += 2;
+        self.enter()?;
+        let mut indirect = false;
+        let op;
+        let param;
+        let mut subscript = None;
+        match self.peek() {
+            Some(b'#')
+                if self.peek_at(1) != Some(b'}')
+                    && self.peek_at(1).is_some_and(|n| {
+                        is_name_start(n)
+                            || n.is_ascii_digit()
+                            || (is_special_param(n) && self.peek_at(2) == Some(b'}'))
+                    }) =>
+            {
+                self.pos += 1;
+                param = self.param_name(open)?;
+                subscript = self.opt_subscript(&param)?;
+                op = Some(ParamOp::Length);
+            }
+            Some(b'!')
+                if self.peek_at(1).is_some_and(|n| {
+                    n != b'}' && (is_name_start(n) || n.is_ascii_digit() || is_special_param(n))
+                }) =>
+            {
+                self.pos += 1;
+                param = self.param_name(open)?;
+                if matches!(param, Parameter::Named(_))
+                    && matches!(self.peek(), Some(b'*' | b'@'))
+                    && self.peek_at(1) == Some(b'}')
+                {
+                    op = Some(ParamOp::PrefixNames {
+                        star: self.peek() == Some(b'*'),
+                    });
+                    self.pos += 1;
+                } else {
+                    subscript = self.opt_subscript(&param)?;
+                    match (&subscript, self.peek()) {
+                        (Some(Subscript::At), Some(b'}')) => {
+                            subscript = None;
+                            op = Some(ParamOp::Keys { star: false });
+                        }
+                        (Some(Subscript::Star), Some(b'}')) => {
+                            subscript = None;
+                            op = Some(ParamOp::Keys { star: true });
+                        }
+                        _ => {
+                            indirect = true;
+                            op = self.param_op(in_dq, open)?;
+                        }
+                    }
+                }
+            }
+            _ => {
+                param = self.param_name(open)?;
+                subscript = self.opt_subscript(&param)?;
+                op = self.param_op(in_dq, open)?;
+            }
+        }
+        match self.peek() {
+            Some(b'}') => self.pos += 1,
+            None => return Err(self.eof_matching('}', open)),
+            Some(_) => return Err(self.bad_substitution(open)),
+        }
+        self.leave();
+        Ok(WordPart::Param(Box::new(ParamExpansion {
+            param,
+            subscript,
+            indirect,
+            op,
+            braced: true,
+            span: self.span_from(open),
+        })))
+    }
+
+    /// The error for a malformed `${...}` starting at `open`.
+    fn bad_substitution(&mut self, open: usize) -> ParseError {
+        let mut end = self.pos;
+        while end < self.b.len() && self.b[end] != b'}' && self.b[end] != b'\n' {
+            end += 1;
+        }
+        let end = (end + 1).min(self.b.len());
+        let mut e = end;
+        while !self.src.is_char_boundary(e) {
+            e += 1;
+        }
+        let text = self.src[open..e].to_string();
+        if self.at_eof() {
+            return self.eof_matching('}', open);
+        }
+        self.invalid(format!("{text}: bad substitution"), open)
+    }
+
+    fn param_name(&mut self, open: usize) -> Result<Parameter, ParseError> {
+        let s = self.pos;
+        match self.peek() {
+            Some(c) if is_name_start(c) => {
+                while self.peek().is_some_and(is_name_char) {
+                    self.pos += 1;
+                }
+                Ok(Parameter::Named(self.src[s..self.pos].to_string()))
+            }
+            Some(c) if c.is_ascii_digit() => {
+                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    self.pos += 1;
+                }
+                let digits = &self.src[s..self.pos];
+                if digits == "0" {
+                    return Ok(Parameter::Special('0'));
+                }
+                let n = digits.parse::<u32>().unwrap_or(u32::MAX);
+                Ok(Parameter::Positional(n))
+            }
+            Some(c) if is_special_param(c) => {
+                self.pos += 1;
+                Ok(Parameter::Special(c as char))
+            }
+            None => Err(self.eof_matching('}', open)),
+            Some(_) => Err(self.bad_substitution(open)),
+        }
+    }
+
+    fn opt_subscript(&mut self, param: &Parameter) -> Result<Option<Subscript>, ParseError> {
+        if !matches!(param, Parameter::Named(_)) || self.peek() != Some(b'[') {
+            return Ok(None);
+        }
+        let open = self.pos;
+        self.pos += 1;
+        if matches!(self.peek(), Some(b'@' | b'*')) && self.peek_at(1) == Some(b']') {
+            let star = self.peek() == Some(b'*');
+            self.pos += 2;
+            return Ok(Some(if star { Subscript::Star } else { Subscript::At }));
+        }
+        let w = self.parse_word(WordCtx::Subscript)?;
+        if self.peek() != Some(b']') {
+            return Err(self.eof_matching(']', open));
+        }
+        self.pos += 1;
+        Ok(Some(Subscript::Index(w)))
+    }
+
+    fn op_word(&mut self, in_dq: bool, pattern: bool, slash: bool) -> Result<Word, ParseError> {
+        self.parse_word(WordCtx::Param {
+            dq: in_dq,
+            pattern,
+            slash,
+        })
+    }
+
+    fn param_op(&mut self, in_dq: bool, open: usize) -> Result<Option<ParamOp>, ParseError> {
+        let Some(c) = self.peek() else {
+            return Err(self.eof_matching('}', open));
+        };
+        let op = match c {
+            b'}' => return Ok(None),
+            b':' => {
+                let kind = self.peek_at(1).and_then(default_kind);
+                if let Some(kind) = kind {
+                    self.pos += 2;
+                    let word = self.op_word(in_dq, false, false)?;
+                    ParamOp::Default {
+                        kind,
+                        colon: true,
+                        word,
+                    }
+                } else {
+                    self.pos += 1;
+                    let offset = self.arith_in_param(b":}", open)?;
+                    let length = if self.peek() == Some(b':') {
+                        self.pos += 1;
+                        Some(self.arith_in_param(b"}", open)?)
+                    } else {
+                        None
+                    };
+                    ParamOp::Substring { offset, length }
+                }
+            }
+            c if default_kind(c).is_some() => {
+                self.pos += 1;
+                let word = self.op_word(in_dq, false, false)?;
+                ParamOp::Default {
+                    kind: default_kind(c).unwrap_or(DefaultKind::UseDefault),
+                    colon: false,
+                    word,
+                }
+            }
+            b'#' | b'%' => {
+                self.pos += 1;
+                let longest = self.peek() == Some(c);
+                if longest {
+                    self.pos += 1;
+                }
+                let pattern = self.op_word(in_dq, true, false)?;
+                if c == b'#' {
+                    ParamOp::RemovePrefix { longest, pattern }
+                } else {
+                    ParamOp::RemoveSuffix { longest, pattern }
+                }
+            }
+            b'/' => {
+                self.pos += 1;
+                let mode = match self.peek() {
+                    Some(b'/') => ReplaceMode::All,
+                    Some(b'#') => ReplaceMode::Prefix,
+                    Some(b'%') => ReplaceMode::Suffix,
+                    _ => ReplaceMode::First,
+                };
+                if mode != ReplaceMode::First {
+                    self.pos += 1;
+                }
+                let pattern = self.op_word(in_dq, true, true)?;
+                let replacement = if self.peek() == Some(b'/') {
+                    self.pos += 1;
+                    Some(self.op_word(in_dq, false, false)?)
+                } else {
+                    None
+                };
+                ParamOp::Replace {
+                    mode,
+                    pattern,
+                    replacement,
+                }
+            }
+            b'^' | b',' => {
+                self.pos += 1;
+                let all = self.peek() == Some(c);
+                if all {
+                    self.pos += 1;
+                }
+                let mode = match (c, all) {
+                    (b'^', false) => CaseMode::UpperFirst,
+                    (b'^', true) => CaseMode::UpperAll,
+                    (_, false) => CaseMode::LowerFirst,
+                    (_, true) => CaseMode::LowerAll,
+                };
+                let w = self.op_word(in_dq, true, false)?;
+                let pattern = if w.parts.is_empty() { None } else { Some(w) };
+                ParamOp::Case { mode, pattern }
+            }
+            b'@' => match self.peek_at(1) {
+                Some(t @ (b'Q' | b'E' | b'P' | b'A' | b'a' | b'U' | b'u' | b'L' | b'K' | b'k'))
+                    if self.peek_at(2) == Some(b'}') =>
+                {
+                    self.pos += 2;
+                    ParamOp::Transform(t as char)
+                }
+                _ => return Err(self.bad_substitution(open)),
+            },
+            _ => return Err(self.bad_substitution(open)),
+        };
+        Ok(Some(op))
+    }
+
+    /// An arithmetic operand of `${x:off:len}`, ending before one of
+    /// `stops`.
+    fn arith_in_param(&mut self, stops: &[u8], open: usize) -> Result<ArithExpr, ParseError> {
+        let cp = self.checkpoint();
+        match self.arith_top(stops[0]) {
+            Ok(e) if self.peek().is_some_and(|c| stops.contains(&c)) => return Ok(e),
+            Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(e),
+            _ => {}
+        }
+        self.restore(cp);
+        let w = self.deferred_word(stops)?;
+        if self.at_eof() {
+            return Err(self.eof_matching('}', open));
+        }
+        Ok(ArithExpr::Deferred(Box::new(w)))
+    }
+
+    /// `$'...'` with the cursor at the quote: the decoded text.
+    fn ansi_c(&mut self) -> Result<String, ParseError> {
+        let open = self.pos - 1;
+        self.pos += 1;
+        let mut out = String::new();
+        let mut nul = false;
+        loop {
+            let Some(c) = self.bump_char() else {
+                return Err(self.eof_matching('\'', open));
+            };
+            let decoded: Option<char> = match c {
+                '\'' => break,
+                '\\' => {
+                    let Some(e) = self.bump_char() else {
+                        return Err(self.eof_matching('\'', open));
+                    };
+                    self.ansi_escape(e, &mut out)
+                }
+                c => Some(c),
+            };
+            if let Some(d) = decoded {
+                if d == '\0' {
+                    nul = true;
+                }
+                if !nul {
+                    out.push(d);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Decodes the escape `\e...` (the character after the backslash is
+    /// consumed); `None` when it pushed text itself.
+    #[allow(clippy::unnecessary_wraps)]
+    fn ansi_escape(&mut self, e: char, out: &mut String) -> Option<char> {
+        Some(match e {
+            'a' => '\x07',
+            'b' => '\x08',
+            'e' | 'E' => '\x1b',
+            'f' => '\x0c',
+            'n' => '\n',
+            'r' => '\r',
+            't' => '\t',
+            'v' => '\x0b',
+            '\\' => '\\',
+            '\'' => '\'',
+            '"' => '"',
+            '?' => '?',
+            '0'..='7' => {
+                let mut v = e as u32 - '0' as u32;
+                for _ in 0..2 {
+                    match self.peek() {
+                        Some(d @ b'0'..=b'7') => {
+                            v = v * 8 + u32::from(d - b'0');
+                            self.pos += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                char::from_u32(v & 0xff).unwrap_or('\u{fffd}')
+            }
+            'x' | 'u' | 'U' => {
+                let max = match e {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
+                let mut v: u32 = 0;
+                let mut n = 0;
+                while n < max {
+                    match self.peek().and_then(|d| (d as char).to_digit(16)) {
+                        Some(d) => {
+                            v = v.wrapping_mul(16).wrapping_add(d);
+                            self.pos += 1;
+                            n += 1;
+                        }
+                        None => break,
+                    }
+                }
+                if n == 0 {
+                    out.push('\\');
+                    e
+                } else {
+                    char::from_u32(v).unwrap_or('\u{fffd}')
+                }
+            }
+            'c' => match self.bump_char() {
+                Some(c) if c.is_ascii() => {
+                    let u = (c as u8).to_ascii_uppercase();
+                    if u == b'?' {
+                        '\x7f'
+                    } else {
+                        char::from(u & 0x1f)
+                    }
+                }
+                Some(c) => {
+                    out.push_str("\\c");
+                    c
+                }
+                None => {
+                    out.push('\\');
+                    'c'
+                }
+            },
+            other => {
+                out.push('\\');
+                other
+            }
+        })
+    }
+
+    /// A backquoted command substitution at the cursor (bash manual 3.5.4:
+    /// backslash keeps its literal meaning except before `$`, `` ` ``, `\`,
+    /// and `"` inside double quotes).
+    pub(crate) fn backquote(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
+        let open = self.pos;
+        self.pos += 1;
+        let body_start = self.pos;
+        let mut text = String::new();
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(self.eof_matching('`', open));
+            };
+            match c {
+                b'`' => {
+                    self.pos += 1;
+                    break;
+                }
+                b'\\' => match self.peek_at(1) {
+                    Some(n @ (b'$' | b'`' | b'\\')) => {
+                        text.push(n as char);
+                        self.pos += 2;
+                    }
+                    Some(b'"') if in_dq => {
+                        text.push('"');
+                        self.pos += 2;
+                    }
+                    _ => {
+                        text.push('\\');
+                        self.pos += 1;
+                    }
+                },
+                _ => {
+                    let ch = self.bump_char().unwrap_or('\0');
+                    text.push(ch);
+                }
+            }
+        }
+        self.enter()?;
+        let mut sub = self.derived(&text, body_start);
+        let script = sub.parse_script_text()?;
+        self.heredoc_count = sub.heredoc_count;
+        self.leave();
+        let mut script = script;
+        script.span = self.span_from(open);
+        Ok(WordPart::CommandSubst {
+            script: Box::new(script),
+            backquoted: true,
+        })
+    }
+}
+
+fn default_kind(c: u8) -> Option<DefaultKind> {
+    Some(match c {
+        b'-' => DefaultKind::UseDefault,
+        b'=' => DefaultKind::Assign,
+        b'?' => DefaultKind::Error,
+        b'+' => DefaultKind::Alternative,
+        _ => return None,
+    })
+}

@@ -1,0 +1,284 @@
+//! The parser state: the cursor over the source, positions, depth and errors.
+
+use std::rc::Rc;
+
+use crate::ast::{HereDoc, Span};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::heredoc::PendingHereDoc;
+use crate::limits::ParseLimits;
+
+/// Byte offsets of line starts, for turning offsets into lines and columns.
+pub(crate) struct LineIndex {
+    starts: Vec<usize>,
+    ascii: bool,
+}
+
+impl LineIndex {
+    pub(crate) fn new(src: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(
+            src.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Self {
+            starts,
+            ascii: src.is_ascii(),
+        }
+    }
+}
+
+/// Where a sub-parser's source sits in the original script.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Base {
+    /// Added to every byte offset.
+    pub offset: usize,
+    /// Added to every line (0 for a parser over the original text).
+    pub line: u32,
+}
+
+/// A saved cursor state, for backtracking.
+#[derive(Clone, Copy)]
+pub(crate) struct Checkpoint {
+    pos: usize,
+    depth: usize,
+    pending: usize,
+}
+
+/// The recursive-descent parser. Methods live in the grammar modules
+/// (`command`, `compound`, `word`, `param`, `arith`, `cond`, `heredoc`).
+pub(crate) struct Parser<'a> {
+    pub src: &'a str,
+    pub b: &'a [u8],
+    pub pos: usize,
+    lines: Rc<LineIndex>,
+    pub base: Base,
+    pub depth: usize,
+    pub limits: ParseLimits,
+    /// Here-documents seen so far (limit accounting, shared with
+    /// sub-parsers through `take`/`give`).
+    pub heredoc_count: usize,
+    /// Here-documents whose bodies start after the next newline token.
+    pub pending: Vec<PendingHereDoc>,
+    /// Bodies read so far, by here-document id.
+    pub bodies: Vec<Option<HereDoc>>,
+    col_cache: (usize, usize, u32),
+    /// Start of the last arithmetic token (for bash's "error token").
+    pub arith_last: usize,
+}
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(src: &'a str, limits: ParseLimits) -> Self {
+        Self::with_index(src, Rc::new(LineIndex::new(src)), Base::default(), limits)
+    }
+
+    pub(crate) fn with_index(
+        src: &'a str,
+        lines: Rc<LineIndex>,
+        base: Base,
+        limits: ParseLimits,
+    ) -> Self {
+        Self {
+            src,
+            b: src.as_bytes(),
+            pos: 0,
+            lines,
+            base,
+            depth: 0,
+            limits,
+            heredoc_count: 0,
+            pending: Vec::new(),
+            bodies: Vec::new(),
+            col_cache: (0, 0, 1),
+            arith_last: 0,
+        }
+    }
+
+    /// A parser over a prefix `src[..end]` of this parser's text, sharing
+    /// the line index.
+    pub(crate) fn prefix(&self, end: usize, start: usize) -> Parser<'a> {
+        let mut p =
+            Parser::with_index(&self.src[..end], self.lines.clone(), self.base, self.limits);
+        p.pos = start;
+        p.depth = self.depth;
+        p.heredoc_count = self.heredoc_count;
+        p
+    }
+
+    /// A parser over derived text (backquote contents, tab-stripped
+    /// here-document bodies) that came from offset `at` of this text.
+    pub(crate) fn derived<'b>(&mut self, text: &'b str, at: usize) -> Parser<'b> {
+        let (line, _) = self.loc(at);
+        let base = Base {
+            offset: self.base.offset + at,
+            line: line - 1,
+        };
+        let mut p = Parser::with_index(text, Rc::new(LineIndex::new(text)), base, self.limits);
+        p.depth = self.depth;
+        p.heredoc_count = self.heredoc_count;
+        p
+    }
+
+    pub(crate) fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            pos: self.pos,
+            depth: self.depth,
+            pending: self.pending.len(),
+        }
+    }
+
+    pub(crate) fn restore(&mut self, c: Checkpoint) {
+        self.pos = c.pos;
+        self.depth = c.depth;
+        self.pending.truncate(c.pending);
+    }
+
+    // ---- cursor ----
+
+    #[inline]
+    pub(crate) fn peek(&self) -> Option<u8> {
+        self.b.get(self.pos).copied()
+    }
+
+    #[inline]
+    pub(crate) fn peek_at(&self, n: usize) -> Option<u8> {
+        self.b.get(self.pos + n).copied()
+    }
+
+    #[inline]
+    pub(crate) fn at_eof(&self) -> bool {
+        self.pos >= self.b.len()
+    }
+
+    #[inline]
+    pub(crate) fn starts_with(&self, s: &str) -> bool {
+        self.b[self.pos.min(self.b.len())..].starts_with(s.as_bytes())
+    }
+
+    /// The character at the cursor (the source is valid UTF-8).
+    pub(crate) fn peek_char(&self) -> Option<char> {
+        self.src.get(self.pos..).and_then(|s| s.chars().next())
+    }
+
+    /// Consumes one character and returns it.
+    pub(crate) fn bump_char(&mut self) -> Option<char> {
+        let c = self.peek_char()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
+    // ---- positions ----
+
+    /// Line and column of local offset `off`.
+    pub(crate) fn loc(&mut self, off: usize) -> (u32, u32) {
+        let off = off.min(self.b.len());
+        let idx = self.lines.starts.partition_point(|&s| s <= off) - 1;
+        let ls = self.lines.starts[idx];
+        let col = if self.lines.ascii {
+            (off - ls) as u32 + 1
+        } else {
+            let (cline, coff, ccol) = self.col_cache;
+            let col = if cline == idx && coff <= off && coff >= ls {
+                ccol + self.src[coff..off].chars().count() as u32
+            } else {
+                self.src[ls..off].chars().count() as u32 + 1
+            };
+            self.col_cache = (idx, off, col);
+            col
+        };
+        let line = idx as u32 + 1;
+        if self.base.line == 0 && self.base.offset == 0 {
+            (line, col)
+        } else {
+            (line + self.base.line, col)
+        }
+    }
+
+    /// The span from local offset `start` to the cursor.
+    pub(crate) fn span_from(&mut self, start: usize) -> Span {
+        self.span(start, self.pos)
+    }
+
+    pub(crate) fn span(&mut self, start: usize, end: usize) -> Span {
+        let (line, column) = self.loc(start);
+        Span {
+            start: self.base.offset + start,
+            end: self.base.offset + end.max(start),
+            line,
+            column,
+        }
+    }
+
+    // ---- depth ----
+
+    /// Enters one nesting level; errors past [`ParseLimits::max_depth`].
+    pub(crate) fn enter(&mut self) -> Result<(), ParseError> {
+        self.depth += 1;
+        if self.depth > self.limits.max_depth {
+            return Err(self.error(
+                ParseErrorKind::LimitExceeded,
+                format!(
+                    "nesting depth limit exceeded ({} levels)",
+                    self.limits.max_depth
+                ),
+                self.pos,
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // ---- errors ----
+
+    pub(crate) fn error(&mut self, kind: ParseErrorKind, message: String, at: usize) -> ParseError {
+        let span = self.span(at, (at + 1).min(self.b.len()));
+        ParseError {
+            kind,
+            message,
+            line: span.line,
+            column: span.column,
+            span,
+        }
+    }
+
+    /// `unexpected EOF while looking for matching `c'` at the line of `at`.
+    pub(crate) fn eof_matching(&mut self, c: char, at: usize) -> ParseError {
+        self.error(
+            ParseErrorKind::Incomplete,
+            format!("unexpected EOF while looking for matching `{c}'"),
+            at,
+        )
+    }
+
+    /// `syntax error: unexpected end of file`, at the last line.
+    pub(crate) fn eof_error(&mut self) -> ParseError {
+        self.error(
+            ParseErrorKind::Incomplete,
+            "syntax error: unexpected end of file".to_string(),
+            self.b.len(),
+        )
+    }
+
+    /// `syntax error near unexpected token `tok'` for the token at the
+    /// cursor (or end of file).
+    pub(crate) fn unexpected(&mut self) -> ParseError {
+        if self.at_eof() {
+            return self.eof_error();
+        }
+        let tok = self.token_text();
+        let at = self.pos;
+        self.error(
+            ParseErrorKind::UnexpectedToken,
+            format!("syntax error near unexpected token `{tok}'"),
+            at,
+        )
+    }
+
+    pub(crate) fn invalid(&mut self, message: String, at: usize) -> ParseError {
+        self.error(ParseErrorKind::Invalid, message, at)
+    }
+}

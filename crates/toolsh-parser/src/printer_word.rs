@@ -1,0 +1,368 @@
+//! The canonical printer for word parts, parameter expansions and
+//! arithmetic.
+
+use std::fmt::Write as _;
+
+use crate::ast::*;
+use crate::printer::{Ctx, Printer};
+
+impl Printer {
+    pub(crate) fn part(&mut self, p: &WordPart, ctx: Ctx) {
+        match p {
+            WordPart::Literal(l) => self.literal(l, ctx),
+            WordPart::Escaped(c) => {
+                self.out.push('\\');
+                self.out.push(*c);
+            }
+            WordPart::SingleQuoted(s) => {
+                self.out.push('\'');
+                self.out.push_str(s);
+                self.out.push('\'');
+            }
+            WordPart::DoubleQuoted { parts, locale } => {
+                if *locale {
+                    self.out.push('$');
+                }
+                self.out.push('"');
+                for p in parts {
+                    self.part(p, Ctx::Dq);
+                }
+                self.out.push('"');
+            }
+            WordPart::AnsiC(s) => self.ansi_c(s),
+            WordPart::Param(pe) => self.param(pe, ctx),
+            WordPart::CommandSubst { script, backquoted } => {
+                let text = Printer::sub_script(script);
+                if *backquoted {
+                    self.out.push('`');
+                    for c in text.chars() {
+                        if matches!(c, '\\' | '`') {
+                            self.out.push('\\');
+                        }
+                        self.out.push(c);
+                    }
+                    self.out.push('`');
+                } else {
+                    self.out.push_str("$(");
+                    if text.starts_with('(') {
+                        self.out.push(' ');
+                    }
+                    self.out.push_str(&text);
+                    self.out.push(')');
+                }
+            }
+            WordPart::Arith(e) => {
+                self.out.push_str("$((");
+                self.arith(e);
+                self.out.push_str("))");
+            }
+            WordPart::ProcessSubst { read, script } => {
+                let text = Printer::sub_script(script);
+                self.out.push_str(if *read { "<(" } else { ">(" });
+                self.out.push_str(&text);
+                self.out.push(')');
+            }
+            WordPart::Tilde(user) => {
+                self.out.push('~');
+                if let Some(u) = user {
+                    self.out.push_str(u);
+                }
+            }
+            WordPart::Brace(BraceExpansion::List(ws)) => {
+                self.out.push('{');
+                for (i, w) in ws.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push(',');
+                    }
+                    self.word(w, ctx);
+                }
+                self.out.push('}');
+            }
+            WordPart::Brace(BraceExpansion::Sequence { start, end, step }) => {
+                self.out.push('{');
+                self.out.push_str(start);
+                self.out.push_str("..");
+                self.out.push_str(end);
+                if let Some(s) = step {
+                    self.out.push_str("..");
+                    self.out.push_str(s);
+                }
+                self.out.push('}');
+            }
+            WordPart::ExtGlob { op, alternatives } => {
+                self.out.push(*op);
+                self.out.push('(');
+                for (i, w) in alternatives.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push('|');
+                    }
+                    self.word(w, ctx);
+                }
+                self.out.push(')');
+            }
+            WordPart::AssignmentWord(a) => self.assignment(a),
+        }
+    }
+
+    fn literal(&mut self, l: &str, ctx: Ctx) {
+        match ctx {
+            Ctx::Dq | Ctx::HereDoc => {
+                for c in l.chars() {
+                    let esc = matches!(c, '\\' | '$' | '`') || (c == '"' && ctx == Ctx::Dq);
+                    if esc {
+                        self.out.push('\\');
+                    }
+                    self.out.push(c);
+                }
+            }
+            Ctx::Unquoted | Ctx::ParamDq | Ctx::Arith => self.out.push_str(l),
+        }
+    }
+
+    fn ansi_c(&mut self, s: &str) {
+        self.out.push_str("$'");
+        for c in s.chars() {
+            match c {
+                '\\' => self.out.push_str("\\\\"),
+                '\'' => self.out.push_str("\\'"),
+                '\n' => self.out.push_str("\\n"),
+                '\t' => self.out.push_str("\\t"),
+                '\r' => self.out.push_str("\\r"),
+                c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                    let _ = write!(self.out, "\\x{:02x}", c as u32);
+                }
+                c => self.out.push(c),
+            }
+        }
+        self.out.push('\'');
+    }
+
+    fn param_name(&mut self, p: &Parameter) {
+        match p {
+            Parameter::Named(n) => self.out.push_str(n),
+            Parameter::Positional(n) => self.out.push_str(&n.to_string()),
+            Parameter::Special(c) => self.out.push(*c),
+        }
+    }
+
+    fn param(&mut self, pe: &ParamExpansion, ctx: Ctx) {
+        if !pe.braced {
+            self.out.push('$');
+            self.param_name(&pe.param);
+            return;
+        }
+        let wctx = if matches!(ctx, Ctx::Dq | Ctx::ParamDq | Ctx::HereDoc) {
+            Ctx::ParamDq
+        } else {
+            Ctx::Unquoted
+        };
+        self.out.push_str("${");
+        if pe.indirect
+            || matches!(
+                pe.op,
+                Some(ParamOp::PrefixNames { .. } | ParamOp::Keys { .. })
+            )
+        {
+            self.out.push('!');
+        }
+        if matches!(pe.op, Some(ParamOp::Length)) {
+            self.out.push('#');
+        }
+        self.param_name(&pe.param);
+        match &pe.subscript {
+            Some(Subscript::At) => self.out.push_str("[@]"),
+            Some(Subscript::Star) => self.out.push_str("[*]"),
+            Some(Subscript::Index(w)) => {
+                self.out.push('[');
+                self.word(w, Ctx::Unquoted);
+                self.out.push(']');
+            }
+            None => {}
+        }
+        match &pe.op {
+            None | Some(ParamOp::Length) => {}
+            Some(ParamOp::Default { kind, colon, word }) => {
+                if *colon {
+                    self.out.push(':');
+                }
+                self.out.push(match kind {
+                    DefaultKind::UseDefault => '-',
+                    DefaultKind::Assign => '=',
+                    DefaultKind::Error => '?',
+                    DefaultKind::Alternative => '+',
+                });
+                self.word(word, wctx);
+            }
+            Some(ParamOp::RemovePrefix { longest, pattern }) => {
+                self.out.push_str(if *longest { "##" } else { "#" });
+                self.word(pattern, wctx);
+            }
+            Some(ParamOp::RemoveSuffix { longest, pattern }) => {
+                self.out.push_str(if *longest { "%%" } else { "%" });
+                self.word(pattern, wctx);
+            }
+            Some(ParamOp::Replace {
+                mode,
+                pattern,
+                replacement,
+            }) => {
+                self.out.push_str(match mode {
+                    ReplaceMode::First => "/",
+                    ReplaceMode::All => "//",
+                    ReplaceMode::Prefix => "/#",
+                    ReplaceMode::Suffix => "/%",
+                });
+                self.word(pattern, wctx);
+                if let Some(r) = replacement {
+                    self.out.push('/');
+                    self.word(r, wctx);
+                }
+            }
+            Some(ParamOp::Substring { offset, length }) => {
+                self.out.push(':');
+                let start = self.out.len();
+                self.arith(offset);
+                if matches!(
+                    self.out.as_bytes().get(start),
+                    Some(b'-' | b'=' | b'?' | b'+')
+                ) {
+                    self.out.insert(start, ' ');
+                }
+                if let Some(l) = length {
+                    self.out.push(':');
+                    self.arith(l);
+                }
+            }
+            Some(ParamOp::Case { mode, pattern }) => {
+                self.out.push_str(match mode {
+                    CaseMode::UpperFirst => "^",
+                    CaseMode::UpperAll => "^^",
+                    CaseMode::LowerFirst => ",",
+                    CaseMode::LowerAll => ",,",
+                });
+                if let Some(p) = pattern {
+                    self.word(p, wctx);
+                }
+            }
+            Some(ParamOp::Transform(c)) => {
+                self.out.push('@');
+                self.out.push(*c);
+            }
+            Some(ParamOp::PrefixNames { star }) => self.out.push(if *star { '*' } else { '@' }),
+            Some(ParamOp::Keys { star }) => self.out.push_str(if *star { "[*]" } else { "[@]" }),
+        }
+        self.out.push('}');
+    }
+
+    /// Prints an arithmetic expression exactly as structured: operands
+    /// separated from binary operators by spaces, no parentheses beyond
+    /// [`ArithExpr::Group`].
+    pub(crate) fn arith(&mut self, e: &ArithExpr) {
+        match e {
+            ArithExpr::Number(n) => self.out.push_str(n),
+            ArithExpr::Variable { name, subscript } => {
+                self.out.push_str(name);
+                if let Some(s) = subscript {
+                    self.out.push('[');
+                    self.word(s, Ctx::Unquoted);
+                    self.out.push(']');
+                }
+            }
+            ArithExpr::Expansion(p) => self.part(p, Ctx::Arith),
+            ArithExpr::Group(e) => {
+                self.out.push('(');
+                self.arith(e);
+                self.out.push(')');
+            }
+            ArithExpr::Unary { op, operand } => {
+                let c = match op {
+                    ArithUnaryOp::Minus => '-',
+                    ArithUnaryOp::Plus => '+',
+                    ArithUnaryOp::Not => '!',
+                    ArithUnaryOp::BitNot => '~',
+                };
+                self.out.push(c);
+                let start = self.out.len();
+                self.arith(operand);
+                let next = self.out.as_bytes().get(start).copied();
+                if matches!(next, Some(b'-' | b'+')) && next == Some(c as u8) || next == Some(b'=')
+                {
+                    self.out.insert(start, ' ');
+                }
+            }
+            ArithExpr::Increment {
+                target,
+                increment,
+                prefix,
+            } => {
+                let op = if *increment { "++" } else { "--" };
+                if *prefix {
+                    self.out.push_str(op);
+                }
+                self.arith(target);
+                if !*prefix {
+                    self.out.push_str(op);
+                }
+            }
+            ArithExpr::Binary { op, lhs, rhs } => {
+                self.arith(lhs);
+                self.out.push(' ');
+                self.out.push_str(binop(*op));
+                self.out.push(' ');
+                self.arith(rhs);
+            }
+            ArithExpr::Assign { op, target, value } => {
+                self.arith(target);
+                self.out.push(' ');
+                if let Some(op) = op {
+                    self.out.push_str(binop(*op));
+                }
+                self.out.push_str("= ");
+                self.arith(value);
+            }
+            ArithExpr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.arith(cond);
+                self.out.push_str(" ? ");
+                self.arith(then);
+                self.out.push_str(" : ");
+                self.arith(otherwise);
+            }
+            ArithExpr::Comma(a, b) => {
+                self.arith(a);
+                self.out.push_str(", ");
+                self.arith(b);
+            }
+            ArithExpr::Deferred(w) => self.word(w, Ctx::Arith),
+        }
+    }
+}
+
+fn binop(op: ArithBinaryOp) -> &'static str {
+    #[allow(clippy::enum_glob_use)]
+    use ArithBinaryOp::*;
+    match op {
+        Pow => "**",
+        Mul => "*",
+        Div => "/",
+        Rem => "%",
+        Add => "+",
+        Sub => "-",
+        Shl => "<<",
+        Shr => ">>",
+        Lt => "<",
+        Le => "<=",
+        Gt => ">",
+        Ge => ">=",
+        Eq => "==",
+        Ne => "!=",
+        BitAnd => "&",
+        BitXor => "^",
+        BitOr => "|",
+        And => "&&",
+        Or => "||",
+    }
+}

@@ -1,0 +1,471 @@
+//! Words: unquoted text, quoting (bash manual 3.1.2), tilde prefixes and
+//! the contexts that end a word.
+
+use crate::ast::{Word, WordPart};
+use crate::error::ParseError;
+use crate::lexer::is_meta;
+use crate::parser::Parser;
+
+/// Where an unquoted word stands, which decides what ends it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WordCtx {
+    /// A command word, redirection target, `for`/`case` word, array value.
+    Normal,
+    /// The value of an assignment: tilde prefixes also after `:`, no brace
+    /// expansion.
+    Assign,
+    /// A `case` pattern or `[[ ]]` operand: no brace expansion.
+    Pattern,
+    /// The right side of `=~`: parentheses and `|` belong to the word.
+    Regex,
+    /// One alternative of an extended glob: ends at `|` or `)`.
+    ExtAlt,
+    /// A word inside `${...}`: ends at `}` (or `/` with `slash`).
+    Param {
+        /// Inside double quotes.
+        dq: bool,
+        /// A pattern operand (`#`, `%`, `/`): single quotes quote even
+        /// inside double quotes.
+        pattern: bool,
+        /// Also ends at an unquoted `/`.
+        slash: bool,
+    },
+    /// A subscript `[...]`: ends at the matching `]`.
+    Subscript,
+}
+
+/// Collects word parts, merging adjacent literals.
+#[derive(Default)]
+pub(crate) struct Parts(pub Vec<WordPart>);
+
+impl Parts {
+    pub(crate) fn lit(&mut self, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        if let Some(WordPart::Literal(l)) = self.0.last_mut() {
+            l.push_str(s);
+        } else {
+            self.0.push(WordPart::Literal(s.to_string()));
+        }
+    }
+
+    pub(crate) fn ch(&mut self, c: char) {
+        if let Some(WordPart::Literal(l)) = self.0.last_mut() {
+            l.push(c);
+        } else {
+            self.0.push(WordPart::Literal(c.to_string()));
+        }
+    }
+
+    pub(crate) fn push(&mut self, p: WordPart) {
+        match p {
+            WordPart::Literal(s) => self.lit(&s),
+            p => self.0.push(p),
+        }
+    }
+
+    /// `true` when the last part is a literal ending in one of `chars`.
+    fn last_lit_ends_with(&self, c: u8) -> bool {
+        matches!(self.0.last(), Some(WordPart::Literal(l)) if l.as_bytes().last() == Some(&c))
+    }
+
+    fn pop_last_char(&mut self) {
+        if let Some(WordPart::Literal(l)) = self.0.last_mut() {
+            l.pop();
+            if l.is_empty() {
+                self.0.pop();
+            }
+        }
+    }
+}
+
+#[inline]
+fn is_extglob_op(c: u8) -> bool {
+    matches!(c, b'@' | b'*' | b'+' | b'?' | b'!')
+}
+
+impl Parser<'_> {
+    /// `true` when a word starts at the cursor (no operator, blank or end).
+    pub(crate) fn at_word_start(&self) -> bool {
+        match self.peek() {
+            None => false,
+            Some(b'<' | b'>') => self.peek_at(1) == Some(b'('),
+            Some(c) => !is_meta(c),
+        }
+    }
+
+    /// Parses an unquoted word in context `ctx` (may be empty).
+    pub(crate) fn parse_word(&mut self, ctx: WordCtx) -> Result<Word, ParseError> {
+        let start = self.pos;
+        let mut parts = Parts::default();
+        if matches!(ctx, WordCtx::Normal | WordCtx::Assign | WordCtx::Pattern) {
+            self.tilde_prefix(ctx, &mut parts);
+        }
+        let mut depth = 0usize;
+        self.word_loop(ctx, &mut parts, &mut depth)?;
+        let mut parts = parts.0;
+        if ctx == WordCtx::Normal {
+            crate::brace::expand_braces(&mut parts, self)?;
+        }
+        Ok(Word {
+            parts,
+            span: self.span_from(start),
+        })
+    }
+
+    fn word_loop(
+        &mut self,
+        ctx: WordCtx,
+        parts: &mut Parts,
+        depth: &mut usize,
+    ) -> Result<(), ParseError> {
+        loop {
+            let Some(c) = self.peek() else { return Ok(()) };
+            // Terminators.
+            match ctx {
+                WordCtx::Normal | WordCtx::Assign | WordCtx::Pattern => {
+                    if is_meta(c) {
+                        if c == b'(' && parts.0.last().is_some() {
+                            // handled below (extglob) when the previous
+                            // character is an extglob operator
+                            if !self.extglob_before(parts) {
+                                return Ok(());
+                            }
+                        } else if (c == b'<' || c == b'>') && self.peek_at(1) == Some(b'(') {
+                            let p = self.process_subst()?;
+                            parts.push(p);
+                            continue;
+                        } else {
+                            return Ok(());
+                        }
+                    }
+                }
+                WordCtx::Regex => match c {
+                    b' ' | b'\t' | b'\n' if *depth == 0 => return Ok(()),
+                    b';' | b'&' if *depth == 0 => return Ok(()),
+                    b'|' if *depth == 0 && self.peek_at(1) == Some(b'|') => return Ok(()),
+                    b'<' | b'>' if *depth == 0 => return Ok(()),
+                    b'(' => {
+                        *depth += 1;
+                        self.pos += 1;
+                        parts.ch('(');
+                        continue;
+                    }
+                    b')' => {
+                        if *depth == 0 {
+                            return Ok(());
+                        }
+                        *depth -= 1;
+                        self.pos += 1;
+                        parts.ch(')');
+                        continue;
+                    }
+                    _ => {}
+                },
+                WordCtx::ExtAlt => {
+                    if matches!(c, b'|' | b')') {
+                        return Ok(());
+                    }
+                }
+                WordCtx::Param { slash, .. } => match c {
+                    b'}' => {
+                        if *depth == 0 {
+                            return Ok(());
+                        }
+                        *depth -= 1;
+                        self.pos += 1;
+                        parts.ch('}');
+                        continue;
+                    }
+                    b'{' => {
+                        *depth += 1;
+                        self.pos += 1;
+                        parts.ch('{');
+                        continue;
+                    }
+                    b'/' if slash && *depth == 0 => return Ok(()),
+                    _ => {}
+                },
+                WordCtx::Subscript => match c {
+                    b']' => {
+                        if *depth == 0 {
+                            return Ok(());
+                        }
+                        *depth -= 1;
+                        self.pos += 1;
+                        parts.ch(']');
+                        continue;
+                    }
+                    b'[' => {
+                        *depth += 1;
+                        self.pos += 1;
+                        parts.ch('[');
+                        continue;
+                    }
+                    _ => {}
+                },
+            }
+            match c {
+                b'(' if self.extglob_before(parts) => {
+                    // An extended glob: the operator character is the last
+                    // literal character.
+                    let op = parts.0.last().and_then(|p| match p {
+                        WordPart::Literal(l) => l.chars().last(),
+                        _ => None,
+                    });
+                    let op = op.unwrap_or('@');
+                    parts.pop_last_char();
+                    let p = self.extglob(op)?;
+                    parts.push(p);
+                }
+                b'\\' => {
+                    let dq = matches!(ctx, WordCtx::Param { dq: true, .. });
+                    match self.peek_at(1) {
+                        Some(b'\n') => self.pos += 2,
+                        None => {
+                            self.pos += 1;
+                            parts.ch('\\');
+                        }
+                        Some(n) if dq && !matches!(n, b'$' | b'`' | b'"' | b'\\' | b'}') => {
+                            self.pos += 1;
+                            parts.ch('\\');
+                        }
+                        Some(_) => {
+                            self.pos += 1;
+                            let ch = self.bump_char().unwrap_or('\\');
+                            parts.push(WordPart::Escaped(ch));
+                        }
+                    }
+                }
+                b'\'' => {
+                    if let WordCtx::Param {
+                        dq: true,
+                        pattern: false,
+                        ..
+                    } = ctx
+                    {
+                        self.pos += 1;
+                        parts.ch('\'');
+                    } else {
+                        let p = self.single_quoted()?;
+                        parts.push(p);
+                    }
+                }
+                b'"' => {
+                    let p = self.double_quoted(false)?;
+                    parts.push(p);
+                }
+                b'$' => {
+                    let in_dq = matches!(ctx, WordCtx::Param { dq: true, .. });
+                    self.dollar(parts, in_dq)?;
+                }
+                b'`' => {
+                    let p = self.backquote(false)?;
+                    parts.push(p);
+                }
+                b':' if ctx == WordCtx::Assign => {
+                    self.pos += 1;
+                    parts.ch(':');
+                    self.tilde_prefix(ctx, parts);
+                }
+                _ => {
+                    // A run of ordinary characters.
+                    let start = self.pos;
+                    self.pos += 1;
+                    while let Some(c) = self.peek() {
+                        if is_plain(c) {
+                            self.pos += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    while !self.src.is_char_boundary(self.pos) {
+                        self.pos += 1;
+                    }
+                    let s = &self.src[start..self.pos];
+                    parts.lit(s);
+                }
+            }
+        }
+    }
+
+    /// `true` when the cursor is at `(` right after an unquoted extglob
+    /// operator character.
+    fn extglob_before(&self, parts: &Parts) -> bool {
+        self.peek() == Some(b'(')
+            && self.pos > 0
+            && is_extglob_op(self.b[self.pos - 1])
+            && parts.last_lit_ends_with(self.b[self.pos - 1])
+    }
+
+    /// Parses `(alt|alt...)` of an extended glob (the cursor is at `(`).
+    fn extglob(&mut self, op: char) -> Result<WordPart, ParseError> {
+        let open = self.pos;
+        self.enter()?;
+        self.pos += 1;
+        let mut alternatives = Vec::new();
+        loop {
+            let w = self.parse_word(WordCtx::ExtAlt)?;
+            alternatives.push(w);
+            match self.peek() {
+                Some(b'|') => self.pos += 1,
+                Some(b')') => {
+                    self.pos += 1;
+                    break;
+                }
+                _ => return Err(self.eof_matching(')', open)),
+            }
+        }
+        self.leave();
+        Ok(WordPart::ExtGlob { op, alternatives })
+    }
+
+    /// A tilde prefix at the cursor (bash manual 3.5.2), if any.
+    fn tilde_prefix(&mut self, ctx: WordCtx, parts: &mut Parts) {
+        if self.peek() != Some(b'~') {
+            return;
+        }
+        let start = self.pos + 1;
+        let mut end = start;
+        while let Some(&c) = self.b.get(end) {
+            if c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-' | b'+') {
+                end += 1;
+            } else {
+                break;
+            }
+        }
+        let next = self.b.get(end).copied();
+        let ends = match next {
+            None | Some(b'/') => true,
+            Some(b':') => ctx == WordCtx::Assign,
+            Some(c) => is_meta(c),
+        };
+        if !ends {
+            return;
+        }
+        let user = &self.src[start..end];
+        parts.push(WordPart::Tilde(if user.is_empty() {
+            None
+        } else {
+            Some(user.to_string())
+        }));
+        self.pos = end;
+    }
+
+    /// `'...'` (the cursor is at the quote).
+    pub(crate) fn single_quoted(&mut self) -> Result<WordPart, ParseError> {
+        let open = self.pos;
+        let body = open + 1;
+        match memchr(b'\'', &self.b[body..]) {
+            Some(i) => {
+                self.pos = body + i + 1;
+                Ok(WordPart::SingleQuoted(self.src[body..body + i].to_string()))
+            }
+            None => Err(self.eof_matching('\'', open)),
+        }
+    }
+
+    /// `"..."` (the cursor is at the quote; `$"` consumed its `$`).
+    pub(crate) fn double_quoted(&mut self, locale: bool) -> Result<WordPart, ParseError> {
+        let open = if locale { self.pos - 1 } else { self.pos };
+        self.enter()?;
+        self.pos += 1;
+        let mut parts = Parts::default();
+        loop {
+            match self.peek() {
+                None => return Err(self.eof_matching('"', open)),
+                Some(b'"') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(_) => self.dq_char(&mut parts, DqMode::Quotes)?,
+            }
+        }
+        self.leave();
+        Ok(WordPart::DoubleQuoted {
+            parts: parts.0,
+            locale,
+        })
+    }
+
+    /// One element of double-quote-like text at the cursor.
+    pub(crate) fn dq_char(&mut self, parts: &mut Parts, mode: DqMode) -> Result<(), ParseError> {
+        let c = self.peek().unwrap_or(0);
+        match c {
+            b'\\' => {
+                let n = self.peek_at(1);
+                let special = match n {
+                    Some(b'$' | b'`' | b'\\') => true,
+                    Some(b'"') => mode != DqMode::HereDoc,
+                    Some(b'\n') => {
+                        self.pos += 2;
+                        return Ok(());
+                    }
+                    _ => false,
+                };
+                self.pos += 1;
+                if special {
+                    let ch = self.bump_char().unwrap_or('\\');
+                    parts.ch(ch);
+                } else {
+                    parts.ch('\\');
+                }
+            }
+            b'$' => self.dollar(parts, true)?,
+            b'`' => {
+                let p = self.backquote(mode == DqMode::Quotes)?;
+                parts.push(p);
+            }
+            b'"' if mode == DqMode::Arith => {
+                let p = self.double_quoted(false)?;
+                parts.push(p);
+            }
+            _ => {
+                let start = self.pos;
+                self.pos += 1;
+                while let Some(c) = self.peek() {
+                    if matches!(c, b'\\' | b'$' | b'`' | b'"')
+                        || (mode == DqMode::Arith
+                            && matches!(c, b'(' | b')' | b':' | b'}' | b'[' | b']' | b';'))
+                    {
+                        break;
+                    }
+                    self.pos += 1;
+                }
+                while !self.src.is_char_boundary(self.pos) {
+                    self.pos += 1;
+                }
+                parts.lit(&self.src[start..self.pos]);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Which double-quote-like text is being read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DqMode {
+    /// Inside `"..."`.
+    Quotes,
+    /// An unquoted here-document body: `"` is an ordinary character.
+    HereDoc,
+    /// Arithmetic text kept for run time: `"` starts a nested quoted part.
+    Arith,
+}
+
+/// Characters that never start anything special in an unquoted word.
+#[inline]
+fn is_plain(c: u8) -> bool {
+    !(is_meta(c)
+        || matches!(
+            c,
+            b'\\' | b'\'' | b'"' | b'$' | b'`' | b'{' | b'}' | b'[' | b']' | b'/' | b':' | b'('
+        )
+        || is_extglob_op(c))
+}
+
+/// Position of the first `needle` in `hay`.
+pub(crate) fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
+    hay.iter().position(|&b| b == needle)
+}

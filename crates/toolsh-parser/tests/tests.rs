@@ -1,0 +1,9 @@
+//! All parser integration tests, built as one binary.
+#![allow(clippy::many_single_char_names)]
+
+mod common;
+
+mod arith;
+mod commands;
+mod limits;
+mod words;

@@ -1,0 +1,431 @@
+//! Words: quoting, expansions, braces, tildes, extended globs.
+
+use crate::common::*;
+use toolsh_parser::*;
+
+#[test]
+fn literals_merge_and_quotes_are_parts() {
+    assert_eq!(word_parts("echo abc", 1), vec![lit("abc")]);
+    assert_eq!(
+        word_parts("echo a'b c'\"d $x\"\\*e", 1),
+        vec![
+            lit("a"),
+            WordPart::SingleQuoted("b c".into()),
+            WordPart::DoubleQuoted {
+                parts: vec![lit("d "), named("x")],
+                locale: false
+            },
+            WordPart::Escaped('*'),
+            lit("e"),
+        ]
+    );
+}
+
+#[test]
+fn line_continuation_produces_no_part() {
+    assert_eq!(word_parts("echo ab\\\ncd", 1), vec![lit("abcd")]);
+}
+
+#[test]
+fn double_quote_escapes() {
+    assert_eq!(
+        word_parts(r#"echo "a\"b\$c\\d\e""#, 1),
+        vec![WordPart::DoubleQuoted {
+            parts: vec![lit("a\"b$c\\d\\e")],
+            locale: false
+        }]
+    );
+    assert_eq!(
+        word_parts(r#"echo $"hi""#, 1),
+        vec![WordPart::DoubleQuoted {
+            parts: vec![lit("hi")],
+            locale: true
+        }]
+    );
+}
+
+#[test]
+fn ansi_c_escapes_are_decoded() {
+    assert_eq!(
+        word_parts(r"echo $'a\n\t\x41\101\u00e9\cA\e\'\\\q'", 1),
+        vec![WordPart::AnsiC("a\n\tAA\u{e9}\x01\x1b'\\\\q".into())]
+    );
+    // bash stops at a NUL byte.
+    assert_eq!(
+        word_parts(r"echo $'ab\0cd'", 1),
+        vec![WordPart::AnsiC("ab".into())]
+    );
+}
+
+#[test]
+fn dollar_without_expansion_is_literal() {
+    assert_eq!(word_parts("echo $ a$ $%", 1), vec![lit("$")]);
+    assert_eq!(word_parts("echo a$", 1), vec![lit("a$")]);
+    assert_eq!(word_parts("echo $%", 1), vec![lit("$%")]);
+}
+
+#[test]
+fn simple_parameters() {
+    let p = |s: &str| param(s).param;
+    assert_eq!(p("echo $x1"), Parameter::Named("x1".into()));
+    assert_eq!(p("echo $1"), Parameter::Positional(1));
+    assert_eq!(p("echo ${10}"), Parameter::Positional(10));
+    assert_eq!(p("echo $0"), Parameter::Special('0'));
+    for c in ['@', '*', '#', '?', '-', '$', '!'] {
+        assert_eq!(p(&format!("echo ${c}")), Parameter::Special(c));
+        assert_eq!(p(&format!("echo ${{{c}}}")), Parameter::Special(c));
+    }
+    // `$12` is `$1` followed by `2`.
+    assert_eq!(word_parts("echo $12", 1)[1], lit("2"));
+}
+
+#[test]
+fn parameter_operators() {
+    let op = |s: &str| param(s).op.unwrap();
+    assert_eq!(op("echo ${#x}"), ParamOp::Length);
+    assert_eq!(
+        op("echo ${x:-a b}"),
+        ParamOp::Default {
+            kind: DefaultKind::UseDefault,
+            colon: true,
+            word: lit_word("a b")
+        }
+    );
+    for (text, kind, colon) in [
+        ("-", DefaultKind::UseDefault, false),
+        (":=", DefaultKind::Assign, true),
+        ("=", DefaultKind::Assign, false),
+        (":?", DefaultKind::Error, true),
+        ("?", DefaultKind::Error, false),
+        (":+", DefaultKind::Alternative, true),
+        ("+", DefaultKind::Alternative, false),
+    ] {
+        assert_eq!(
+            op(&format!("echo ${{x{text}w}}")),
+            ParamOp::Default {
+                kind,
+                colon,
+                word: lit_word("w")
+            }
+        );
+    }
+    assert_eq!(
+        op("echo ${x##*/}"),
+        ParamOp::RemovePrefix {
+            longest: true,
+            pattern: lit_word("*/")
+        }
+    );
+    assert_eq!(
+        op("echo ${x%.*}"),
+        ParamOp::RemoveSuffix {
+            longest: false,
+            pattern: lit_word(".*")
+        }
+    );
+    assert_eq!(
+        op("echo ${x//a/b}"),
+        ParamOp::Replace {
+            mode: ReplaceMode::All,
+            pattern: lit_word("a"),
+            replacement: Some(lit_word("b"))
+        }
+    );
+    assert_eq!(
+        op("echo ${x/#a}"),
+        ParamOp::Replace {
+            mode: ReplaceMode::Prefix,
+            pattern: lit_word("a"),
+            replacement: None
+        }
+    );
+    assert_eq!(
+        op("echo ${x/%a/}"),
+        ParamOp::Replace {
+            mode: ReplaceMode::Suffix,
+            pattern: lit_word("a"),
+            replacement: Some(word(vec![]))
+        }
+    );
+    assert_eq!(
+        op("echo ${x:1:2}"),
+        ParamOp::Substring {
+            offset: num("1"),
+            length: Some(num("2"))
+        }
+    );
+    assert_eq!(
+        op("echo ${x: -1}"),
+        ParamOp::Substring {
+            offset: ArithExpr::Unary {
+                op: ArithUnaryOp::Minus,
+                operand: Box::new(num("1"))
+            },
+            length: None
+        }
+    );
+    assert_eq!(
+        op("echo ${x^^}"),
+        ParamOp::Case {
+            mode: CaseMode::UpperAll,
+            pattern: None
+        }
+    );
+    assert_eq!(
+        op("echo ${x,[ab]}"),
+        ParamOp::Case {
+            mode: CaseMode::LowerFirst,
+            pattern: Some(lit_word("[ab]"))
+        }
+    );
+    for t in ['Q', 'E', 'P', 'A', 'a', 'U', 'u', 'L', 'K', 'k'] {
+        assert_eq!(op(&format!("echo ${{x@{t}}}")), ParamOp::Transform(t));
+    }
+    assert_eq!(op("echo ${!pre*}"), ParamOp::PrefixNames { star: true });
+    assert_eq!(op("echo ${!pre@}"), ParamOp::PrefixNames { star: false });
+    assert_eq!(op("echo ${!arr[@]}"), ParamOp::Keys { star: false });
+    assert_eq!(op("echo ${!arr[*]}"), ParamOp::Keys { star: true });
+}
+
+#[test]
+fn indirection_and_subscripts() {
+    let p = param("echo ${!ref}");
+    assert!(p.indirect && p.op.is_none());
+    let p = param("echo ${!ref:-d}");
+    assert!(p.indirect && p.op.is_some());
+    assert_eq!(param("echo ${a[@]}").subscript, Some(Subscript::At));
+    assert_eq!(param("echo ${a[*]}").subscript, Some(Subscript::Star));
+    assert_eq!(
+        param("echo ${a[i+1]}").subscript,
+        Some(Subscript::Index(lit_word("i+1")))
+    );
+    let p = param("echo ${#a[@]}");
+    assert_eq!(p.op, Some(ParamOp::Length));
+    assert_eq!(p.subscript, Some(Subscript::At));
+}
+
+#[test]
+fn nested_words_in_operators() {
+    let op = param(r#"echo ${x:-"$y" ${z:-$(echo a)}}"#).op.unwrap();
+    let ParamOp::Default { word, .. } = op else {
+        panic!()
+    };
+    assert_eq!(word.parts.len(), 3);
+    assert!(matches!(word.parts[0], WordPart::DoubleQuoted { .. }));
+    assert_eq!(word.parts[1], lit(" "));
+    assert!(matches!(word.parts[2], WordPart::Param(_)));
+    // Braces inside are counted: `{a}` belongs to the word.
+    let ParamOp::Default { word, .. } = param("echo ${x:-{a}b}").op.unwrap() else {
+        panic!()
+    };
+    assert_eq!(word, lit_word("{a}b"));
+}
+
+#[test]
+fn single_quotes_inside_double_quoted_parameter_words() {
+    // bash: "${x:-'a'}" keeps the quotes; "${x#'a'}" removes them.
+    let parts = word_parts(r#"echo "${x:-'a'}" "${x#'a'}""#, 1);
+    let WordPart::DoubleQuoted { parts, .. } = &parts[0] else {
+        panic!()
+    };
+    let WordPart::Param(p) = &parts[0] else {
+        panic!()
+    };
+    assert_eq!(
+        p.op,
+        Some(ParamOp::Default {
+            kind: DefaultKind::UseDefault,
+            colon: true,
+            word: lit_word("'a'")
+        })
+    );
+    let parts = word_parts(r#"echo "${x#'a'}""#, 1);
+    let WordPart::DoubleQuoted { parts, .. } = &parts[0] else {
+        panic!()
+    };
+    let WordPart::Param(p) = &parts[0] else {
+        panic!()
+    };
+    assert_eq!(
+        p.op,
+        Some(ParamOp::RemovePrefix {
+            longest: false,
+            pattern: word(vec![WordPart::SingleQuoted("a".into())])
+        })
+    );
+}
+
+#[test]
+fn command_substitutions() {
+    let parts = word_parts("echo $(echo a; echo b)", 1);
+    let [WordPart::CommandSubst { script, backquoted }] = parts.as_slice() else {
+        panic!("{parts:?}")
+    };
+    assert!(!backquoted);
+    assert_eq!(script.body.items.len(), 2);
+    let parts = word_parts(r"echo `echo \`echo hi\``", 1);
+    let [WordPart::CommandSubst { script, backquoted }] = parts.as_slice() else {
+        panic!("{parts:?}")
+    };
+    assert!(backquoted);
+    let inner = print(script);
+    assert_eq!(inner, "echo `echo hi\n`\n");
+    // case with `)` patterns and a here-document inside $( ).
+    parse_ok("x=$(case a in a) echo 1;; esac)");
+    parse_ok("x=$(cat <<EOF\nbody )\nEOF\n)");
+    // `$( (` is a subshell inside a command substitution.
+    let parts = word_parts("echo $( (echo a) )", 1);
+    assert!(matches!(parts[0], WordPart::CommandSubst { .. }));
+    let parts = word_parts("echo $((echo a) )", 1);
+    assert!(
+        matches!(parts[0], WordPart::CommandSubst { .. }),
+        "{parts:?}"
+    );
+}
+
+#[test]
+fn process_substitution() {
+    let parts = word_parts("diff <(ls a) >(cat)", 1);
+    assert!(matches!(
+        parts[0],
+        WordPart::ProcessSubst { read: true, .. }
+    ));
+    let parts = word_parts("diff <(ls a) >(cat)", 2);
+    assert!(matches!(
+        parts[0],
+        WordPart::ProcessSubst { read: false, .. }
+    ));
+}
+
+#[test]
+fn brace_expansion_only_for_valid_expressions() {
+    let b = |s: &str| word_parts(&format!("echo {s}"), 1);
+    assert_eq!(
+        b("a{b,c}d"),
+        vec![
+            lit("a"),
+            WordPart::Brace(BraceExpansion::List(vec![lit_word("b"), lit_word("c")])),
+            lit("d")
+        ]
+    );
+    assert_eq!(
+        b("{1..10..2}"),
+        vec![WordPart::Brace(BraceExpansion::Sequence {
+            start: "1".into(),
+            end: "10".into(),
+            step: Some("2".into())
+        })]
+    );
+    assert_eq!(
+        b("{a..z}"),
+        vec![WordPart::Brace(BraceExpansion::Sequence {
+            start: "a".into(),
+            end: "z".into(),
+            step: None
+        })]
+    );
+    for literal in ["{}", "{a}", "{a..5}", "{1..3..}", "{a", "a}", "{a,b"] {
+        assert_eq!(b(literal), vec![lit(literal)], "{literal}");
+    }
+    assert_eq!(
+        b("{,x}"),
+        vec![WordPart::Brace(BraceExpansion::List(vec![
+            word(vec![]),
+            lit_word("x")
+        ]))]
+    );
+    // Nested, and with expansions inside.
+    let parts = b("{a,{b,c}}");
+    let [WordPart::Brace(BraceExpansion::List(alts))] = parts.as_slice() else {
+        panic!()
+    };
+    assert!(matches!(alts[1].parts[0], WordPart::Brace(_)));
+    let parts = b("{$x,\"y\"}");
+    assert!(matches!(parts[0], WordPart::Brace(BraceExpansion::List(_))));
+    // Quoted braces and commas do not count.
+    assert_eq!(b("'{a,b}'"), vec![WordPart::SingleQuoted("{a,b}".into())]);
+    assert_eq!(
+        b("{a\\,b}"),
+        vec![lit("{a"), WordPart::Escaped(','), lit("b}")]
+    );
+    // Not in assignments.
+    let c = simple("x={a,b}");
+    assert_eq!(
+        c.assignments[0].value,
+        AssignValue::Scalar(lit_word("{a,b}"))
+    );
+}
+
+#[test]
+fn tilde_prefixes() {
+    assert_eq!(word_parts("echo ~", 1), vec![WordPart::Tilde(None)]);
+    assert_eq!(
+        word_parts("echo ~/x", 1),
+        vec![WordPart::Tilde(None), lit("/x")]
+    );
+    assert_eq!(
+        word_parts("echo ~bob/x", 1),
+        vec![WordPart::Tilde(Some("bob".into())), lit("/x")]
+    );
+    assert_eq!(
+        word_parts("echo ~+", 1),
+        vec![WordPart::Tilde(Some("+".into()))]
+    );
+    assert_eq!(word_parts("echo a~", 1), vec![lit("a~")]);
+    assert_eq!(word_parts("echo ~'x'", 1)[0], lit("~"));
+    // Assignment values: after `=` and `:`.
+    let c = simple("PATH=~/bin:~/x:a~");
+    assert_eq!(
+        c.assignments[0].value,
+        AssignValue::Scalar(word(vec![
+            WordPart::Tilde(None),
+            lit("/bin:"),
+            WordPart::Tilde(None),
+            lit("/x:a~")
+        ]))
+    );
+    // bash also expands after `=` in assignment-like arguments.
+    assert_eq!(
+        word_parts("echo a=~/x", 1),
+        vec![lit("a="), WordPart::Tilde(None), lit("/x")]
+    );
+}
+
+#[test]
+fn extended_globs() {
+    assert_eq!(
+        word_parts("echo x@(a|b*)y", 1),
+        vec![
+            lit("x"),
+            WordPart::ExtGlob {
+                op: '@',
+                alternatives: vec![lit_word("a"), lit_word("b*")]
+            },
+            lit("y")
+        ]
+    );
+    for op in ['*', '+', '?', '!'] {
+        let parts = word_parts(&format!("echo {op}(a)"), 1);
+        assert_eq!(
+            parts,
+            vec![WordPart::ExtGlob {
+                op,
+                alternatives: vec![lit_word("a")]
+            }]
+        );
+    }
+}
+
+#[test]
+fn arithmetic_expansion_forms() {
+    assert_eq!(arith("1+2"), bin(ArithBinaryOp::Add, num("1"), num("2")));
+    let parts = word_parts("echo $[1+2]", 1);
+    assert_eq!(
+        parts,
+        vec![WordPart::Arith(Box::new(bin(
+            ArithBinaryOp::Add,
+            num("1"),
+            num("2")
+        )))]
+    );
+}
