@@ -17,9 +17,10 @@ use crate::compare::mismatch;
 use crate::format::{Expected, SpecFile};
 use crate::known::{CaseKey, KnownFailures};
 
-/// The boxed future a subject returns: stdout and status, or an error text
+/// The boxed future a subject returns: stdout and status plus the stderr
+/// text (shown in failure reports, never compared), or an error text
 /// (which fails the case).
-pub type SubjectFuture = Pin<Box<dyn Future<Output = Result<Expected, String>>>>;
+pub type SubjectFuture = Pin<Box<dyn Future<Output = Result<(Expected, String), String>>>>;
 
 /// Runs one script; called on the case's own thread, inside a
 /// current-thread runtime, so the future need not be `Send`.
@@ -46,7 +47,11 @@ pub enum Verdict {
 }
 
 /// Runs `script` through `subject` with `timeout`, catching panics.
-pub fn run_case(subject: &Subject, script: &str, timeout: Duration) -> Result<Expected, String> {
+pub fn run_case(
+    subject: &Subject,
+    script: &str,
+    timeout: Duration,
+) -> Result<(Expected, String), String> {
     let (tx, rx) = mpsc::channel();
     let subject = Arc::clone(subject);
     let script = script.to_string();
@@ -96,7 +101,15 @@ pub fn judge(subject: &Subject, case: &crate::format::Case, timeout: Duration) -
     };
     let got = run_case(subject, &case.script, timeout);
     let diff = match &got {
-        Ok(actual) => mismatch(expected, actual),
+        Ok((actual, stderr)) => mismatch(expected, actual).map(|mut d| {
+            if !stderr.is_empty() {
+                d.push_str("  stderr (not compared):\n");
+                for line in stderr.lines().take(5) {
+                    let _ = writeln!(d, "    {line}");
+                }
+            }
+            d
+        }),
         Err(e) => Some(format!("  run failed: {e}\n")),
     };
     if let Some(reason) = &case.divergence {
@@ -252,10 +265,13 @@ mod tests {
                     "spin" => loop {
                         std::hint::spin_loop();
                     },
-                    s => Ok(Expected {
-                        stdout: format!("{s}\n"),
-                        status: 0,
-                    }),
+                    s => Ok((
+                        Expected {
+                            stdout: format!("{s}\n"),
+                            status: 0,
+                        },
+                        "note on stderr".to_string(),
+                    )),
                 }
             })
         })
@@ -272,7 +288,7 @@ mod tests {
         assert!(run_case(&s, "hang", t).unwrap_err().contains("timed out"));
         assert!(run_case(&s, "panic", t).unwrap_err().contains("boom"));
         assert!(run_case(&s, "spin", t).unwrap_err().contains("hung"));
-        assert_eq!(run_case(&s, "ok", t).unwrap().stdout, "ok\n");
+        assert_eq!(run_case(&s, "ok", t).unwrap().0.stdout, "ok\n");
     }
 
     #[test]
@@ -306,6 +322,10 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("FAILED a.test.sh :: unexpected\n"), "{s}");
+        assert!(
+            s.contains("  stderr (not compared):\n    note on stderr\n"),
+            "{s}"
+        );
         assert_eq!(
             r.failing_keys(),
             vec![
