@@ -2,6 +2,12 @@
 //! the Sandbox backend) with GNU's `-n -b -s -v -E -T -A -e -t` (GNU
 //! coreutils manual, "cat invocation").
 
+#![allow(
+    clippy::many_single_char_names,
+    clippy::single_match_else,
+    clippy::if_not_else
+)] // byte loops read best like the C descriptions they follow
+
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};

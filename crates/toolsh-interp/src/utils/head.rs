@@ -3,6 +3,12 @@
 //! (GNU coreutils manual, "head invocation"). Standard input is read only
 //! as far as needed, so `yes | head -1` ends at once.
 
+#![allow(
+    clippy::many_single_char_names,
+    clippy::single_match_else,
+    clippy::if_not_else
+)] // byte loops read best like the C descriptions they follow
+
 use std::collections::VecDeque;
 
 use crate::builtin::BuiltinContext;

@@ -6,21 +6,29 @@ use std::sync::Arc;
 
 use crate::builtin::Builtin;
 
+mod base64;
 mod cat;
 mod cli;
+mod cut;
 mod date;
 mod files;
+mod fold;
 mod grep;
 mod head;
+mod nl;
+mod paste;
 pub(crate) mod posix_regex;
 mod printf;
 mod rev;
 mod sed;
+mod seq;
 mod sort;
 mod tac;
 mod tail;
 mod tee;
 mod textio;
+mod tr;
+mod uniq;
 mod wc;
 mod yes;
 
@@ -34,6 +42,14 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         // awk
         // text utilities (sort, uniq, cut, tr, wc, head, tail, ...)
         Arc::new(cat::Cat),
+        Arc::new(base64::Base64),
+        Arc::new(cut::Cut),
+        Arc::new(fold::Fold),
+        Arc::new(nl::Nl),
+        Arc::new(paste::Paste),
+        Arc::new(seq::Seq),
+        Arc::new(tr::Tr),
+        Arc::new(uniq::Uniq),
         Arc::new(date::Date),
         Arc::new(head::Head),
         Arc::new(rev::Rev),

@@ -1,6 +1,12 @@
 //! `rev`: reverse the bytes of each line (util-linux `rev`; in the C
 //! locale characters are bytes).
 
+#![allow(
+    clippy::many_single_char_names,
+    clippy::single_match_else,
+    clippy::if_not_else
+)] // byte loops read best like the C descriptions they follow
+
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::Spec;
 use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};

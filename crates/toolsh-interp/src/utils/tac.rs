@@ -3,6 +3,12 @@
 //! coreutils manual, "tac invocation"). Input is buffered, bounded by
 //! `max_buffer_bytes`.
 
+#![allow(
+    clippy::many_single_char_names,
+    clippy::single_match_else,
+    clippy::if_not_else
+)] // byte loops read best like the C descriptions they follow
+
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};

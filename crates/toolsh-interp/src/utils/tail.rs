@@ -3,6 +3,12 @@
 //! manual, "tail invocation"). `-f` is accepted but cannot follow in the
 //! sandbox: the current contents are printed and tail ends.
 
+#![allow(
+    clippy::many_single_char_names,
+    clippy::single_match_else,
+    clippy::if_not_else
+)] // byte loops read best like the C descriptions they follow
+
 use std::collections::VecDeque;
 
 use crate::builtin::BuiltinContext;

@@ -2,6 +2,12 @@
 //! through the Sandbox backend; `/dev/null` always works) (GNU coreutils
 //! manual, "tee invocation").
 
+#![allow(
+    clippy::many_single_char_names,
+    clippy::single_match_else,
+    clippy::if_not_else
+)] // byte loops read best like the C descriptions they follow
+
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{Fail, Flow, error, parse_args, utility};

@@ -6,6 +6,12 @@
 //! inputs (GNU coreutils manual, "wc invocation"). C locale: `-m` counts
 //! bytes, words are runs of non-space bytes.
 
+#![allow(
+    clippy::many_single_char_names,
+    clippy::single_match_else,
+    clippy::if_not_else
+)] // byte loops read best like the C descriptions they follow
+
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};

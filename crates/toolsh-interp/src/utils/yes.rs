@@ -3,6 +3,12 @@
 //! (status 141, as bash reports SIGPIPE) and is bounded by the deadline
 //! and the output limits.
 
+#![allow(
+    clippy::many_single_char_names,
+    clippy::single_match_else,
+    clippy::if_not_else
+)] // byte loops read best like the C descriptions they follow
+
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::Spec;
 use crate::utils::textio::{Flow, parse_args, utility};
