@@ -29,7 +29,8 @@ pub use builtin::{
     Builtin, BuiltinContext, BuiltinResult, OperandError, ShellAccess, write_status,
 };
 pub use fs::{
-    DirEntry, DisabledFs, FileSystem, FileType, FsError, FsLimits, FsSnapshot, MemoryFs, Metadata,
+    DirEntry, DisabledFs, FileSystem, FileType, FsError, FsLimits, FsSnapshot, FsStats, MemoryFs,
+    Metadata,
 };
 pub use io::{Capture, Input, Output, OutputError};
 pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKind};

@@ -4,7 +4,7 @@ use std::time::SystemTime;
 
 use async_trait::async_trait;
 
-use super::{DirEntry, FileSystem, FsError, Metadata};
+use super::{DirEntry, FileSystem, FsError, FsStats, Metadata};
 
 /// A [`FileSystem`] on which every operation fails with
 /// [`FsError::Disabled`]. Used by `Profile::LogicOnly`.
@@ -56,6 +56,9 @@ impl FileSystem for DisabledFs {
         Err(FsError::Disabled)
     }
     async fn canonicalize(&self, _: &str) -> Result<String, FsError> {
+        Err(FsError::Disabled)
+    }
+    async fn stats(&self) -> Result<FsStats, FsError> {
         Err(FsError::Disabled)
     }
 }

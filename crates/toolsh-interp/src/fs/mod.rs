@@ -65,6 +65,21 @@ pub struct DirEntry {
     pub file_type: FileType,
 }
 
+/// Capacity and usage of a file system, as `statfs(2)` reports them
+/// (used by `df`). Byte counts are of regular-file contents; node counts
+/// are files, directories and symlinks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FsStats {
+    /// Bytes the backend may hold in all.
+    pub total_bytes: u64,
+    /// Bytes in use.
+    pub used_bytes: u64,
+    /// Nodes the backend may hold in all.
+    pub total_nodes: u64,
+    /// Nodes in use.
+    pub used_nodes: u64,
+}
+
 /// A file-system error. The `Display` form is the strerror-style text that
 /// GNU tools print after the file name (`No such file or directory`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -150,6 +165,11 @@ pub trait FileSystem: Send + Sync + std::fmt::Debug {
     async fn set_mtime(&self, path: &str, mtime: SystemTime) -> Result<(), FsError>;
     /// The path with every symlink resolved (`realpath`).
     async fn canonicalize(&self, path: &str) -> Result<String, FsError>;
+    /// Capacity and usage (`df`). Backends without a notion of capacity
+    /// keep the default, which fails with [`FsError::Disabled`].
+    async fn stats(&self) -> Result<FsStats, FsError> {
+        Err(FsError::Disabled)
+    }
 }
 
 /// Resolve `path` against the directory `cwd` and normalise it: `.` and

@@ -63,14 +63,22 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         // file commands (ls, mkdir, rm, cp, mv, find, ...)
         Arc::new(files::basename::Basename),
         Arc::new(files::chmod::Chmod),
+        Arc::new(files::cp::Cp),
+        Arc::new(files::df::Df),
         Arc::new(files::dirname::Dirname),
+        Arc::new(files::du::Du),
         Arc::new(files::ln::Ln),
         Arc::new(files::ls::Ls),
+        Arc::new(files::md5sum::Md5sum),
         Arc::new(files::mkdir::Mkdir),
+        Arc::new(files::mktemp::Mktemp),
+        Arc::new(files::mv::Mv),
         Arc::new(files::readlink::Readlink),
         Arc::new(files::realpath::Realpath),
         Arc::new(files::rm::Rm),
         Arc::new(files::rmdir::Rmdir),
+        Arc::new(files::sha256sum::Sha256sum),
+        Arc::new(files::stat::Stat),
         Arc::new(files::touch::Touch),
     ];
     v

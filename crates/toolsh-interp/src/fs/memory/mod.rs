@@ -11,7 +11,7 @@ use std::time::SystemTime;
 
 use async_trait::async_trait;
 
-use super::{DirEntry, FileSystem, FsError, Metadata, normalize_path};
+use super::{DirEntry, FileSystem, FsError, FsStats, Metadata, normalize_path};
 
 mod host;
 mod limits;
@@ -496,5 +496,14 @@ impl FileSystem for MemoryFs {
             Walked::Found(phys) => Ok(join(&phys)),
             Walked::Missing { .. } => Err(FsError::NotFound),
         }
+    }
+    async fn stats(&self) -> Result<FsStats, FsError> {
+        let (used_bytes, used_nodes) = self.usage();
+        Ok(FsStats {
+            total_bytes: self.limits.max_total_bytes,
+            used_bytes,
+            total_nodes: self.limits.max_nodes,
+            used_nodes,
+        })
     }
 }

@@ -9,14 +9,22 @@ pub(crate) mod common;
 
 pub(crate) mod basename;
 pub(crate) mod chmod;
+pub(crate) mod cp;
+pub(crate) mod df;
 pub(crate) mod dirname;
+pub(crate) mod du;
 pub(crate) mod ln;
 pub(crate) mod ls;
+pub(crate) mod md5sum;
 pub(crate) mod mkdir;
+pub(crate) mod mktemp;
+pub(crate) mod mv;
 pub(crate) mod readlink;
 pub(crate) mod realpath;
 pub(crate) mod rm;
 pub(crate) mod rmdir;
+pub(crate) mod sha256sum;
+pub(crate) mod stat;
 pub(crate) mod touch;
 
 #[cfg(test)]

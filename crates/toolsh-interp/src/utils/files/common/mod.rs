@@ -7,8 +7,10 @@ use crate::fs::{FileType, Metadata};
 use crate::limits::Interrupt;
 
 pub(crate) mod canon;
+pub(crate) mod digest;
 pub(crate) mod mode;
 pub(crate) mod options;
+pub(crate) mod targets;
 pub(crate) mod time;
 
 pub(crate) use options::{Arg, Parsed, Spec};
