@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::builtin::Builtin;
 
+mod awk;
 mod base64;
 mod cat;
 mod cli;
@@ -39,7 +40,7 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         // jq, grep, sed
         Arc::new(grep::Grep),
         Arc::new(sed::Sed),
-        // awk
+        Arc::new(awk::Awk),
         // text utilities (sort, uniq, cut, tr, wc, head, tail, ...)
         Arc::new(cat::Cat),
         Arc::new(base64::Base64),
