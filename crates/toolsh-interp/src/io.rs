@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use bytes::Bytes;
 use tokio::sync::mpsc;
 
+use crate::fs::FileSystem;
 use crate::limits::{Interrupt, LimitKind};
 
 /// Chunks buffered in one pipe before the writer waits.
@@ -100,6 +101,34 @@ impl Input {
             }
             out.extend_from_slice(&self.pending);
             self.pending.clear();
+        }
+    }
+
+    /// [`Input::read_until`], failing with `Err(())` (bytes read so far
+    /// kept in `out`) once `out` would grow past `max` bytes.
+    pub async fn read_until_max(
+        &mut self,
+        delim: u8,
+        out: &mut Vec<u8>,
+        max: usize,
+    ) -> Result<bool, ()> {
+        let mut read_any = false;
+        loop {
+            if !self.fill().await {
+                return Ok(read_any);
+            }
+            read_any = true;
+            let (take, found) = match self.pending.iter().position(|&b| b == delim) {
+                Some(pos) => (pos + 1, true),
+                None => (self.pending.len(), false),
+            };
+            if out.len() + take > max {
+                return Err(());
+            }
+            out.extend_from_slice(&self.pending.split_to(take));
+            if found {
+                return Ok(true);
+            }
         }
     }
 
@@ -197,6 +226,14 @@ impl Capture {
         self.len() == 0
     }
 
+    /// Append `data` regardless of the limit (for the final limit message).
+    pub fn force_append(&self, data: &[u8]) {
+        self.buf
+            .lock()
+            .expect("capture lock")
+            .extend_from_slice(data);
+    }
+
     fn write(&self, data: &[u8]) -> Result<(), OutputError> {
         let mut buf = self.buf.lock().expect("capture lock");
         let room = self.limit.saturating_sub(buf.len());
@@ -221,6 +258,17 @@ pub enum Output {
     Capture(Arc<Capture>),
     /// The write end of a pipe.
     Pipe(mpsc::Sender<Bytes>),
+    /// A file in the file-system backend (`> file`); every write appends.
+    File(Arc<FileSink>),
+}
+
+/// Where [`Output::File`] writes: a path in a file-system backend.
+#[derive(Debug)]
+pub struct FileSink {
+    /// The backend.
+    pub fs: Arc<dyn FileSystem>,
+    /// The absolute, normalised path.
+    pub path: String,
 }
 
 impl Output {
@@ -249,6 +297,11 @@ impl Output {
                 .send(Bytes::copy_from_slice(data))
                 .await
                 .map_err(|_| OutputError::BrokenPipe),
+            Output::File(sink) => sink
+                .fs
+                .append(&sink.path, data)
+                .await
+                .map_err(|e| OutputError::Io(e.to_string())),
         }
     }
 

@@ -17,10 +17,18 @@
 #![deny(missing_docs)]
 
 mod builtin;
+mod builtins;
+mod exec;
+mod expand;
 pub mod fs;
 mod io;
 mod limits;
+mod parse;
+pub mod pattern;
 mod profile;
+mod quote;
+mod shell;
+mod state;
 #[cfg(test)]
 mod testing;
 mod utils;
@@ -32,8 +40,9 @@ pub use fs::{
     DirEntry, DisabledFs, FileSystem, FileType, FsError, FsLimits, FsSnapshot, FsStats, MemoryFs,
     Metadata,
 };
-pub use io::{Capture, Input, Output, OutputError};
+pub use io::{Capture, FileSink, Input, Output, OutputError};
 pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKind};
 pub use profile::Profile;
+pub use shell::{CancelHandle, ExecResult, Shell, ShellBuilder};
 pub use toolsh_parser as parser;
 pub use utils::all as standard_utilities;

@@ -1,0 +1,207 @@
+//! `shift`, `unset`, `let`, `getopts`.
+
+use std::sync::Arc;
+
+use super::builtin;
+
+builtin!(
+    /// `shift [n]`.
+    shift,
+    |it, c| {
+        let n = match c.args.get(1) {
+            None => 1,
+            Some(a) => match a.parse::<i64>() {
+                Ok(n) if n >= 0 => n as usize,
+                _ => {
+                    it.error(&format!("shift: {a}: numeric argument required")).await?;
+                    return Ok(1);
+                }
+            },
+        };
+        if n > it.st.positional.len() {
+            if it.st.opts.shift_verbose {
+                it.error(&format!("shift: {n}: shift count out of range")).await?;
+            }
+            return Ok(1);
+        }
+        let rest = it.st.positional[n..].to_vec();
+        it.st.positional = Arc::new(rest);
+        Ok(0)
+    }
+);
+
+builtin!(
+    /// `unset [-fvn] name ...`.
+    unset,
+    |it, c| {
+        let mut funcs = false;
+        let mut vars_only = false;
+        let mut i = 1;
+        while i < c.args.len() && c.args[i].starts_with('-') && c.args[i].len() > 1 {
+            for ch in c.args[i][1..].chars() {
+                match ch {
+                    'f' => funcs = true,
+                    'v' => vars_only = true,
+                    'n' => {}
+                    _ => {
+                        it.error(&format!("unset: -{ch}: invalid option")).await?;
+                        return Ok(2);
+                    }
+                }
+            }
+            i += 1;
+        }
+        let mut status = 0;
+        for name in &c.args[i..] {
+            if funcs {
+                Arc::make_mut(&mut it.st.funcs).remove(name);
+                continue;
+            }
+            let (base, _) = crate::exec::vars::split_subscript(name);
+            if !crate::exec::vars::is_name(base) {
+                it.error(&format!("unset: `{name}': not a valid identifier")).await?;
+                status = 1;
+                continue;
+            }
+            let exists = it.st.vars.get(base).is_some();
+            if !exists && !vars_only && it.st.funcs.contains_key(name) {
+                Arc::make_mut(&mut it.st.funcs).remove(name);
+                continue;
+            }
+            if let Err(m) = it.unset_var(name) {
+                it.error(&format!("unset: {m}")).await?;
+                status = 1;
+            }
+        }
+        Ok(status)
+    }
+);
+
+builtin!(
+    /// `let expr ...`: status 0 when the last value is non-zero.
+    let_,
+    |it, c| {
+        if c.args.len() < 2 {
+            it.error("let: expression expected").await?;
+            return Ok(1);
+        }
+        let mut last = 0;
+        for a in &c.args[1..] {
+            match it.eval_text(a) {
+                Ok(v) => last = v,
+                Err(e) => {
+                    it.error(&format!("let: {e}")).await?;
+                    if e.unbound {
+                        return Err(crate::exec::Ctl::Exit(1));
+                    }
+                    return Ok(1);
+                }
+            }
+        }
+        Ok(i32::from(last == 0))
+    }
+);
+
+builtin!(
+    /// `getopts optstring name [arg ...]` (POSIX getopts).
+    getopts,
+    |it, c| {
+        if c.args.len() < 3 {
+            it.error("getopts: usage: getopts optstring name [arg ...]").await?;
+            return Ok(2);
+        }
+        let optstring = c.args[1].clone();
+        let name = c.args[2].clone();
+        let args: Vec<String> = if c.args.len() > 3 {
+            c.args[3..].to_vec()
+        } else {
+            it.st.positional.to_vec()
+        };
+        let silent = optstring.starts_with(':');
+        let spec = optstring.trim_start_matches(':');
+        let mut optind: usize = it
+            .get_scalar("OPTIND")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1)
+            .max(1);
+        if optind == 1 && it.st.getopts_char == 0 {
+            // fresh start
+        }
+        let mut charpos = it.st.getopts_char;
+        let done = |it: &mut crate::exec::Interp, optind: usize| {
+            let _ = it.set_var("OPTIND", optind.to_string());
+            let _ = it.set_var(&name, "?".to_string());
+            it.st.getopts_char = 0;
+        };
+        let Some(arg) = args.get(optind - 1).cloned() else {
+            done(it, optind);
+            return Ok(1);
+        };
+        if charpos == 0 {
+            if arg == "--" {
+                done(it, optind + 1);
+                return Ok(1);
+            }
+            if !arg.starts_with('-') || arg == "-" {
+                done(it, optind);
+                return Ok(1);
+            }
+            charpos = 1;
+        }
+        let chars: Vec<char> = arg.chars().collect();
+        let opt = chars[charpos];
+        charpos += 1;
+        let at_end = charpos >= chars.len();
+        let pos = spec.find(opt);
+        let takes_arg = pos.is_some_and(|p| spec[p + opt.len_utf8()..].starts_with(':'));
+        let _ = it.unset_var("OPTARG");
+        if pos.is_none() || opt == ':' {
+            if silent {
+                let _ = it.set_var("OPTARG", opt.to_string());
+            } else {
+                it.error(&format!("illegal option -- {opt}")).await?;
+            }
+            let _ = it.set_var(&name, "?".to_string());
+        } else if takes_arg {
+            if !at_end {
+                let rest: String = chars[charpos..].iter().collect();
+                let _ = it.set_var("OPTARG", rest);
+                optind += 1;
+                charpos = 0;
+                let _ = it.set_var(&name, opt.to_string());
+                it.st.getopts_char = charpos;
+                let _ = it.set_var("OPTIND", optind.to_string());
+                return Ok(0);
+            }
+            match args.get(optind) {
+                Some(v) => {
+                    let _ = it.set_var("OPTARG", v.clone());
+                    let _ = it.set_var(&name, opt.to_string());
+                    optind += 2;
+                }
+                None => {
+                    if silent {
+                        let _ = it.set_var("OPTARG", opt.to_string());
+                        let _ = it.set_var(&name, ":".to_string());
+                    } else {
+                        it.error(&format!("option requires an argument -- {opt}")).await?;
+                        let _ = it.set_var(&name, "?".to_string());
+                    }
+                    optind += 1;
+                }
+            }
+            it.st.getopts_char = 0;
+            let _ = it.set_var("OPTIND", optind.to_string());
+            return Ok(0);
+        } else {
+            let _ = it.set_var(&name, opt.to_string());
+        }
+        if at_end {
+            optind += 1;
+            charpos = 0;
+        }
+        it.st.getopts_char = charpos;
+        let _ = it.set_var("OPTIND", optind.to_string());
+        Ok(0)
+    }
+);

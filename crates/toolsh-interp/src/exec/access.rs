@@ -1,0 +1,119 @@
+//! The shell as utilities and tools see it ([`ShellAccess`]).
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, SystemTime};
+
+use async_trait::async_trait;
+
+use super::{Ctl, Fd, Interp};
+use crate::builtin::{BuiltinResult, ShellAccess};
+use crate::fs::FileSystem;
+use crate::io::{Input, Output};
+use crate::limits::{ExecutionLimits, Interrupt};
+use crate::profile::Profile;
+use crate::state::attr;
+
+#[async_trait]
+impl ShellAccess for Interp {
+    fn var(&self, name: &str) -> Option<String> {
+        self.get_scalar_ref(name)
+    }
+
+    fn set_var(&mut self, name: &str, value: String) -> Result<(), String> {
+        Interp::set_var(self, name, value)
+    }
+
+    fn exported_vars(&self) -> Vec<(String, String)> {
+        self.st
+            .vars
+            .visible()
+            .into_iter()
+            .filter(|(_, v)| v.has(attr::EXPORT))
+            .filter_map(|(k, v)| v.scalar_value().map(|s| (k.to_string(), s.to_string())))
+            .collect()
+    }
+
+    fn cwd(&self) -> String {
+        self.st.cwd.clone()
+    }
+
+    fn fs(&self) -> Arc<dyn FileSystem> {
+        self.sh.fs.clone()
+    }
+
+    fn profile(&self) -> Profile {
+        self.sh.profile
+    }
+
+    fn limits(&self) -> &ExecutionLimits {
+        &self.sh.limits
+    }
+
+    fn checkpoint(&mut self) -> Result<(), Interrupt> {
+        self.sh.checkpoint()
+    }
+
+    fn now(&self) -> SystemTime {
+        self.sh.now()
+    }
+
+    fn random_u32(&mut self) -> u32 {
+        let a = self.st.next_random();
+        let b = self.st.next_random();
+        (a << 15) ^ b ^ (self.st.next_random() << 30)
+    }
+
+    async fn sleep(&mut self, duration: Duration) -> Result<(), Interrupt> {
+        self.sh.checkpoint()?;
+        if self.sh.virtual_time {
+            if let Some(d) = self.sh.limits.timeout {
+                let elapsed =
+                    Duration::from_millis(self.sh.virtual_elapsed_ms.load(Ordering::Relaxed));
+                if elapsed + duration > d {
+                    return Err(self.sh.timeout_interrupt());
+                }
+            }
+            self.sh
+                .virtual_elapsed_ms
+                .fetch_add(duration.as_millis() as u64, Ordering::Relaxed);
+            return Ok(());
+        }
+        if let Some(d) = self.sh.deadline
+            && std::time::Instant::now() + duration > d
+        {
+            tokio::select! {
+                () = tokio::time::sleep_until(d.into()) => {}
+                () = self.sh.cancelled() => return Err(Interrupt::Cancelled),
+            }
+            return Err(self.sh.timeout_interrupt());
+        }
+        tokio::select! {
+            () = tokio::time::sleep(duration) => Ok(()),
+            () = self.sh.cancelled() => Err(Interrupt::Cancelled),
+        }
+    }
+
+    async fn run_command(
+        &mut self,
+        argv: Vec<String>,
+        stdin: Input,
+        stdout: &Output,
+        stderr: &Output,
+    ) -> BuiltinResult {
+        if argv.is_empty() {
+            return Ok(0);
+        }
+        let saved = self.fds.clone();
+        self.fds.set_stdin(stdin);
+        self.fds.set(1, Some(Fd::Out(stdout.clone())));
+        self.fds.set(2, Some(Fd::Out(stderr.clone())));
+        let r = self.dispatch(argv, Vec::new()).await;
+        self.fds = saved;
+        match r {
+            Ok(s) | Err(Ctl::Exit(s) | Ctl::Abort(s) | Ctl::Return(s)) => Ok(s),
+            Err(Ctl::Break(_) | Ctl::Continue(_)) => Ok(0),
+            Err(Ctl::Interrupt(i)) => Err(i),
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The file-descriptor table of a running command.
+
+use std::sync::Arc;
+
+use crate::io::{Input, Output};
+
+/// A shared readable stream: commands in a loop body share the loop's
+/// standard input, as processes share an open file description.
+pub(crate) type SharedInput = Arc<tokio::sync::Mutex<Input>>;
+
+/// One open descriptor.
+#[derive(Debug, Clone)]
+pub(crate) enum Fd {
+    /// Open for reading.
+    In(SharedInput),
+    /// Open for writing.
+    Out(Output),
+}
+
+/// Descriptors 0..n; `None` is closed.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Fds {
+    slots: Vec<Option<Fd>>,
+}
+
+impl Fds {
+    /// A table with stdin, stdout and stderr.
+    pub fn new(stdin: Input, stdout: Output, stderr: Output) -> Self {
+        Fds {
+            slots: vec![
+                Some(Fd::In(Arc::new(tokio::sync::Mutex::new(stdin)))),
+                Some(Fd::Out(stdout)),
+                Some(Fd::Out(stderr)),
+            ],
+        }
+    }
+
+    /// The descriptor `n`.
+    pub fn get(&self, n: usize) -> Option<&Fd> {
+        self.slots.get(n).and_then(Option::as_ref)
+    }
+
+    /// Set (or with `None`, close) descriptor `n`.
+    pub fn set(&mut self, n: usize, fd: Option<Fd>) {
+        if self.slots.len() <= n {
+            self.slots.resize(n + 1, None);
+        }
+        self.slots[n] = fd;
+    }
+
+    /// The output for descriptor `n`: closed when not open for writing.
+    pub fn output(&self, n: usize) -> Output {
+        match self.get(n) {
+            Some(Fd::Out(o)) => o.clone(),
+            _ => Output::Closed,
+        }
+    }
+
+    /// The input for descriptor `n`, if open for reading.
+    pub fn input(&self, n: usize) -> Option<SharedInput> {
+        match self.get(n) {
+            Some(Fd::In(i)) => Some(i.clone()),
+            _ => None,
+        }
+    }
+
+    /// The lowest free descriptor at or above `from` (for `{var}>`).
+    pub fn free_from(&self, from: usize) -> usize {
+        (from..from + 1024)
+            .find(|&n| self.get(n).is_none())
+            .unwrap_or(from)
+    }
+
+    /// Replace standard input with a fresh stream.
+    pub fn set_stdin(&mut self, input: Input) {
+        self.set(0, Some(Fd::In(Arc::new(tokio::sync::Mutex::new(input)))));
+    }
+}

@@ -1,0 +1,44 @@
+//! Function calls (bash manual 3.3 "Shell Functions").
+
+use std::sync::Arc;
+
+use super::{Ctl, Interp, R};
+use crate::limits::{Interrupt, LimitKind};
+use crate::state::{CallFrame, Function};
+
+impl Interp {
+    /// Call a function with `argv` (`argv[0]` is its name).
+    pub async fn call_function(&mut self, f: Function, mut argv: Vec<String>) -> R<i32> {
+        if self.st.frames.len() >= self.sh.limits.max_function_depth {
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                LimitKind::FunctionDepth,
+                self.sh.limits.max_function_depth,
+            )));
+        }
+        let name = std::mem::take(&mut argv[0]);
+        argv.remove(0);
+        let saved_pos = std::mem::replace(&mut self.st.positional, Arc::new(argv));
+        let call_line = self.st.lineno;
+        self.st.frames.push(CallFrame { name, call_line });
+        self.st.vars.push_scope(false);
+        let saved_loop = std::mem::replace(&mut self.st.loop_depth, 0);
+        let r = self.run_compound(&f.body, &f.redirects).await;
+        self.st.loop_depth = saved_loop;
+        let r = match r {
+            Ok(s) | Err(Ctl::Return(s)) => Ok(s),
+            Err(e) => Err(e),
+        };
+        if r.is_ok()
+            && !self.st.in_trap
+            && let Some(action) = self.st.traps.get("RETURN").cloned()
+        {
+            self.st.last_status = *r.as_ref().unwrap_or(&0);
+            self.run_trap(&action).await?;
+        }
+        self.st.vars.pop_scope();
+        self.st.frames.pop();
+        self.st.positional = saved_pos;
+        self.st.lineno = call_line;
+        r
+    }
+}

@@ -1,0 +1,325 @@
+//! The execution engine: walks the syntax tree (bash manual 3.7
+//! "Executing Commands").
+//!
+//! An [`Interp`] is one thread of execution: a [`ShellState`], the
+//! descriptor table and a handle on the per-`exec` [`Shared`] context
+//! (limits, counters, file system, command table, jobs). Subshells,
+//! command substitutions, pipeline stages and background jobs run on a
+//! forked `Interp`. Recursive async functions return boxed futures.
+
+#![allow(
+    clippy::format_push_string,
+    clippy::many_single_char_names,
+    clippy::single_match_else
+)]
+
+mod access;
+mod compound;
+mod cond;
+mod fds;
+mod function;
+mod jobs;
+mod pipeline;
+pub(crate) mod redirect;
+pub(crate) mod shared;
+mod simple;
+pub(crate) mod top;
+pub(crate) mod vars;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use toolsh_parser::{AndOr, AndOrList, List, Script};
+
+pub(crate) use fds::{Fd, Fds};
+pub(crate) use shared::Shared;
+pub(crate) use simple::Call;
+
+use crate::io::OutputError;
+use crate::limits::Interrupt;
+use crate::state::ShellState;
+
+/// A boxed, sendable future (for async recursion).
+pub(crate) type BoxFut<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Non-local control flow.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Ctl {
+    /// `break n` (levels left).
+    Break(u32),
+    /// `continue n`.
+    Continue(u32),
+    /// `return n`.
+    Return(i32),
+    /// `exit n`, `set -e`, a fatal expansion error: leave the (sub)shell.
+    Exit(i32),
+    /// An expansion error in a non-interactive shell: abandon the current
+    /// top-level command with this status and go on with the next line.
+    Abort(i32),
+    /// A limit or cancellation: stop everything.
+    Interrupt(Interrupt),
+}
+
+impl From<Interrupt> for Ctl {
+    fn from(i: Interrupt) -> Self {
+        Ctl::Interrupt(i)
+    }
+}
+
+/// Result of executing something: a status or control flow.
+pub(crate) type R<T> = Result<T, Ctl>;
+
+/// One thread of execution.
+pub(crate) struct Interp {
+    /// Variables, functions, options...
+    pub st: ShellState,
+    /// Per-execution shared context.
+    pub sh: Arc<Shared>,
+    /// Open descriptors.
+    pub fds: Fds,
+    /// Source text of the script being run (for line computations).
+    pub source: Arc<str>,
+}
+
+impl Interp {
+    /// A fork for a subshell: copied state, same descriptors.
+    pub fn fork(&self) -> Interp {
+        let mut st = self.st.clone();
+        st.subshell += 1;
+        st.pid = self.sh.new_pid();
+        Interp {
+            st,
+            sh: self.sh.clone(),
+            fds: self.fds.clone(),
+            source: self.source.clone(),
+        }
+    }
+
+    /// Check cancellation and the deadline.
+    pub fn checkpoint(&self) -> R<()> {
+        self.sh.checkpoint().map_err(Ctl::Interrupt)
+    }
+
+    /// Write `msg` to standard error as `toolsh: line N: msg`.
+    pub async fn error(&self, msg: &str) -> R<()> {
+        let line = format!("toolsh: line {}: {msg}\n", self.st.lineno);
+        self.write_fd(2, line.as_bytes()).await
+    }
+
+    /// Write raw bytes to descriptor `fd`; interrupts propagate, other
+    /// failures are ignored.
+    pub async fn write_fd(&self, fd: usize, data: &[u8]) -> R<()> {
+        match self.fds.output(fd).write(data).await {
+            Err(OutputError::Interrupt(i)) => Err(Ctl::Interrupt(i)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Write to standard output as a builtin does: a broken pipe ends the
+    /// (sub)shell with status 141 as SIGPIPE would; a closed descriptor is
+    /// reported and gives `Ok(false)`.
+    pub async fn out(&self, data: &[u8]) -> R<bool> {
+        match self.fds.output(1).write(data).await {
+            Ok(()) => Ok(true),
+            Err(OutputError::Interrupt(i)) => Err(Ctl::Interrupt(i)),
+            Err(OutputError::BrokenPipe) => Err(Ctl::Exit(141)),
+            Err(e) => {
+                self.error(&format!("write error: {e}")).await?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Run a whole script at top level: an [`Ctl::Abort`] abandons the
+    /// rest of the line it happened on, as bash does when reading a script.
+    pub async fn run_script(&mut self, script: &Script) -> R<i32> {
+        let items = &script.body.items;
+        let mut i = 0;
+        while i < items.len() {
+            let item = &items[i];
+            match self.run_item(item).await {
+                Ok(s) => self.st.last_status = s,
+                Err(Ctl::Abort(s)) => {
+                    self.st.last_status = s;
+                    let end_line = self.line_of(item.span.end);
+                    i += 1;
+                    while i < items.len() && items[i].span.line <= end_line {
+                        i += 1;
+                    }
+                    continue;
+                }
+                Err(Ctl::Break(_) | Ctl::Continue(_)) => {}
+                Err(Ctl::Return(s)) => {
+                    // `return` outside a function at top level: bash
+                    // reports an error; treat as status.
+                    self.st.last_status = s;
+                }
+                Err(e) => return Err(e),
+            }
+            i += 1;
+        }
+        Ok(self.st.last_status)
+    }
+
+    /// The 1-based line of byte offset `pos` in the current source.
+    pub fn line_of(&self, pos: usize) -> u32 {
+        let end = pos.min(self.source.len());
+        let upto = self.source.get(..end).unwrap_or("");
+        // A span end points past its last byte; a trailing newline belongs
+        // to the line before.
+        let upto = upto.strip_suffix('\n').unwrap_or(upto);
+        1 + upto.bytes().filter(|&b| b == b'\n').count() as u32
+    }
+
+    /// Run a list.
+    pub fn run_list<'a>(&'a mut self, list: &'a List) -> BoxFut<'a, R<i32>> {
+        Box::pin(async move {
+            let mut status = 0;
+            for item in &list.items {
+                status = self.run_item(item).await?;
+                self.st.last_status = status;
+            }
+            Ok(status)
+        })
+    }
+
+    async fn run_item(&mut self, item: &toolsh_parser::ListItem) -> R<i32> {
+        if item.background {
+            return self.spawn_background(&item.and_or);
+        }
+        self.run_and_or(&item.and_or).await
+    }
+
+    /// Run an and-or list, applying `set -e` and the ERR trap to its final
+    /// status (bash manual 4.3.1, `-e`).
+    pub async fn run_and_or(&mut self, ao: &AndOrList) -> R<i32> {
+        let mut status;
+        if ao.rest.is_empty() {
+            status = self.run_pipeline(&ao.first).await?;
+        } else {
+            self.st.errexit_suppressed += 1;
+            let r = self.run_pipeline(&ao.first).await;
+            self.st.errexit_suppressed -= 1;
+            status = r?;
+            let n = ao.rest.len();
+            for (idx, (op, p)) in ao.rest.iter().enumerate() {
+                self.st.last_status = status;
+                let run = match op {
+                    AndOr::And => status == 0,
+                    AndOr::Or => status != 0,
+                };
+                if !run {
+                    continue;
+                }
+                if idx + 1 < n {
+                    self.st.errexit_suppressed += 1;
+                    let r = self.run_pipeline(p).await;
+                    self.st.errexit_suppressed -= 1;
+                    status = r?;
+                } else {
+                    status = self.run_pipeline(p).await?;
+                    self.st.last_status = status;
+                    return self.after_status(status, p.negated).await;
+                }
+            }
+            // The last pipeline did not run: a failure here came from a
+            // `&&`/`||` operand, which never triggers errexit.
+            self.st.last_status = status;
+            return Ok(status);
+        }
+        self.st.last_status = status;
+        self.after_status(status, ao.first.negated).await
+    }
+
+    /// `set -e` and the ERR trap after a command's final status.
+    async fn after_status(&mut self, status: i32, negated: bool) -> R<i32> {
+        if status != 0 && !negated && self.st.errexit_suppressed == 0 {
+            if !self.st.in_trap
+                && let Some(action) = self.st.traps.get("ERR").cloned()
+            {
+                self.run_trap(&action).await?;
+                self.st.last_status = status;
+            }
+            if self.st.opts.errexit {
+                return Err(Ctl::Exit(status));
+            }
+        }
+        Ok(status)
+    }
+
+    /// Run a trap action string (`eval`-like), keeping `$?`.
+    pub async fn run_trap(&mut self, action: &str) -> R<()> {
+        let saved = self.st.last_status;
+        let was = self.st.in_trap;
+        self.st.in_trap = true;
+        let r = self.eval_string(action, "trap").await;
+        self.st.in_trap = was;
+        self.st.last_status = saved;
+        match r {
+            Ok(_) | Err(Ctl::Abort(_)) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Parse and run `src` in the current shell (`eval`, traps, `source`).
+    pub async fn eval_string(&mut self, src: &str, _what: &str) -> R<i32> {
+        if src.len() > self.sh.limits.max_source_bytes {
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                crate::limits::LimitKind::SourceBytes,
+                self.sh.limits.max_source_bytes,
+            )));
+        }
+        self.st.subst_depth += 1;
+        if self.st.subst_depth > self.sh.limits.max_subst_depth {
+            self.st.subst_depth -= 1;
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                crate::limits::LimitKind::SubstDepth,
+                self.sh.limits.max_subst_depth,
+            )));
+        }
+        let r = match crate::parse::parse_script(src, &self.sh.limits) {
+            Ok(script) => {
+                let line = self.st.lineno;
+                let script = Arc::new(script);
+                let r = self.run_list(&script.body).await;
+                self.st.lineno = line;
+                r
+            }
+            Err(e) => {
+                self.error(&e.message).await?;
+                Ok(2)
+            }
+        };
+        self.st.subst_depth -= 1;
+        r
+    }
+}
+
+/// Poll several futures concurrently in the current task until all finish;
+/// results in input order.
+pub(crate) async fn join_all<T>(futs: Vec<BoxFut<'_, T>>) -> Vec<T> {
+    let mut results: Vec<Option<T>> = futs.iter().map(|_| None).collect();
+    let mut futs: Vec<Option<BoxFut<'_, T>>> = futs.into_iter().map(Some).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (i, slot) in futs.iter_mut().enumerate() {
+            let Some(f) = slot else { continue };
+            match f.as_mut().poll(cx) {
+                std::task::Poll::Ready(v) => {
+                    results[i] = Some(v);
+                    // Drop the finished stage now: its pipe ends close.
+                    *slot = None;
+                }
+                std::task::Poll::Pending => pending = true,
+            }
+        }
+        if pending {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    results.into_iter().map(|r| r.expect("finished")).collect()
+}

@@ -1,0 +1,118 @@
+//! Pipelines (bash manual 3.2.3): stages run concurrently on forks joined
+//! by bounded pipes; `PIPESTATUS`, `pipefail`, `lastpipe`, `!`.
+
+use toolsh_parser::Pipeline;
+
+use super::{BoxFut, Ctl, Fd, Interp, R, join_all};
+use crate::io::Output;
+
+impl Interp {
+    /// Run a pipeline; sets `PIPESTATUS`.
+    pub async fn run_pipeline(&mut self, p: &Pipeline) -> R<i32> {
+        if p.negated {
+            self.st.errexit_suppressed += 1;
+        }
+        let r = self.run_pipeline_inner(p).await;
+        if p.negated {
+            self.st.errexit_suppressed -= 1;
+        }
+        let status = r?;
+        Ok(if p.negated {
+            i32::from(status == 0)
+        } else {
+            status
+        })
+    }
+
+    async fn run_pipeline_inner(&mut self, p: &Pipeline) -> R<i32> {
+        if p.commands.len() == 1 {
+            let status = self.run_command(&p.commands[0].command).await?;
+            self.st.pipestatus.clear();
+            self.st.pipestatus.push(status);
+            return Ok(status);
+        }
+        let n = p.commands.len();
+        let lastpipe = self.st.opts.lastpipe;
+        let mut futs: Vec<BoxFut<'_, R<i32>>> = Vec::with_capacity(n);
+        let mut prev_in = None;
+        let saved_fds = if lastpipe {
+            Some(self.fds.clone())
+        } else {
+            None
+        };
+        let mut last_in = None;
+        for (i, stage) in p.commands.iter().enumerate() {
+            let (out, next_in) = if i + 1 < n {
+                let (o, inp) = Output::pipe();
+                (Some(o), Some(inp))
+            } else {
+                (None, None)
+            };
+            if i + 1 == n && lastpipe {
+                last_in = prev_in.take();
+                break;
+            }
+            let mut child = self.fork();
+            if let Some(inp) = prev_in.take() {
+                child.fds.set_stdin(inp);
+            }
+            if let Some(o) = out {
+                if stage.pipe_stderr {
+                    child.fds.set(2, Some(Fd::Out(o.clone())));
+                }
+                child.fds.set(1, Some(Fd::Out(o)));
+            }
+            futs.push(Box::pin(async move {
+                let r = match child.enter_subst_depth() {
+                    Ok(()) => child.run_command(&stage.command).await,
+                    Err(e) => Err(e),
+                };
+                let s = child.finish_subshell(r).await?;
+                let closed = matches!(child.fds.output(1), Output::Pipe(tx) if tx.is_closed());
+                Ok(if closed && s != 0 { 141 } else { s })
+            }));
+            prev_in = next_in;
+        }
+        if let Some(inp) = last_in {
+            self.fds.set_stdin(inp);
+            let stage = &p.commands[n - 1];
+            futs.push(Box::pin(self.run_command(&stage.command)));
+        }
+        let results = join_all(futs).await;
+        if let Some(f) = saved_fds {
+            self.fds = f;
+        }
+        let mut statuses = Vec::with_capacity(n);
+        let mut ctl = None;
+        for r in results {
+            match r {
+                Ok(s) => statuses.push(s),
+                Err(Ctl::Interrupt(i)) => return Err(Ctl::Interrupt(i)),
+                Err(e) => {
+                    // Only the lastpipe stage can return control flow.
+                    statuses.push(match &e {
+                        Ctl::Exit(s) | Ctl::Abort(s) | Ctl::Return(s) => *s,
+                        _ => 0,
+                    });
+                    ctl = Some(e);
+                }
+            }
+        }
+        self.st.pipestatus = statuses;
+        if let Some(e) = ctl {
+            return Err(e);
+        }
+        let last = *self.st.pipestatus.last().unwrap_or(&0);
+        if self.st.opts.pipefail {
+            return Ok(self
+                .st
+                .pipestatus
+                .iter()
+                .rev()
+                .find(|&&s| s != 0)
+                .copied()
+                .unwrap_or(0));
+        }
+        Ok(last)
+    }
+}

@@ -1,0 +1,255 @@
+//! Redirections (bash manual 3.6), applied left to right to the
+//! descriptor table. Files go through the [`crate::FileSystem`] backend;
+//! the logic-only profile allows only `/dev/null` and the standard streams.
+
+use std::sync::Arc;
+
+use toolsh_parser::{RedirFd, RedirOp, RedirTarget, Redirect};
+
+use super::{Ctl, Fd, Interp, R};
+use crate::io::{FileSink, Input, Output};
+use crate::limits::{Interrupt, LimitKind};
+use crate::profile::Profile;
+
+impl Interp {
+    /// Apply redirections to `self.fds`. `Ok(false)` after reporting an
+    /// error (the command is not run, status 1).
+    pub async fn apply_redirects(&mut self, redirs: &[Redirect]) -> R<bool> {
+        for r in redirs {
+            if !self.apply_redirect(r).await? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    async fn target_word(&mut self, r: &Redirect) -> R<Option<String>> {
+        let RedirTarget::Word(w) = &r.target else {
+            return Ok(Some(String::new()));
+        };
+        let mut v = Vec::new();
+        self.expand_word_into(w, &mut v).await?;
+        if v.len() != 1 {
+            let raw = &self.source
+                [w.span.start.min(self.source.len())..w.span.end.min(self.source.len())];
+            self.error(&format!("{raw}: ambiguous redirect")).await?;
+            return Ok(None);
+        }
+        Ok(v.pop())
+    }
+
+    async fn apply_redirect(&mut self, r: &Redirect) -> R<bool> {
+        let default_fd = match r.op {
+            RedirOp::Read
+            | RedirOp::ReadWrite
+            | RedirOp::DupRead
+            | RedirOp::HereDoc { .. }
+            | RedirOp::HereString => 0,
+            _ => 1,
+        };
+        let fd: usize = match &r.fd {
+            None => default_fd,
+            Some(RedirFd::Number(n)) => *n as usize,
+            Some(RedirFd::Var(name)) => {
+                let n = self.fds.free_from(10);
+                if let Err(m) = self.set_var(name, n.to_string()) {
+                    self.error(&m).await?;
+                    return Ok(false);
+                }
+                n
+            }
+        };
+        match r.op {
+            RedirOp::HereDoc { .. } => {
+                let RedirTarget::HereDoc(h) = &r.target else {
+                    return Ok(true);
+                };
+                let body = if h.quoted {
+                    word_literal(&h.body)
+                } else {
+                    self.expand_heredoc(&h.body).await?
+                };
+                self.check_buffer(body.len())?;
+                self.set_input(fd, Input::from_bytes(body.into_bytes()));
+                return Ok(true);
+            }
+            RedirOp::HereString => {
+                let RedirTarget::Word(w) = &r.target else {
+                    return Ok(true);
+                };
+                let mut s = self.expand_string(w).await?;
+                s.push('\n');
+                self.check_buffer(s.len())?;
+                self.set_input(fd, Input::from_bytes(s.into_bytes()));
+                return Ok(true);
+            }
+            _ => {}
+        }
+        let Some(target) = self.target_word(r).await? else {
+            return Ok(false);
+        };
+        match r.op {
+            RedirOp::DupRead | RedirOp::DupWrite => {
+                if target == "-" {
+                    self.fds.set(fd, None);
+                    return Ok(true);
+                }
+                let (num, close) = match target.strip_suffix('-') {
+                    Some(n) => (n, true),
+                    None => (target.as_str(), false),
+                };
+                let Ok(src) = num.parse::<usize>() else {
+                    if r.op == RedirOp::DupWrite {
+                        return self.open_write(1, &target, false, true).await;
+                    }
+                    self.error(&format!("{target}: ambiguous redirect")).await?;
+                    return Ok(false);
+                };
+                let Some(f) = self.fds.get(src).cloned() else {
+                    self.error(&format!("{src}: Bad file descriptor")).await?;
+                    return Ok(false);
+                };
+                self.fds.set(fd, Some(f));
+                if close && src != fd {
+                    self.fds.set(src, None);
+                }
+                Ok(true)
+            }
+            RedirOp::Read | RedirOp::ReadWrite => {
+                match target.as_str() {
+                    "/dev/null" => {
+                        self.set_input(fd, Input::empty());
+                        return Ok(true);
+                    }
+                    "/dev/stdin" | "/dev/fd/0" => return Ok(true),
+                    _ => {}
+                }
+                if !self.files_allowed(&target).await? {
+                    return Ok(false);
+                }
+                let path = crate::fs::normalize_path(&self.st.cwd, &target);
+                match self.sh.fs.read(&path).await {
+                    Ok(data) => {
+                        self.set_input(fd, Input::from_bytes(data));
+                        Ok(true)
+                    }
+                    Err(crate::fs::FsError::NotFound) if r.op == RedirOp::ReadWrite => {
+                        if let Err(e) = self.sh.fs.write(&path, b"").await {
+                            self.error(&format!("{target}: {e}")).await?;
+                            return Ok(false);
+                        }
+                        self.set_input(fd, Input::empty());
+                        Ok(true)
+                    }
+                    Err(e) => {
+                        self.error(&format!("{target}: {e}")).await?;
+                        Ok(false)
+                    }
+                }
+            }
+            RedirOp::Write | RedirOp::Clobber => {
+                let clobber = r.op == RedirOp::Clobber;
+                self.open_write(fd, &target, false, clobber).await
+            }
+            RedirOp::Append => self.open_write(fd, &target, true, true).await,
+            RedirOp::WriteBoth | RedirOp::AppendBoth => {
+                let append = r.op == RedirOp::AppendBoth;
+                if !self.open_write(1, &target, append, false).await? {
+                    return Ok(false);
+                }
+                let o = self.fds.output(1);
+                self.fds.set(2, Some(Fd::Out(o)));
+                Ok(true)
+            }
+            RedirOp::HereDoc { .. } | RedirOp::HereString => Ok(true),
+        }
+    }
+
+    fn set_input(&mut self, fd: usize, input: Input) {
+        self.fds
+            .set(fd, Some(Fd::In(Arc::new(tokio::sync::Mutex::new(input)))));
+    }
+
+    fn check_buffer(&self, n: usize) -> R<()> {
+        if n > self.sh.limits.max_buffer_bytes {
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                LimitKind::BufferBytes,
+                self.sh.limits.max_buffer_bytes,
+            )));
+        }
+        Ok(())
+    }
+
+    /// In the logic-only profile, report that file redirection is disabled.
+    async fn files_allowed(&mut self, target: &str) -> R<bool> {
+        if self.sh.profile == Profile::LogicOnly {
+            self.error(&format!(
+                "{target}: file redirection is disabled in the logic-only profile"
+            ))
+            .await?;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    async fn open_write(
+        &mut self,
+        fd: usize,
+        target: &str,
+        append: bool,
+        clobber: bool,
+    ) -> R<bool> {
+        let special = match target {
+            "/dev/null" => Some(Output::Null),
+            "/dev/stdout" | "/dev/fd/1" => Some(self.fds.output(1)),
+            "/dev/stderr" | "/dev/fd/2" => Some(self.fds.output(2)),
+            _ => target
+                .strip_prefix("/dev/fd/")
+                .and_then(|n| n.parse::<usize>().ok())
+                .map(|n| self.fds.output(n)),
+        };
+        if let Some(o) = special {
+            self.fds.set(fd, Some(Fd::Out(o)));
+            return Ok(true);
+        }
+        if !self.files_allowed(target).await? {
+            return Ok(false);
+        }
+        let path = crate::fs::normalize_path(&self.st.cwd, target);
+        let fs = self.sh.fs.clone();
+        if !append && !clobber && self.st.opts.noclobber && fs.metadata(&path).await.is_ok() {
+            self.error(&format!("{target}: cannot overwrite existing file"))
+                .await?;
+            return Ok(false);
+        }
+        let res = if append {
+            fs.append(&path, b"").await
+        } else {
+            fs.write(&path, b"").await
+        };
+        if let Err(e) = res {
+            self.error(&format!("{target}: {e}")).await?;
+            return Ok(false);
+        }
+        self.fds.set(
+            fd,
+            Some(Fd::Out(Output::File(Arc::new(FileSink { fs, path })))),
+        );
+        Ok(true)
+    }
+}
+
+/// The text of a word made only of literal parts (a quoted here-document).
+fn word_literal(w: &toolsh_parser::Word) -> String {
+    let mut s = String::new();
+    for p in &w.parts {
+        match p {
+            toolsh_parser::WordPart::Literal(t) | toolsh_parser::WordPart::SingleQuoted(t) => {
+                s.push_str(t);
+            }
+            toolsh_parser::WordPart::Escaped(c) => s.push(*c),
+            _ => {}
+        }
+    }
+    s
+}

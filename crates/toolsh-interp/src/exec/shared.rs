@@ -1,0 +1,161 @@
+//! The context shared by every thread of one `exec`: limits and their
+//! counters, the file system, the command table, the clock, jobs.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Instant, SystemTime};
+
+use tokio::sync::Notify;
+
+use crate::builtin::Builtin;
+use crate::fs::FileSystem;
+use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
+use crate::profile::Profile;
+
+/// Commands by name (utilities and host builtins).
+pub(crate) type CommandTable = HashMap<String, Arc<dyn Builtin>>;
+
+/// A host clock.
+pub(crate) type ClockFn = Arc<dyn Fn() -> SystemTime + Send + Sync>;
+
+/// The cancellation flag and its wake-up.
+#[derive(Debug, Default)]
+pub(crate) struct CancelState {
+    pub flag: AtomicBool,
+    pub notify: Notify,
+}
+
+/// A background job.
+pub(crate) struct Job {
+    /// `$!` of the job.
+    pub pid: u32,
+    /// The task, until waited for.
+    pub handle: Option<tokio::task::JoinHandle<i32>>,
+    /// The status once known.
+    pub status: Option<i32>,
+}
+
+/// Per-execution shared context.
+pub(crate) struct Shared {
+    pub limits: ExecutionLimits,
+    pub fs: Arc<dyn FileSystem>,
+    pub profile: Profile,
+    pub commands: Arc<CommandTable>,
+    pub cancel: Arc<CancelState>,
+    pub deadline: Option<Instant>,
+    pub started: Instant,
+    pub commands_run: AtomicU64,
+    pub loop_total: AtomicU64,
+    pub clock: Option<ClockFn>,
+    pub virtual_time: bool,
+    pub virtual_elapsed_ms: AtomicU64,
+    pub next_pid: AtomicU32,
+    pub jobs: Mutex<Vec<Job>>,
+    /// An interrupt raised inside a background job, re-raised in the main
+    /// thread at its next check.
+    pub fatal: Mutex<Option<Interrupt>>,
+    pub has_fatal: AtomicBool,
+}
+
+impl Shared {
+    /// Check cancellation and the deadline.
+    pub fn checkpoint(&self) -> Result<(), Interrupt> {
+        if self.cancel.flag.load(Ordering::Relaxed) {
+            return Err(Interrupt::Cancelled);
+        }
+        if self.has_fatal.load(Ordering::Relaxed)
+            && let Some(i) = self.fatal.lock().expect("fatal").clone()
+        {
+            return Err(i);
+        }
+        if let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            return Err(self.timeout_interrupt());
+        }
+        Ok(())
+    }
+
+    /// The interrupt for the deadline.
+    pub fn timeout_interrupt(&self) -> Interrupt {
+        let t = self.limits.timeout.unwrap_or_default();
+        let shown = if t.subsec_millis() == 0 {
+            format!("{}s", t.as_secs())
+        } else {
+            format!("{}ms", t.as_millis())
+        };
+        Interrupt::limit(LimitKind::Timeout, shown)
+    }
+
+    /// Count one simple command against the limit.
+    pub fn count_command(&self) -> Result<(), Interrupt> {
+        let n = self.commands_run.fetch_add(1, Ordering::Relaxed) + 1;
+        if n > self.limits.max_commands {
+            return Err(Interrupt::limit(
+                LimitKind::Commands,
+                self.limits.max_commands,
+            ));
+        }
+        self.checkpoint()
+    }
+
+    /// Count one loop iteration (`n` is this loop's count so far).
+    pub fn count_iteration(&self, n: u64) -> Result<(), Interrupt> {
+        if n > self.limits.max_loop_iterations {
+            return Err(Interrupt::limit(
+                LimitKind::LoopIterations,
+                self.limits.max_loop_iterations,
+            ));
+        }
+        let t = self.loop_total.fetch_add(1, Ordering::Relaxed) + 1;
+        if t > self.limits.max_total_loop_iterations {
+            return Err(Interrupt::limit(
+                LimitKind::TotalLoopIterations,
+                self.limits.max_total_loop_iterations,
+            ));
+        }
+        self.checkpoint()
+    }
+
+    /// Record an interrupt from a background job.
+    pub fn set_fatal(&self, i: Interrupt) {
+        *self.fatal.lock().expect("fatal") = Some(i);
+        self.has_fatal.store(true, Ordering::Relaxed);
+    }
+
+    /// Re-raise a background job's interrupt.
+    pub fn check_fatal(&self) -> Result<(), Interrupt> {
+        if self.has_fatal.load(Ordering::Relaxed)
+            && let Some(i) = self.fatal.lock().expect("fatal").clone()
+        {
+            return Err(i);
+        }
+        Ok(())
+    }
+
+    /// A new process id for a fork or job.
+    pub fn new_pid(&self) -> u32 {
+        self.next_pid.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The current time on the host's clock (a fixed epoch when none).
+    pub fn now(&self) -> SystemTime {
+        let base = match &self.clock {
+            Some(c) => c(),
+            None => SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000),
+        };
+        base + std::time::Duration::from_millis(self.virtual_elapsed_ms.load(Ordering::Relaxed))
+    }
+
+    /// Wait until cancelled.
+    pub async fn cancelled(&self) {
+        loop {
+            let n = self.cancel.notify.notified();
+            if self.cancel.flag.load(Ordering::Relaxed) {
+                return;
+            }
+            n.await;
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! Simple commands (bash manual 3.7.1 "Simple Command Expansion", 3.7.2
+//! "Command Search and Execution").
+
+use std::sync::Arc;
+
+use toolsh_parser::{Assignment, Command, SimpleCommand, Word};
+
+use super::{Ctl, Interp, R};
+use crate::builtin::BuiltinContext;
+use crate::builtins;
+use crate::io::{Input, Output};
+use crate::limits::Interrupt;
+use crate::profile::Profile;
+
+/// The arguments of a shell builtin: expanded words, plus the compound
+/// array assignments among the arguments of declaration builtins.
+pub(crate) struct Call<'a> {
+    /// `args[0]` is the name.
+    pub args: Vec<String>,
+    /// `(argument index, assignment)` for `declare a=(...)`-style words.
+    pub arrays: Vec<(usize, &'a Assignment)>,
+}
+
+impl Interp {
+    /// Run one command.
+    pub fn run_command<'a>(&'a mut self, cmd: &'a Command) -> super::BoxFut<'a, R<i32>> {
+        Box::pin(async move {
+            match cmd {
+                Command::Simple(c) => self.run_simple(c).await,
+                Command::Compound(c, redirs) => self.run_compound(c, redirs).await,
+                Command::Function(f) => {
+                    self.st.lineno = f.span.line;
+                    Arc::make_mut(&mut self.st.funcs).insert(f.name.clone(), Arc::new(f.clone()));
+                    Ok(0)
+                }
+                Command::Coproc(c) => {
+                    self.st.lineno = c.span.line;
+                    self.error("coproc: not supported").await?;
+                    Ok(1)
+                }
+            }
+        })
+    }
+
+    /// Expand command words: plain words fully; assignment-form arguments
+    /// of declaration builtins as assignments.
+    pub async fn expand_args<'a>(
+        &mut self,
+        words: &'a [Word],
+    ) -> R<(Vec<String>, Vec<(usize, &'a Assignment)>)> {
+        let mut args = Vec::with_capacity(words.len());
+        let mut arrays = Vec::new();
+        for w in words {
+            if let [toolsh_parser::WordPart::AssignmentWord(a)] = w.parts.as_slice() {
+                match &a.value {
+                    toolsh_parser::AssignValue::Array(_) => {
+                        arrays.push((args.len(), &**a));
+                        args.push(a.name.clone());
+                    }
+                    toolsh_parser::AssignValue::Scalar(v) => {
+                        let mut s = a.name.clone();
+                        if let Some(sub) = &a.subscript {
+                            s.push('[');
+                            s.push_str(&self.expand_string(sub).await?);
+                            s.push(']');
+                        }
+                        s.push_str(if a.append { "+=" } else { "=" });
+                        s.push_str(&self.expand_assign_value(v).await?);
+                        args.push(s);
+                    }
+                }
+                continue;
+            }
+            self.expand_word_into(w, &mut args).await?;
+        }
+        Ok((args, arrays))
+    }
+
+    /// Run a simple command.
+    pub async fn run_simple(&mut self, c: &SimpleCommand) -> R<i32> {
+        self.st.lineno = c.span.line;
+        self.sh.count_command()?;
+        self.st.subst_status = None;
+        let (argv, arrays) = self.expand_args(&c.words).await?;
+        if argv.is_empty() {
+            let saved = self.fds.clone();
+            let r = self.apply_redirects(&c.redirects).await;
+            self.fds = saved;
+            if !r? {
+                return Ok(1);
+            }
+            for a in &c.assignments {
+                if !self.assign_stmt(a, false).await? {
+                    return Ok(1);
+                }
+            }
+            return Ok(self.st.subst_status.unwrap_or(0));
+        }
+        if self.st.opts.xtrace {
+            let mut line = String::from("+");
+            for a in &argv {
+                line.push(' ');
+                line.push_str(a);
+            }
+            line.push('\n');
+            self.write_fd(2, line.as_bytes()).await?;
+        }
+        let saved = self.fds.clone();
+        let ok = match self.apply_redirects(&c.redirects).await {
+            Ok(ok) => ok,
+            Err(e) => {
+                self.fds = saved;
+                return Err(e);
+            }
+        };
+        if !ok {
+            self.fds = saved;
+            return Ok(1);
+        }
+        let temp = !c.assignments.is_empty();
+        let r = if temp {
+            self.st.vars.push_scope(true);
+            let mut ok = true;
+            for a in &c.assignments {
+                match self.assign_stmt(a, true).await {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        ok = false;
+                        break;
+                    }
+                    Err(e) => {
+                        self.st.vars.pop_scope();
+                        self.fds = saved;
+                        return Err(e);
+                    }
+                }
+            }
+            let r = if ok {
+                self.dispatch(argv, arrays).await
+            } else {
+                Ok(1)
+            };
+            self.st.vars.pop_scope();
+            r
+        } else {
+            self.dispatch(argv, arrays).await
+        };
+        self.fds = saved;
+        r
+    }
+
+    /// Find and run a command: function, shell builtin, utility or tool.
+    pub async fn dispatch(
+        &mut self,
+        argv: Vec<String>,
+        arrays: Vec<(usize, &Assignment)>,
+    ) -> R<i32> {
+        let name = argv[0].as_str();
+        if let Some(f) = self.st.funcs.get(name).cloned() {
+            return self.call_function(f, argv).await;
+        }
+        if let Some(b) = builtins::lookup(name) {
+            return b(self, Call { args: argv, arrays }).await;
+        }
+        self.run_external(argv).await
+    }
+
+    /// Run a utility or tool (no functions, no shell builtins).
+    pub async fn run_external(&mut self, argv: Vec<String>) -> R<i32> {
+        let name = argv[0].as_str();
+        if let Some(b) = self.sh.commands.get(name).cloned() {
+            let stdin = self.fds.input(0);
+            let stdout = self.fds.output(1);
+            let stderr = self.fds.output(2);
+            let r = match stdin {
+                Some(shared) => {
+                    let mut guard = shared.lock().await;
+                    let mut ctx = BuiltinContext {
+                        args: argv,
+                        stdin: &mut guard,
+                        stdout: &stdout,
+                        stderr: &stderr,
+                        shell: self,
+                    };
+                    b.run(&mut ctx).await
+                }
+                None => {
+                    let mut empty = Input::empty();
+                    let mut ctx = BuiltinContext {
+                        args: argv,
+                        stdin: &mut empty,
+                        stdout: &stdout,
+                        stderr: &stderr,
+                        shell: self,
+                    };
+                    b.run(&mut ctx).await
+                }
+            };
+            let status = r.map_err(Ctl::Interrupt)?;
+            if let Output::Pipe(tx) = &stdout
+                && tx.is_closed()
+                && status != 0
+            {
+                return Ok(141);
+            }
+            return Ok(status);
+        }
+        if name.contains('/') {
+            return self.run_path(argv).await;
+        }
+        self.error(&format!("{name}: command not found")).await?;
+        Ok(127)
+    }
+
+    /// `./script`: run a file of the sandbox file system as a shell
+    /// script in a subshell; refused in the logic-only profile.
+    async fn run_path(&mut self, argv: Vec<String>) -> R<i32> {
+        let name = argv[0].clone();
+        if self.sh.profile == Profile::LogicOnly {
+            self.error(&format!(
+                "{name}: path execution is disabled in the logic-only profile"
+            ))
+            .await?;
+            return Ok(126);
+        }
+        let path = crate::fs::normalize_path(&self.st.cwd, &name);
+        let data = match self.sh.fs.metadata(&path).await {
+            Ok(m) if m.is_dir() => {
+                self.error(&format!("{name}: Is a directory")).await?;
+                return Ok(126);
+            }
+            Ok(m) if m.mode & 0o111 == 0 => {
+                self.error(&format!("{name}: Permission denied")).await?;
+                return Ok(126);
+            }
+            Ok(_) => match self.sh.fs.read(&path).await {
+                Ok(d) => d,
+                Err(e) => {
+                    self.error(&format!("{name}: {e}")).await?;
+                    return Ok(126);
+                }
+            },
+            Err(e) => {
+                self.error(&format!("{name}: {e}")).await?;
+                return Ok(127);
+            }
+        };
+        let src = String::from_utf8_lossy(&data).into_owned();
+        let mut child = self.fork();
+        child.st.positional = Arc::new(argv[1..].to_vec());
+        child.st.arg0 = name;
+        child.st.funcs = Arc::default();
+        child.source = Arc::from(src.as_str());
+        Ok(match child.run_sourced(&src).await {
+            Ok(s) | Err(Ctl::Exit(s) | Ctl::Abort(s) | Ctl::Return(s)) => s,
+            Err(Ctl::Interrupt(i)) => return Err(Ctl::Interrupt(i)),
+            Err(_) => 0,
+        })
+    }
+
+    /// Parse and run a script text at the current level (`source`).
+    pub async fn run_sourced(&mut self, src: &str) -> R<i32> {
+        if src.len() > self.sh.limits.max_source_bytes {
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                crate::limits::LimitKind::SourceBytes,
+                self.sh.limits.max_source_bytes,
+            )));
+        }
+        match crate::parse::parse_script(src, &self.sh.limits) {
+            Ok(script) => {
+                let script = Arc::new(script);
+                let saved = std::mem::replace(&mut self.source, Arc::from(src));
+                let r = self.run_script(&script).await;
+                self.source = saved;
+                r
+            }
+            Err(e) => {
+                self.error(&e.message).await?;
+                Ok(2)
+            }
+        }
+    }
+}

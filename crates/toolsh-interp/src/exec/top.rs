@@ -1,0 +1,108 @@
+//! Running a whole script: parse (executing the complete commands before a
+//! syntax error, as bash does when it reads a script), run, the EXIT trap,
+//! waiting for background jobs.
+
+use std::sync::Arc;
+
+use toolsh_parser::ParseErrorKind;
+
+use super::{Ctl, Interp};
+use crate::limits::{Interrupt, LimitKind};
+
+/// Run `src` as the top-level script of `it`.
+pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt> {
+    let limits = &it.sh.limits;
+    if src.len() > limits.max_source_bytes {
+        return Err(Interrupt::limit(
+            LimitKind::SourceBytes,
+            limits.max_source_bytes,
+        ));
+    }
+    let parsed = crate::parse::parse_script(src, limits);
+    let (script, syntax_error) = match parsed {
+        Ok(s) => (Some(s), None),
+        Err(e) => {
+            if e.kind == ParseErrorKind::LimitExceeded {
+                let (kind, value) = if e.message.contains("source") {
+                    (LimitKind::SourceBytes, limits.max_source_bytes)
+                } else {
+                    (LimitKind::AstDepth, limits.max_ast_depth)
+                };
+                return Err(Interrupt::limit(kind, value));
+            }
+            // Run the lines before the error when they parse on their own.
+            let prefix_end = line_start(src, e.line);
+            let prefix = crate::parse::parse_script(&src[..prefix_end], limits).ok();
+            (prefix, Some(e))
+        }
+    };
+    let mut status = 0;
+    let mut exited = false;
+    if let Some(script) = script {
+        let script = Arc::new(script);
+        match it.run_script(&script).await {
+            Ok(s) => status = s,
+            Err(Ctl::Exit(s)) => {
+                status = s;
+                exited = true;
+            }
+            Err(Ctl::Interrupt(i)) => return Err(i),
+            Err(Ctl::Abort(s) | Ctl::Return(s)) => status = s,
+            Err(Ctl::Break(_) | Ctl::Continue(_)) => {}
+        }
+    }
+    if let Some(e) = syntax_error
+        && !exited
+    {
+        it.st.lineno = e.line;
+        let _ = it.error(&e.message).await;
+        status = 2;
+    }
+    it.st.last_status = status;
+    if let Some(action) = it.st.traps.get("EXIT").cloned() {
+        std::sync::Arc::make_mut(&mut it.st.traps).remove("EXIT");
+        match it.run_trap_exit(&action).await {
+            Ok(Some(s)) => status = s,
+            Ok(None) => {}
+            Err(i) => return Err(i),
+        }
+    }
+    it.wait_all_jobs().await.map_err(|c| match c {
+        Ctl::Interrupt(i) => i,
+        _ => Interrupt::Cancelled,
+    })?;
+    Ok(status)
+}
+
+/// Byte offset where 1-based `line` starts.
+fn line_start(src: &str, line: u32) -> usize {
+    if line <= 1 {
+        return 0;
+    }
+    let mut n = 1;
+    for (i, b) in src.bytes().enumerate() {
+        if b == b'\n' {
+            n += 1;
+            if n == line {
+                return i + 1;
+            }
+        }
+    }
+    src.len()
+}
+
+impl Interp {
+    /// Run the EXIT trap; `Some(status)` when it called `exit`.
+    pub async fn run_trap_exit(&mut self, action: &str) -> Result<Option<i32>, Interrupt> {
+        let saved = self.st.last_status;
+        self.st.in_trap = true;
+        let r = self.eval_string(action, "trap").await;
+        self.st.in_trap = false;
+        self.st.last_status = saved;
+        match r {
+            Err(Ctl::Exit(s)) => Ok(Some(s)),
+            Err(Ctl::Interrupt(i)) => Err(i),
+            _ => Ok(None),
+        }
+    }
+}

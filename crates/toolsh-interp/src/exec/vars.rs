@@ -1,0 +1,601 @@
+//! Reading and assigning variables with attributes, arrays, namerefs and
+//! the dynamic special variables (bash manual 3.4, 5.2 "Bash Variables",
+//! 6.7 "Arrays").
+
+use std::collections::BTreeMap;
+
+use toolsh_parser::{ArrayItem, AssignValue, Assignment};
+
+use super::{Ctl, Interp, R};
+use crate::limits::{Interrupt, LimitKind};
+use crate::state::assoc::AssocArray;
+use crate::state::{Value, Var, attr};
+
+/// A subscript after expansion.
+#[derive(Debug, Clone)]
+pub(crate) enum Key {
+    /// An indexed-array index (negative counts from the end).
+    Index(i64),
+    /// An associative-array key.
+    Assoc(String),
+}
+
+/// Split `name[sub]` into the name and the subscript text.
+pub(crate) fn split_subscript(s: &str) -> (&str, Option<&str>) {
+    if let Some(open) = s.find('[')
+        && s.ends_with(']')
+    {
+        return (&s[..open], Some(&s[open + 1..s.len() - 1]));
+    }
+    (s, None)
+}
+
+/// `true` for a valid variable name.
+pub(crate) fn is_name(s: &str) -> bool {
+    let mut c = s.chars();
+    matches!(c.next(), Some(ch) if ch == '_' || ch.is_ascii_alphabetic())
+        && c.all(|ch| ch == '_' || ch.is_ascii_alphanumeric())
+}
+
+impl Interp {
+    /// The scalar value of a variable (specials included); element 0 of an
+    /// array. `name` may be `a[sub]` with a literal subscript.
+    pub fn get_scalar(&mut self, name: &str) -> Option<String> {
+        if let Some(v) = self.special_scalar(name) {
+            return Some(v);
+        }
+        let resolved = self.st.vars.resolve(name).to_string();
+        if let (base, Some(sub)) = split_subscript(&resolved) {
+            return self.get_element_text(base, sub);
+        }
+        self.st
+            .vars
+            .get_raw(&resolved)?
+            .scalar_value()
+            .map(str::to_string)
+    }
+
+    /// [`Interp::get_scalar`] without side effects (`$RANDOM` is not
+    /// advanced).
+    pub fn get_scalar_ref(&self, name: &str) -> Option<String> {
+        let resolved = self.st.vars.resolve(name);
+        self.st
+            .vars
+            .get_raw(resolved)?
+            .scalar_value()
+            .map(str::to_string)
+    }
+
+    fn get_element_text(&mut self, base: &str, sub: &str) -> Option<String> {
+        let var = self.st.vars.get(base)?;
+        match &var.value {
+            Value::Assoc(a) => a.get(sub).map(str::to_string),
+            Value::Indexed(_) | Value::Scalar(_) | Value::Unset => {
+                let i = self.eval_text(sub).ok()?;
+                self.get_index(base, i)
+            }
+        }
+    }
+
+    /// Element `i` of an indexed array (negative from the end); a scalar
+    /// is element 0.
+    pub fn get_index(&self, name: &str, i: i64) -> Option<String> {
+        let var = self.st.vars.get(name)?;
+        match &var.value {
+            Value::Indexed(m) => {
+                let idx = if i < 0 {
+                    m.keys().next_back().map(|&k| k + 1 + i)?
+                } else {
+                    i
+                };
+                m.get(&idx).cloned()
+            }
+            Value::Scalar(s) if i == 0 || i == -1 => Some(s.clone()),
+            Value::Assoc(a) => a.get(&i.to_string()).map(str::to_string),
+            _ => None,
+        }
+    }
+
+    /// Dynamic special variables.
+    fn special_scalar(&mut self, name: &str) -> Option<String> {
+        let first = name.as_bytes().first()?;
+        if !matches!(first, b'R' | b'L' | b'S' | b'B' | b'E' | b'F' | b'P') {
+            return None;
+        }
+        Some(match name {
+            "RANDOM" => self.st.next_random().to_string(),
+            "LINENO" => self.st.lineno.to_string(),
+            "SECONDS" => self.sh.started.elapsed().as_secs().to_string(),
+            "BASHPID" => self.st.pid.to_string(),
+            "BASH_SUBSHELL" => self.st.subshell.to_string(),
+            "EPOCHSECONDS" => self
+                .sh
+                .now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+                .to_string(),
+            "FUNCNAME" => self.st.frames.last()?.name.clone(),
+            "PIPESTATUS" => self.st.pipestatus.first()?.to_string(),
+            _ => return None,
+        })
+    }
+
+    /// Array view of special arrays (`FUNCNAME`, `PIPESTATUS`), if `name`
+    /// is one.
+    pub fn special_array(&self, name: &str) -> Option<Vec<String>> {
+        match name {
+            "PIPESTATUS" => Some(self.st.pipestatus.iter().map(ToString::to_string).collect()),
+            "FUNCNAME" => {
+                if self.st.frames.is_empty() {
+                    return None;
+                }
+                let mut v: Vec<String> = self
+                    .st
+                    .frames
+                    .iter()
+                    .rev()
+                    .map(|f| f.name.clone())
+                    .collect();
+                v.push("main".to_string());
+                Some(v)
+            }
+            "BASH_LINENO" => {
+                let mut v: Vec<String> = self
+                    .st
+                    .frames
+                    .iter()
+                    .rev()
+                    .map(|f| f.call_line.to_string())
+                    .collect();
+                v.push("0".to_string());
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
+    /// Assign a scalar (honouring namerefs, `-i`, `-l`, `-u`, readonly;
+    /// an array's element 0). Errors are bash's messages.
+    pub fn set_var(&mut self, name: &str, value: String) -> Result<(), String> {
+        self.assign_scalar(name, value, false)
+    }
+
+    /// `name=value` or `name+=value`.
+    pub fn assign_scalar(&mut self, name: &str, value: String, append: bool) -> Result<(), String> {
+        let resolved = self.st.vars.resolve(name).to_string();
+        if let (base, Some(sub)) = split_subscript(&resolved) {
+            let base = base.to_string();
+            let key = self.key_for(&base, sub).map_err(|e| e.clone())?;
+            return self.assign_elem(&base, key, value, append);
+        }
+        let name = resolved.as_str();
+        if !is_name(name) {
+            return Err(format!("`{name}': not a valid identifier"));
+        }
+        let allexport = self.st.opts.allexport;
+        let attrs = self.st.vars.get_raw(name).map_or(0, |v| v.attrs);
+        if attrs & attr::READONLY != 0 {
+            return Err(format!("{name}: readonly variable"));
+        }
+        let mut value = value;
+        if attrs & attr::INTEGER != 0 {
+            let n = self.eval_text(&value).map_err(|e| e.to_string())?;
+            let n = if append {
+                let old = self.get_scalar_ref(name).unwrap_or_default();
+                self.eval_text(&old).unwrap_or(0).wrapping_add(n)
+            } else {
+                n
+            };
+            value = n.to_string();
+        } else if append {
+            let old = self
+                .st
+                .vars
+                .get_raw(name)
+                .and_then(Var::scalar_value)
+                .unwrap_or("");
+            let mut s = String::with_capacity(old.len() + value.len());
+            s.push_str(old);
+            s.push_str(&value);
+            value = s;
+        }
+        value = case_convert(attrs, value);
+        if value.len() > self.sh.limits.max_variable_bytes {
+            return Err(limit_msg(
+                LimitKind::VariableBytes,
+                self.sh.limits.max_variable_bytes,
+            ));
+        }
+        let var = self.st.vars.entry_global(name);
+        if allexport {
+            var.attrs |= attr::EXPORT;
+        }
+        match &mut var.value {
+            Value::Indexed(m) => {
+                m.insert(0, value);
+            }
+            Value::Assoc(a) => a.insert("0".to_string(), value),
+            v => *v = Value::Scalar(value),
+        }
+        Ok(())
+    }
+
+    /// The key for subscript text of array `base`.
+    pub fn key_for(&mut self, base: &str, sub: &str) -> Result<Key, String> {
+        let is_assoc = self
+            .st
+            .vars
+            .get(base)
+            .is_some_and(|v| matches!(v.value, Value::Assoc(_)) || v.has(attr::ASSOC));
+        if is_assoc {
+            return Ok(Key::Assoc(sub.to_string()));
+        }
+        self.eval_text(sub)
+            .map(Key::Index)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Assign one array element.
+    pub fn assign_elem(
+        &mut self,
+        name: &str,
+        key: Key,
+        value: String,
+        append: bool,
+    ) -> Result<(), String> {
+        let resolved = self.st.vars.resolve(name).to_string();
+        let name = resolved.as_str();
+        let attrs = self.st.vars.get_raw(name).map_or(0, |v| v.attrs);
+        if attrs & attr::READONLY != 0 {
+            return Err(format!("{name}: readonly variable"));
+        }
+        let mut value = value;
+        if attrs & attr::INTEGER != 0 {
+            value = self
+                .eval_text(&value)
+                .map_err(|e| e.to_string())?
+                .to_string();
+        }
+        value = case_convert(attrs, value);
+        if value.len() > self.sh.limits.max_variable_bytes {
+            return Err(limit_msg(
+                LimitKind::VariableBytes,
+                self.sh.limits.max_variable_bytes,
+            ));
+        }
+        let max_entries = self.sh.limits.max_array_entries;
+        let var = self.st.vars.entry_global(name);
+        if matches!(var.value, Value::Unset | Value::Scalar(_)) {
+            let old = match std::mem::replace(&mut var.value, Value::Unset) {
+                Value::Scalar(s) => Some(s),
+                _ => None,
+            };
+            if var.has(attr::ASSOC) {
+                let mut a = AssocArray::default();
+                if let Some(s) = old {
+                    a.insert("0".into(), s);
+                }
+                var.value = Value::Assoc(Box::new(a));
+            } else {
+                let mut m = BTreeMap::new();
+                if let Some(s) = old {
+                    m.insert(0, s);
+                }
+                var.value = Value::Indexed(m);
+                var.attrs |= attr::INDEXED;
+            }
+        }
+        match (&mut var.value, key) {
+            (Value::Indexed(m), Key::Index(i)) => {
+                let idx = if i < 0 {
+                    let last = m.keys().next_back().copied();
+                    match last {
+                        Some(l) if l + 1 + i >= 0 => l + 1 + i,
+                        _ => return Err(format!("{name}[{i}]: bad array subscript")),
+                    }
+                } else {
+                    i
+                };
+                if !m.contains_key(&idx) && m.len() >= max_entries {
+                    return Err(limit_msg(LimitKind::ArrayEntries, max_entries));
+                }
+                let slot = m.entry(idx).or_default();
+                if append {
+                    slot.push_str(&value);
+                } else {
+                    *slot = value;
+                }
+            }
+            (Value::Indexed(m), Key::Assoc(k)) => {
+                m.insert(k.parse().unwrap_or(0), value);
+            }
+            (Value::Assoc(a), Key::Assoc(k)) => {
+                if a.get(&k).is_none() && a.len() >= max_entries {
+                    return Err(limit_msg(LimitKind::ArrayEntries, max_entries));
+                }
+                if append {
+                    let mut old = a.get(&k).unwrap_or("").to_string();
+                    old.push_str(&value);
+                    a.insert(k, old);
+                } else {
+                    a.insert(k, value);
+                }
+            }
+            (Value::Assoc(a), Key::Index(i)) => a.insert(i.to_string(), value),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Run an assignment statement (`name=value`, `a[i]=v`, `a=(...)`).
+    /// `Ok(false)` after reporting an error. With `export`, the variable is
+    /// marked exported (temporary environment of a command).
+    pub async fn assign_stmt(&mut self, a: &Assignment, export: bool) -> R<bool> {
+        if self.st.opts.xtrace {
+            // traced by the caller for commands; keep assignments quiet
+        }
+        let r = match &a.value {
+            AssignValue::Scalar(w) => {
+                let v = self.expand_assign_value(w).await?;
+                match &a.subscript {
+                    Some(sub) => {
+                        let subtext = self.expand_string(sub).await?;
+                        match self.key_for(&a.name, &subtext) {
+                            Ok(k) => self.assign_elem(&a.name, k, v, a.append),
+                            Err(e) => Err(e),
+                        }
+                    }
+                    None => {
+                        if export {
+                            // The temporary environment: a new variable in
+                            // the temp scope, exported.
+                            let old_attrs = self.st.vars.get(&a.name).map_or(0, |v| v.attrs);
+                            if old_attrs & attr::READONLY != 0 {
+                                Err(format!("{}: readonly variable", a.name))
+                            } else {
+                                let v = if a.append {
+                                    let mut o = self.get_scalar_ref(&a.name).unwrap_or_default();
+                                    o.push_str(&v);
+                                    o
+                                } else {
+                                    v
+                                };
+                                self.st.vars.set_innermost(
+                                    &a.name,
+                                    Var {
+                                        value: Value::Scalar(v),
+                                        attrs: attr::EXPORT | (old_attrs & !attr::READONLY),
+                                    },
+                                );
+                                Ok(())
+                            }
+                        } else {
+                            self.assign_scalar(&a.name, v, a.append)
+                        }
+                    }
+                }
+            }
+            AssignValue::Array(items) => self.assign_array(&a.name, items, a.append, false).await?,
+        };
+        match r {
+            Ok(()) => Ok(true),
+            Err(m) => self.report_assign_error(m).await,
+        }
+    }
+
+    /// Report an assignment error: limits stop the script, others print.
+    pub async fn report_assign_error(&mut self, m: String) -> R<bool> {
+        if let Some(i) = parse_limit_msg(&m) {
+            return Err(Ctl::Interrupt(i));
+        }
+        self.error(&m).await?;
+        if m.ends_with("bad array subscript") {
+            return Err(Ctl::Abort(1));
+        }
+        Ok(false)
+    }
+
+    /// `name=(items)`; `local` places it in the innermost scope.
+    pub async fn assign_array(
+        &mut self,
+        name: &str,
+        items: &[ArrayItem],
+        append: bool,
+        local: bool,
+    ) -> R<Result<(), String>> {
+        let resolved = self.st.vars.resolve(name).to_string();
+        let name = resolved.as_str();
+        let existing = self.st.vars.get_raw(name).map_or(0, |v| v.attrs);
+        if existing & attr::READONLY != 0 {
+            return Ok(Err(format!("{name}: readonly variable")));
+        }
+        let is_assoc = existing & attr::ASSOC != 0
+            || self
+                .st
+                .vars
+                .get_raw(name)
+                .is_some_and(|v| matches!(v.value, Value::Assoc(_)));
+        // Expand every item first (bash evaluates the list before assigning).
+        let mut pairs: Vec<(Option<String>, String, bool)> = Vec::new();
+        for it in items {
+            match it {
+                ArrayItem::Value(w) => {
+                    let mut v = Vec::new();
+                    self.expand_word_into(w, &mut v).await?;
+                    for s in v {
+                        pairs.push((None, s, false));
+                    }
+                }
+                ArrayItem::Keyed { key, value, append } => {
+                    let k = self.expand_string(key).await?;
+                    let v = self.expand_assign_value(value).await?;
+                    pairs.push((Some(k), v, *append));
+                }
+            }
+        }
+        if pairs.len() > self.sh.limits.max_array_entries {
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                LimitKind::ArrayEntries,
+                self.sh.limits.max_array_entries,
+            )));
+        }
+        {
+            let var = if local {
+                self.st.vars.entry_local(name).0
+            } else {
+                self.st.vars.entry_global(name)
+            };
+            if !append || !var.is_array() {
+                let keep_old = append
+                    .then(|| match &var.value {
+                        Value::Scalar(s) => Some(s.clone()),
+                        _ => None,
+                    })
+                    .flatten();
+                if is_assoc {
+                    var.value = Value::Assoc(Box::default());
+                    var.attrs |= attr::ASSOC;
+                } else {
+                    let mut m = BTreeMap::new();
+                    if let Some(s) = keep_old {
+                        m.insert(0, s);
+                    }
+                    var.value = Value::Indexed(m);
+                    var.attrs |= attr::INDEXED;
+                }
+            }
+        }
+        let mut next: i64 = match self.st.vars.get_raw(name).map(|v| &v.value) {
+            Some(Value::Indexed(m)) => m.keys().next_back().map_or(0, |k| k + 1),
+            _ => 0,
+        };
+        for (k, v, app) in pairs {
+            let key = match k {
+                Some(k) if is_assoc => Key::Assoc(k),
+                Some(k) => match self.eval_text(&k) {
+                    Ok(i) => Key::Index(i),
+                    Err(e) => return Ok(Err(e.to_string())),
+                },
+                None if is_assoc => {
+                    return Ok(Err(format!(
+                        "{name}: {v}: must use subscript when assigning associative array"
+                    )));
+                }
+                None => Key::Index(next),
+            };
+            if let Key::Index(i) = key {
+                next = i + 1;
+            }
+            if let Err(e) = self.assign_elem(name, key, v, app) {
+                return Ok(Err(e));
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    /// Unset a variable or element (`unset name`, `unset 'a[i]'`).
+    pub fn unset_var(&mut self, name: &str) -> Result<(), String> {
+        let (base, sub) = split_subscript(name);
+        if let Some(sub) = sub {
+            let resolved = self.st.vars.resolve(base).to_string();
+            let key = if sub == "@" || sub == "*" {
+                None
+            } else {
+                Some(self.key_for(&resolved, sub)?)
+            };
+            if let Some(v) = self.st.vars.get_raw(&resolved)
+                && v.has(attr::READONLY)
+            {
+                return Err(format!("{resolved}: cannot unset: readonly variable"));
+            }
+            let Some(var) = self.st.vars.get_raw_mut(&resolved) else {
+                return Ok(());
+            };
+            match (&mut var.value, key) {
+                (Value::Indexed(m), None) => m.clear(),
+                (Value::Assoc(a), None) => **a = AssocArray::default(),
+                (Value::Indexed(m), Some(Key::Index(i))) => {
+                    let idx = if i < 0 {
+                        m.keys().next_back().map_or(i, |l| l + 1 + i)
+                    } else {
+                        i
+                    };
+                    m.remove(&idx);
+                }
+                (Value::Assoc(a), Some(Key::Assoc(k))) => {
+                    a.remove(&k);
+                }
+                (Value::Scalar(_), Some(Key::Index(0))) => var.value = Value::Unset,
+                _ => {}
+            }
+            return Ok(());
+        }
+        let resolved = self.st.vars.resolve(name).to_string();
+        if let Some(v) = self.st.vars.get_raw(&resolved)
+            && v.has(attr::READONLY)
+        {
+            return Err(format!("{resolved}: cannot unset: readonly variable"));
+        }
+        self.st.vars.remove(&resolved);
+        Ok(())
+    }
+
+    /// All values of an array variable (or a scalar as one element).
+    pub fn array_values(&self, name: &str) -> Option<Vec<String>> {
+        if let Some(v) = self.special_array(name) {
+            return Some(v);
+        }
+        let var = self.st.vars.get(name)?;
+        Some(match &var.value {
+            Value::Unset => return None,
+            Value::Scalar(s) => vec![s.clone()],
+            Value::Indexed(m) => m.values().cloned().collect(),
+            Value::Assoc(a) => a.iter().map(|(_, v)| v.to_string()).collect(),
+        })
+    }
+
+    /// All keys of an array variable.
+    pub fn array_keys(&self, name: &str) -> Vec<String> {
+        if let Some(v) = self.special_array(name) {
+            return (0..v.len()).map(|i| i.to_string()).collect();
+        }
+        let Some(var) = self.st.vars.get(name) else {
+            return Vec::new();
+        };
+        match &var.value {
+            Value::Unset => Vec::new(),
+            Value::Scalar(_) => vec!["0".to_string()],
+            Value::Indexed(m) => m.keys().map(ToString::to_string).collect(),
+            Value::Assoc(a) => a.iter().map(|(k, _)| k.to_string()).collect(),
+        }
+    }
+}
+
+/// Apply `-l` / `-u`.
+pub(crate) fn case_convert(attrs: u16, value: String) -> String {
+    if attrs & attr::LOWER != 0 {
+        value.to_lowercase()
+    } else if attrs & attr::UPPER != 0 {
+        value.to_uppercase()
+    } else {
+        value
+    }
+}
+
+const LIMIT_PREFIX: &str = "\u{0}limit:";
+
+fn limit_msg(kind: LimitKind, value: usize) -> String {
+    format!("{LIMIT_PREFIX}{}:{value}", kind as u8)
+}
+
+/// Recover a limit encoded in an assignment error.
+pub(crate) fn parse_limit_msg(m: &str) -> Option<Interrupt> {
+    let rest = m.strip_prefix(LIMIT_PREFIX)?;
+    let (k, v) = rest.split_once(':')?;
+    let kind = match k.parse::<u8>().ok()? {
+        x if x == LimitKind::VariableBytes as u8 => LimitKind::VariableBytes,
+        x if x == LimitKind::ArrayEntries as u8 => LimitKind::ArrayEntries,
+        _ => LimitKind::TotalVariableBytes,
+    };
+    Some(Interrupt::limit(kind, v))
+}

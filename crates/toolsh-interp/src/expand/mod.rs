@@ -1,0 +1,367 @@
+//! Word expansion in bash's order (bash manual 3.5): brace, tilde,
+//! parameter and variable, arithmetic, command substitution (left to
+//! right), word splitting, pathname expansion, quote removal.
+//!
+//! A word first becomes a list of [`Piece`]s that remember how each piece
+//! of text was quoted; [`split`] turns pieces into fields, [`glob`]
+//! expands fields with unquoted pattern characters.
+
+#![allow(
+    clippy::format_push_string,
+    clippy::many_single_char_names,
+    clippy::single_match_else
+)]
+
+pub(crate) mod arith;
+mod brace;
+pub(crate) mod glob;
+mod parameter;
+mod split;
+mod transform;
+
+use toolsh_parser::{Word, WordPart};
+
+use crate::exec::{Ctl, Interp, R};
+use crate::limits::{Interrupt, LimitKind};
+
+pub(crate) use brace::BPart;
+
+/// A piece of an expanded word.
+#[derive(Debug, Clone)]
+pub(crate) enum Piece {
+    /// Unquoted literal text: pattern characters active, never split.
+    Lit(String),
+    /// Quoted text: literal, not split; an empty one still makes a field.
+    Quoted(String),
+    /// Unquoted expansion result: split on IFS, pattern characters active.
+    Split(String),
+    /// `"$@"` / `"${a[@]}"` (quoted: one field per item) or their
+    /// unquoted forms (each item split).
+    Fields {
+        /// The items.
+        items: Vec<String>,
+        /// Inside double quotes.
+        quoted: bool,
+    },
+}
+
+impl Interp {
+    /// Expand words fully into fields.
+    pub async fn expand_words(&mut self, words: &[Word]) -> R<Vec<String>> {
+        let mut out = Vec::with_capacity(words.len());
+        for w in words {
+            self.expand_word_into(w, &mut out).await?;
+        }
+        Ok(out)
+    }
+
+    /// Expand one word fully (brace ... quote removal), appending fields.
+    pub async fn expand_word_into(&mut self, w: &Word, out: &mut Vec<String>) -> R<()> {
+        // Fast path: plain literal text without pattern characters.
+        if let [WordPart::Literal(s)] = w.parts.as_slice()
+            && !crate::pattern::has_meta(s, true)
+        {
+            out.push(s.clone());
+            return Ok(());
+        }
+        let has_brace =
+            self.st.opts.braceexpand && w.parts.iter().any(|p| matches!(p, WordPart::Brace(_)));
+        if has_brace {
+            let variants =
+                brace::expand(&w.parts, self.sh.limits.max_brace_expansion).map_err(|()| {
+                    Ctl::Interrupt(Interrupt::limit(
+                        LimitKind::BraceExpansion,
+                        self.sh.limits.max_brace_expansion,
+                    ))
+                })?;
+            for v in variants {
+                let mut pieces = Vec::new();
+                for bp in &v {
+                    match bp {
+                        BPart::Text(t) => pieces.push(Piece::Lit(t.clone())),
+                        BPart::Part(p) => self.expand_part(p, false, &mut pieces).await?,
+                    }
+                }
+                self.finish_fields(pieces, out).await?;
+            }
+            return Ok(());
+        }
+        let mut pieces = Vec::with_capacity(w.parts.len());
+        for p in &w.parts {
+            self.expand_part(p, false, &mut pieces).await?;
+        }
+        self.finish_fields(pieces, out).await
+    }
+
+    /// Split, glob and quote-remove pieces into fields.
+    async fn finish_fields(&mut self, pieces: Vec<Piece>, out: &mut Vec<String>) -> R<()> {
+        let ifs = self.ifs();
+        let fields = split::split(pieces, &ifs);
+        let glob_on = !self.st.opts.noglob && self.sh.profile.allows_files();
+        for f in fields {
+            if glob_on && f.has_meta() {
+                let pat = f.pattern_text();
+                let matches = self.glob(&pat).await?;
+                if matches.is_empty() {
+                    if self.st.opts.failglob {
+                        self.error(&format!("no match: {}", f.text())).await?;
+                        return Err(Ctl::Abort(1));
+                    }
+                    if !self.st.opts.nullglob {
+                        out.push(f.text());
+                    }
+                } else {
+                    out.extend(matches);
+                }
+            } else {
+                out.push(f.text());
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `IFS` (default when unset).
+    pub fn ifs(&self) -> String {
+        match self.st.vars.get("IFS") {
+            Some(v) => v.scalar_value().unwrap_or(" \t\n").to_string(),
+            None => " \t\n".to_string(),
+        }
+    }
+
+    /// Expand a word without splitting or globbing (assignment values,
+    /// `case` subjects, here-strings, `[[ ]]` operands): the text.
+    pub async fn expand_string(&mut self, w: &Word) -> R<String> {
+        if let [WordPart::Literal(s)] = w.parts.as_slice() {
+            return Ok(s.clone());
+        }
+        let mut pieces = Vec::with_capacity(w.parts.len());
+        for p in &w.parts {
+            self.expand_part(p, false, &mut pieces).await?;
+        }
+        Ok(join_pieces(pieces, &self.ifs()))
+    }
+
+    /// An assignment value (no splitting or globbing).
+    pub async fn expand_assign_value(&mut self, w: &Word) -> R<String> {
+        self.expand_string(w).await
+    }
+
+    /// A here-document body: expansions as inside double quotes.
+    pub async fn expand_heredoc(&mut self, w: &Word) -> R<String> {
+        let mut pieces = Vec::with_capacity(w.parts.len());
+        for p in &w.parts {
+            match p {
+                WordPart::Literal(s) => pieces.push(Piece::Quoted(s.clone())),
+                _ => self.expand_part(p, true, &mut pieces).await?,
+            }
+        }
+        Ok(join_pieces(pieces, &self.ifs()))
+    }
+
+    /// Expand a word as a pattern: quoted parts escaped, unquoted pattern
+    /// characters active.
+    pub async fn expand_pattern(&mut self, w: &Word) -> R<String> {
+        let mut pieces = Vec::with_capacity(w.parts.len());
+        for p in &w.parts {
+            self.expand_part(p, false, &mut pieces).await?;
+        }
+        let mut out = String::new();
+        for p in pieces {
+            match p {
+                Piece::Lit(s) | Piece::Split(s) => out.push_str(&s),
+                Piece::Quoted(s) => crate::pattern::escape_into(&s, &mut out),
+                Piece::Fields { items, quoted } => {
+                    let joined = items.join(" ");
+                    if quoted {
+                        crate::pattern::escape_into(&joined, &mut out);
+                    } else {
+                        out.push_str(&joined);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `true` when `subject` matches the pattern word (case, `[[ == ]]`).
+    pub async fn matches_pattern_word(&mut self, subject: &str, w: &Word) -> R<bool> {
+        let pat = self.expand_pattern(w).await?;
+        Ok(Self::pattern_matches(
+            &pat,
+            subject,
+            self.st.opts.nocasematch,
+        ))
+    }
+
+    /// Match `subject` against pattern text.
+    pub fn pattern_matches(pat: &str, subject: &str, nocase: bool) -> bool {
+        match crate::pattern::Pattern::new(
+            pat,
+            crate::pattern::PatternOptions {
+                extglob: true,
+                nocase,
+            },
+        ) {
+            Ok(p) => p.matches(subject),
+            Err(_) => false,
+        }
+    }
+
+    /// Expand one part, appending pieces. `dq` is `true` inside double
+    /// quotes.
+    pub fn expand_part<'a>(
+        &'a mut self,
+        part: &'a WordPart,
+        dq: bool,
+        out: &'a mut Vec<Piece>,
+    ) -> crate::exec::BoxFut<'a, R<()>> {
+        Box::pin(async move {
+            match part {
+                WordPart::Literal(s) => out.push(if dq {
+                    Piece::Quoted(s.clone())
+                } else {
+                    Piece::Lit(s.clone())
+                }),
+                WordPart::Escaped(c) => out.push(Piece::Quoted(c.to_string())),
+                WordPart::SingleQuoted(s) | WordPart::AnsiC(s) => {
+                    out.push(Piece::Quoted(s.clone()));
+                }
+                WordPart::DoubleQuoted { parts, .. } => {
+                    let start = out.len();
+                    for p in parts {
+                        self.expand_part(p, true, out).await?;
+                    }
+                    // `""` around expansions that vanished still makes an
+                    // (empty) field, except for "$@" with no items.
+                    let produced = &out[start..];
+                    let only_at = !produced.is_empty()
+                        && produced
+                            .iter()
+                            .all(|p| matches!(p, Piece::Fields { quoted: true, .. }));
+                    if !only_at {
+                        out.push(Piece::Quoted(String::new()));
+                    }
+                }
+                WordPart::Param(pe) => self.expand_param(pe, dq, out).await?,
+                WordPart::CommandSubst { script, .. } => {
+                    let s = self.command_subst(script).await?;
+                    out.push(if dq {
+                        Piece::Quoted(s)
+                    } else {
+                        Piece::Split(s)
+                    });
+                }
+                WordPart::Arith(e) => {
+                    let v = self.arith_expand(e).await?;
+                    out.push(if dq {
+                        Piece::Quoted(v.to_string())
+                    } else {
+                        Piece::Split(v.to_string())
+                    });
+                }
+                WordPart::ProcessSubst { .. } => {
+                    self.error("process substitution is not supported in this sandbox")
+                        .await?;
+                    return Err(Ctl::Abort(1));
+                }
+                WordPart::Tilde(user) => {
+                    let s = match user.as_deref() {
+                        None => self.get_scalar("HOME").unwrap_or_else(|| "~".to_string()),
+                        Some("+") => self.st.cwd.clone(),
+                        Some("-") => self
+                            .get_scalar("OLDPWD")
+                            .unwrap_or_else(|| "~-".to_string()),
+                        Some(u) => format!("~{u}"),
+                    };
+                    out.push(Piece::Quoted(s));
+                }
+                WordPart::Brace(b) => {
+                    // Not expanded here (quoted context or braceexpand off):
+                    // the text as written.
+                    out.push(Piece::Lit(brace::unexpanded(b)));
+                }
+                WordPart::ExtGlob { op, alternatives } => {
+                    let mut s = String::new();
+                    s.push(*op);
+                    s.push('(');
+                    for (i, alt) in alternatives.iter().enumerate() {
+                        if i > 0 {
+                            s.push('|');
+                        }
+                        s.push_str(&self.expand_pattern(alt).await?);
+                    }
+                    s.push(')');
+                    out.push(Piece::Lit(s));
+                }
+                WordPart::AssignmentWord(a) => {
+                    // Outside a declaration command: the text as an argument.
+                    let mut s = a.name.clone();
+                    s.push_str(if a.append { "+=" } else { "=" });
+                    if let toolsh_parser::AssignValue::Scalar(v) = &a.value {
+                        s.push_str(&self.expand_string(v).await?);
+                    }
+                    out.push(Piece::Quoted(s));
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// `$(...)`: run on a fork, capture standard output, strip trailing
+    /// newlines. Sets the status used by assignment-only commands.
+    pub async fn command_subst(&mut self, script: &toolsh_parser::Script) -> R<String> {
+        let mut child = self.fork();
+        child.enter_subst_depth()?;
+        if !child.st.opts.inherit_errexit {
+            child.st.opts.errexit = false;
+        }
+        let (out, cap) =
+            crate::io::Output::capture(self.sh.limits.max_buffer_bytes, LimitKind::BufferBytes);
+        child.fds.set(1, Some(crate::exec::Fd::Out(out)));
+        let r = child.run_list(&script.body).await;
+        let status = child.finish_subshell(r).await?;
+        drop(child);
+        self.st.subst_status = Some(status);
+        self.st.last_status = status;
+        let mut bytes = cap.take();
+        while bytes.last() == Some(&b'\n') {
+            bytes.pop();
+        }
+        let s = match String::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        };
+        self.check_var_size(s.len())?;
+        Ok(s)
+    }
+
+    /// Fail when a value is larger than `max_variable_bytes`.
+    pub fn check_var_size(&self, n: usize) -> R<()> {
+        if n > self.sh.limits.max_variable_bytes {
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                LimitKind::VariableBytes,
+                self.sh.limits.max_variable_bytes,
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Concatenate pieces without splitting (`"$@"` items joined by a
+/// space).
+pub(crate) fn join_pieces(pieces: Vec<Piece>, _ifs: &str) -> String {
+    let mut s = String::new();
+    for p in pieces {
+        match p {
+            Piece::Lit(t) | Piece::Quoted(t) | Piece::Split(t) => {
+                if s.is_empty() {
+                    s = t;
+                } else {
+                    s.push_str(&t);
+                }
+            }
+            Piece::Fields { items, .. } => s.push_str(&items.join(" ")),
+        }
+    }
+    s
+}

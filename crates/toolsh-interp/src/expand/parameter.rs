@@ -1,0 +1,676 @@
+//! Parameter expansion (bash manual 3.5.3): `$x`, `${x}`, specials,
+//! arrays, indirection, namerefs and every operator, applied element-wise
+//! to arrays and `$@`.
+
+use toolsh_parser::{
+    CaseMode, DefaultKind, ParamExpansion, ParamOp, Parameter, ReplaceMode, Subscript,
+};
+
+use super::Piece;
+use crate::exec::{Ctl, Interp, R};
+use crate::pattern::{Pattern, PatternOptions};
+
+/// The value a parameter expands to before its operator.
+#[derive(Debug, Clone)]
+pub(crate) enum PVal {
+    /// Unset.
+    Unset,
+    /// One string.
+    Scalar(String),
+    /// Several (`$@`, `${a[@]}`); `star` for `$*` / `[*]`.
+    List(Vec<String>, bool),
+}
+
+impl PVal {
+    fn is_unset(&self) -> bool {
+        match self {
+            PVal::Unset => true,
+            PVal::List(v, _) => v.is_empty(),
+            PVal::Scalar(_) => false,
+        }
+    }
+    fn is_null(&self) -> bool {
+        match self {
+            PVal::Unset => true,
+            PVal::Scalar(s) => s.is_empty(),
+            PVal::List(v, _) => v.iter().all(String::is_empty),
+        }
+    }
+    fn map(self, mut f: impl FnMut(String) -> String) -> PVal {
+        match self {
+            PVal::Unset => PVal::Unset,
+            PVal::Scalar(s) => PVal::Scalar(f(s)),
+            PVal::List(v, st) => PVal::List(v.into_iter().map(f).collect(), st),
+        }
+    }
+}
+
+impl Interp {
+    /// The name a `${...}` refers to, for error messages.
+    fn param_name(pe: &ParamExpansion) -> String {
+        match &pe.param {
+            Parameter::Named(n) => n.clone(),
+            Parameter::Positional(n) => n.to_string(),
+            Parameter::Special(c) => c.to_string(),
+        }
+    }
+
+    /// Base value of a parameter (without operator).
+    async fn param_base(&mut self, pe: &ParamExpansion) -> R<PVal> {
+        let mut param = pe.param.clone();
+        let mut subscript = pe.subscript.clone();
+        if pe.indirect {
+            // ${!x}: the value of x names the parameter.
+            let target = match self.simple_value(&param, subscript.as_ref()).await? {
+                PVal::Scalar(s) => s,
+                PVal::List(v, _) => v.join(" "),
+                PVal::Unset => {
+                    let n = Self::param_name(pe);
+                    self.error(&format!("{n}: invalid indirect expansion"))
+                        .await?;
+                    return Err(Ctl::Abort(1));
+                }
+            };
+            let (base, sub) = crate::exec::vars::split_subscript(&target);
+            param = if let Ok(n) = base.parse::<u32>() {
+                Parameter::Positional(n)
+            } else if base.len() == 1 && "@*#?-$!0".contains(base) {
+                Parameter::Special(base.chars().next().unwrap_or('@'))
+            } else if crate::exec::vars::is_name(base) {
+                Parameter::Named(base.to_string())
+            } else {
+                self.error(&format!("{target}: invalid variable name"))
+                    .await?;
+                return Err(Ctl::Abort(1));
+            };
+            subscript = sub.map(|s| match s {
+                "@" => Subscript::At,
+                "*" => Subscript::Star,
+                t => Subscript::Index(toolsh_parser::Word {
+                    parts: vec![toolsh_parser::WordPart::Literal(t.to_string())],
+                    span: toolsh_parser::Span::default(),
+                }),
+            });
+        }
+        self.simple_value(&param, subscript.as_ref()).await
+    }
+
+    /// The value of `param[subscript]`.
+    async fn simple_value(&mut self, param: &Parameter, sub: Option<&Subscript>) -> R<PVal> {
+        Ok(match param {
+            Parameter::Positional(n) => {
+                let n = *n as usize;
+                if n == 0 {
+                    PVal::Scalar(self.st.arg0.clone())
+                } else {
+                    match self.st.positional.get(n - 1) {
+                        Some(s) => PVal::Scalar(s.clone()),
+                        None => PVal::Unset,
+                    }
+                }
+            }
+            Parameter::Special(c) => match c {
+                '@' => PVal::List(self.st.positional.to_vec(), false),
+                '*' => PVal::List(self.st.positional.to_vec(), true),
+                '#' => PVal::Scalar(self.st.positional.len().to_string()),
+                '?' => PVal::Scalar(self.st.last_status.to_string()),
+                '-' => PVal::Scalar(self.st.opts.dollar_dash()),
+                '$' => PVal::Scalar("1000".to_string()),
+                '!' => match self.st.last_bg {
+                    Some(p) => PVal::Scalar(p.to_string()),
+                    None => PVal::Unset,
+                },
+                '0' => PVal::Scalar(self.st.arg0.clone()),
+                _ => PVal::Unset,
+            },
+            Parameter::Named(name) => {
+                let resolved = self.st.vars.resolve(name).to_string();
+                let (base, inner_sub) = crate::exec::vars::split_subscript(&resolved);
+                let base = base.to_string();
+                match sub {
+                    Some(Subscript::At) => match self.array_values(&base) {
+                        Some(v) => PVal::List(v, false),
+                        None => PVal::List(Vec::new(), false),
+                    },
+                    Some(Subscript::Star) => match self.array_values(&base) {
+                        Some(v) => PVal::List(v, true),
+                        None => PVal::List(Vec::new(), true),
+                    },
+                    Some(Subscript::Index(w)) => {
+                        let text = self.expand_string(w).await?;
+                        self.element(&base, &text).await?
+                    }
+                    None => {
+                        if let Some(s) = inner_sub {
+                            let s = s.to_string();
+                            if s == "@" || s == "*" {
+                                return Ok(PVal::List(
+                                    self.array_values(&base).unwrap_or_default(),
+                                    s == "*",
+                                ));
+                            }
+                            return self.element(&base, &s).await;
+                        }
+                        match self.get_scalar(&base) {
+                            Some(s) => PVal::Scalar(s),
+                            None => PVal::Unset,
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    async fn element(&mut self, base: &str, text: &str) -> R<PVal> {
+        if let Some(v) = self.special_array(base) {
+            let i = self.arith_text(text).await?;
+            let idx = if i < 0 { v.len() as i64 + i } else { i };
+            return Ok(usize::try_from(idx)
+                .ok()
+                .and_then(|i| v.get(i).cloned())
+                .map_or(PVal::Unset, PVal::Scalar));
+        }
+        let is_assoc = self
+            .st
+            .vars
+            .get(base)
+            .is_some_and(|v| matches!(v.value, crate::state::Value::Assoc(_)));
+        if is_assoc {
+            let v = self.st.vars.get(base).and_then(|v| match &v.value {
+                crate::state::Value::Assoc(a) => a.get(text).map(str::to_string),
+                _ => None,
+            });
+            return Ok(v.map_or(PVal::Unset, PVal::Scalar));
+        }
+        let i = self.arith_text(text).await?;
+        if i < 0 {
+            let len = match self.st.vars.get(base).map(|v| &v.value) {
+                Some(crate::state::Value::Indexed(m)) => m.keys().next_back().map_or(0, |k| k + 1),
+                Some(crate::state::Value::Scalar(_)) => 1,
+                _ => 0,
+            };
+            if len + i < 0 {
+                if self.st.vars.get(base).is_some() {
+                    self.error(&format!("{base}: bad array subscript")).await?;
+                    return Err(Ctl::Abort(1));
+                }
+                return Ok(PVal::Unset);
+            }
+        }
+        Ok(self.get_index(base, i).map_or(PVal::Unset, PVal::Scalar))
+    }
+
+    /// Expand `${...}` / `$x` into pieces.
+    pub async fn expand_param(
+        &mut self,
+        pe: &ParamExpansion,
+        dq: bool,
+        out: &mut Vec<Piece>,
+    ) -> R<()> {
+        // Operators that do not start from the value.
+        match &pe.op {
+            Some(ParamOp::PrefixNames { star }) => {
+                let Parameter::Named(prefix) = &pe.param else {
+                    return Ok(());
+                };
+                let names: Vec<String> = self
+                    .st
+                    .vars
+                    .visible()
+                    .into_iter()
+                    .filter(|(k, v)| k.starts_with(prefix.as_str()) && (v.is_set() || v.is_array()))
+                    .map(|(k, _)| k.to_string())
+                    .collect();
+                push_value(PVal::List(names, *star), dq, &self.ifs(), out);
+                return Ok(());
+            }
+            Some(ParamOp::Keys { star }) => {
+                let Parameter::Named(name) = &pe.param else {
+                    return Ok(());
+                };
+                let resolved = self.st.vars.resolve(name).to_string();
+                let keys = self.array_keys(&resolved);
+                push_value(PVal::List(keys, *star), dq, &self.ifs(), out);
+                return Ok(());
+            }
+            _ => {}
+        }
+        let val = self.param_base(pe).await?;
+        let Some(op) = &pe.op else {
+            if val.is_unset() && self.st.opts.nounset && !is_at_star(pe) {
+                return self.unbound(pe).await;
+            }
+            push_value(val, dq, &self.ifs(), out);
+            return Ok(());
+        };
+        match op {
+            ParamOp::Length => {
+                if val.is_unset()
+                    && self.st.opts.nounset
+                    && !is_at_star(pe)
+                    && pe.subscript.is_none()
+                {
+                    return self.unbound(pe).await;
+                }
+                let n = match (&val, &pe.subscript, &pe.param) {
+                    (PVal::List(v, _), _, _) => v.len(),
+                    (PVal::Scalar(s), _, _) => s.chars().count(),
+                    (PVal::Unset, _, _) => 0,
+                };
+                push_value(PVal::Scalar(n.to_string()), dq, "", out);
+            }
+            ParamOp::Default { kind, colon, word } => {
+                let missing = if *colon {
+                    val.is_null()
+                } else {
+                    val.is_unset()
+                };
+                match kind {
+                    DefaultKind::UseDefault => {
+                        if missing {
+                            self.expand_word_parts(word, dq, out).await?;
+                        } else {
+                            push_value(val, dq, &self.ifs(), out);
+                        }
+                    }
+                    DefaultKind::Alternative => {
+                        if !missing {
+                            self.expand_word_parts(word, dq, out).await?;
+                        } else if dq {
+                            // "${x:+w}" with x unset is an empty field.
+                        }
+                    }
+                    DefaultKind::Assign => {
+                        if missing {
+                            let v = self.expand_string(word).await?;
+                            let target = match (&pe.param, &pe.subscript) {
+                                (Parameter::Named(n), None) => n.clone(),
+                                (Parameter::Named(n), Some(Subscript::Index(w))) => {
+                                    let t = self.expand_string(w).await?;
+                                    format!("{n}[{t}]")
+                                }
+                                _ => {
+                                    let n = Self::param_name(pe);
+                                    self.error(&format!("${n}: cannot assign in this way"))
+                                        .await?;
+                                    return Err(Ctl::Abort(1));
+                                }
+                            };
+                            if let Err(m) = self.set_var(&target, v.clone()) {
+                                self.error(&m).await?;
+                                return Err(Ctl::Abort(1));
+                            }
+                            let stored = self.get_scalar(&target).unwrap_or(v);
+                            push_value(PVal::Scalar(stored), dq, "", out);
+                        } else {
+                            push_value(val, dq, &self.ifs(), out);
+                        }
+                    }
+                    DefaultKind::Error => {
+                        if missing {
+                            let msg = self.expand_string(word).await?;
+                            let n = Self::param_name(pe);
+                            let msg = if msg.is_empty() {
+                                if *colon {
+                                    "parameter null or not set".to_string()
+                                } else {
+                                    "parameter not set".to_string()
+                                }
+                            } else {
+                                msg
+                            };
+                            self.error(&format!("{n}: {msg}")).await?;
+                            return Err(Ctl::Exit(1));
+                        }
+                        push_value(val, dq, &self.ifs(), out);
+                    }
+                }
+            }
+            _ => {
+                if val.is_unset() && self.st.opts.nounset && !is_at_star(pe) {
+                    return self.unbound(pe).await;
+                }
+                let v = self.apply_op(op, val, pe).await?;
+                push_value(v, dq, &self.ifs(), out);
+            }
+        }
+        Ok(())
+    }
+
+    async fn unbound(&mut self, pe: &ParamExpansion) -> R<()> {
+        let mut n = Self::param_name(pe);
+        if let Some(Subscript::Index(w)) = &pe.subscript {
+            let t = self.expand_string(w).await?;
+            n = format!("{n}[{t}]");
+        }
+        self.error(&format!("{n}: unbound variable")).await?;
+        Err(Ctl::Exit(1))
+    }
+
+    /// Expand the word of `${x:-word}` in the surrounding quoting.
+    async fn expand_word_parts(
+        &mut self,
+        w: &toolsh_parser::Word,
+        dq: bool,
+        out: &mut Vec<Piece>,
+    ) -> R<()> {
+        if dq && w.parts.is_empty() {
+            return Ok(());
+        }
+        for p in &w.parts {
+            self.expand_part(p, dq, out).await?;
+        }
+        Ok(())
+    }
+
+    async fn compile(&mut self, w: &toolsh_parser::Word) -> R<Pattern> {
+        let text = self.expand_pattern(w).await?;
+        Ok(Pattern::new(
+            &text,
+            PatternOptions {
+                extglob: true,
+                nocase: false,
+            },
+        )
+        .unwrap_or_else(|_| {
+            Pattern::new("", PatternOptions::default()).expect("empty pattern compiles")
+        }))
+    }
+
+    async fn apply_op(&mut self, op: &ParamOp, val: PVal, pe: &ParamExpansion) -> R<PVal> {
+        Ok(match op {
+            ParamOp::RemovePrefix { longest, pattern } => {
+                let p = self.compile(pattern).await?;
+                let longest = *longest;
+                val.map(|s| {
+                    let chars: Vec<char> = s.chars().collect();
+                    match p.match_at(&chars, 0, longest) {
+                        Some(e) => chars[e..].iter().collect(),
+                        None => s,
+                    }
+                })
+            }
+            ParamOp::RemoveSuffix { longest, pattern } => {
+                let p = self.compile(pattern).await?;
+                let longest = *longest;
+                val.map(|s| {
+                    let chars: Vec<char> = s.chars().collect();
+                    let n = chars.len();
+                    let starts: Box<dyn Iterator<Item = usize>> = if longest {
+                        Box::new(0..=n)
+                    } else {
+                        Box::new((0..=n).rev())
+                    };
+                    for st in starts {
+                        if p.ends_from(&chars, st)[n] {
+                            return chars[..st].iter().collect();
+                        }
+                    }
+                    s
+                })
+            }
+            ParamOp::Replace {
+                mode,
+                pattern,
+                replacement,
+            } => {
+                let p = self.compile(pattern).await?;
+                let rep = match replacement {
+                    Some(w) => self.expand_replacement(w).await?,
+                    None => Vec::new(),
+                };
+                let mode = *mode;
+                let empty_pat = pattern.parts.is_empty();
+                val.map(|s| replace(&s, &p, &rep, mode, empty_pat))
+            }
+            ParamOp::Substring { offset, length } => {
+                let off = self.arith_expand(offset).await?;
+                let len = match length {
+                    Some(l) => Some(self.arith_expand(l).await?),
+                    None => None,
+                };
+                self.substring(val, off, len, pe).await?
+            }
+            ParamOp::Case { mode, pattern } => {
+                let p = match pattern {
+                    Some(w) => Some(self.compile(w).await?),
+                    None => None,
+                };
+                let mode = *mode;
+                val.map(|s| case_mod(&s, mode, p.as_ref()))
+            }
+            ParamOp::Transform(c) => self.transform(*c, val, pe).await?,
+            ParamOp::Length
+            | ParamOp::Default { .. }
+            | ParamOp::PrefixNames { .. }
+            | ParamOp::Keys { .. } => val,
+        })
+    }
+
+    /// The replacement of `${x/p/r}` as segments (`true` = an unquoted `&`
+    /// stands for the match, with `patsub_replacement`).
+    async fn expand_replacement(&mut self, w: &toolsh_parser::Word) -> R<Vec<(String, bool)>> {
+        let mut pieces = Vec::new();
+        for p in &w.parts {
+            self.expand_part(p, false, &mut pieces).await?;
+        }
+        let active = self.st.opts.patsub_replacement;
+        let mut out = Vec::new();
+        for p in pieces {
+            match p {
+                Piece::Lit(s) | Piece::Split(s) => {
+                    // An unquoted backslash-escape of & arrives as Quoted.
+                    out.push((s, active));
+                }
+                Piece::Quoted(s) => out.push((s, false)),
+                Piece::Fields { items, .. } => out.push((items.join(" "), false)),
+            }
+        }
+        Ok(out)
+    }
+
+    async fn substring(
+        &mut self,
+        val: PVal,
+        off: i64,
+        len: Option<i64>,
+        pe: &ParamExpansion,
+    ) -> R<PVal> {
+        Ok(match val {
+            PVal::Unset => PVal::Unset,
+            PVal::Scalar(s) => {
+                let chars: Vec<char> = s.chars().collect();
+                let n = chars.len() as i64;
+                let start = if off < 0 { n + off } else { off };
+                if start < 0 || start > n {
+                    return Ok(PVal::Scalar(String::new()));
+                }
+                let end = match len {
+                    None => n,
+                    Some(l) if l < 0 => {
+                        let e = n + l;
+                        if e < start {
+                            self.error(&format!("{l}: substring expression < 0"))
+                                .await?;
+                            return Err(Ctl::Abort(1));
+                        }
+                        e
+                    }
+                    Some(l) => start.saturating_add(l).min(n),
+                };
+                PVal::Scalar(chars[start as usize..end as usize].iter().collect())
+            }
+            PVal::List(items, star) => {
+                // "$@" slices count $0 as position 0.
+                let positional = matches!(pe.param, Parameter::Special('@' | '*'));
+                let mut all = items;
+                if positional {
+                    all.insert(0, self.st.arg0.clone());
+                }
+                let n = all.len() as i64;
+                // Sparse arrays: offsets are indices, not positions.
+                let keys: Vec<i64> = match (&pe.param, positional) {
+                    (Parameter::Named(name), false) => self
+                        .array_keys(name)
+                        .iter()
+                        .map(|k| k.parse().unwrap_or(0))
+                        .collect(),
+                    _ => (0..n).collect(),
+                };
+                let last = keys.last().map_or(0, |k| k + 1);
+                let start = if off < 0 { last + off } else { off };
+                if start < 0 {
+                    return Ok(PVal::List(Vec::new(), star));
+                }
+                let mut sel: Vec<String> = keys
+                    .iter()
+                    .zip(all)
+                    .filter(|(k, _)| **k >= start)
+                    .map(|(_, v)| v)
+                    .collect();
+                if let Some(l) = len {
+                    if l < 0 {
+                        self.error(&format!("{l}: substring expression < 0"))
+                            .await?;
+                        return Err(Ctl::Abort(1));
+                    }
+                    sel.truncate(usize::try_from(l).unwrap_or(usize::MAX));
+                }
+                PVal::List(sel, star)
+            }
+        })
+    }
+}
+
+fn is_at_star(pe: &ParamExpansion) -> bool {
+    matches!(pe.param, Parameter::Special('@' | '*'))
+        || matches!(pe.subscript, Some(Subscript::At | Subscript::Star))
+}
+
+/// Push a value as pieces for the quoting context.
+pub(crate) fn push_value(v: PVal, dq: bool, ifs: &str, out: &mut Vec<Piece>) {
+    match v {
+        PVal::Unset => {
+            if dq {
+                out.push(Piece::Quoted(String::new()));
+            }
+        }
+        PVal::Scalar(s) => out.push(if dq {
+            Piece::Quoted(s)
+        } else {
+            Piece::Split(s)
+        }),
+        PVal::List(items, star) => {
+            if dq && star {
+                let sep = ifs.chars().next().map(String::from).unwrap_or_default();
+                out.push(Piece::Quoted(items.join(&sep)));
+            } else {
+                out.push(Piece::Fields { items, quoted: dq });
+            }
+        }
+    }
+}
+
+fn replace(
+    s: &str,
+    p: &Pattern,
+    rep: &[(String, bool)],
+    mode: ReplaceMode,
+    empty_pat: bool,
+) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let n = chars.len();
+    let render = |m: &[char], out: &mut String| {
+        for (t, active) in rep {
+            if *active {
+                let mut it = t.chars().peekable();
+                while let Some(c) = it.next() {
+                    if c == '\\' && it.peek() == Some(&'&') {
+                        out.push('&');
+                        it.next();
+                    } else if c == '&' {
+                        out.extend(m.iter());
+                    } else {
+                        out.push(c);
+                    }
+                }
+            } else {
+                out.push_str(t);
+            }
+        }
+    };
+    let mut out = String::new();
+    match mode {
+        ReplaceMode::Prefix => {
+            if let Some(e) = p.match_at(&chars, 0, true) {
+                render(&chars[..e], &mut out);
+                out.extend(chars[e..].iter());
+                return out;
+            }
+            s.to_string()
+        }
+        ReplaceMode::Suffix => {
+            for st in 0..=n {
+                if p.ends_from(&chars, st)[n] {
+                    out.extend(chars[..st].iter());
+                    render(&chars[st..], &mut out);
+                    return out;
+                }
+            }
+            s.to_string()
+        }
+        ReplaceMode::First | ReplaceMode::All => {
+            if empty_pat {
+                return s.to_string();
+            }
+            let mut i = 0;
+            let mut done = false;
+            while i <= n {
+                if !done && let Some(e) = p.match_at(&chars, i, true) {
+                    if e == i {
+                        // Empty match: bash does not replace empty matches
+                        // except for a pattern matching the empty string at
+                        // the start of an empty value.
+                        if i < n {
+                            out.push(chars[i]);
+                        }
+                        i += 1;
+                        continue;
+                    }
+                    render(&chars[i..e], &mut out);
+                    i = e;
+                    if mode == ReplaceMode::First {
+                        done = true;
+                    }
+                    continue;
+                }
+                if i < n {
+                    out.push(chars[i]);
+                }
+                i += 1;
+            }
+            out
+        }
+    }
+}
+
+fn case_mod(s: &str, mode: CaseMode, p: Option<&Pattern>) -> String {
+    let conv_ok = |c: char| p.is_none_or(|p| p.matches(&c.to_string()));
+    let mut out = String::with_capacity(s.len());
+    for (i, c) in s.chars().enumerate() {
+        let first = i == 0;
+        let apply = match mode {
+            CaseMode::UpperFirst | CaseMode::LowerFirst => first,
+            CaseMode::UpperAll | CaseMode::LowerAll => true,
+        } && conv_ok(c);
+        if apply {
+            match mode {
+                CaseMode::UpperFirst | CaseMode::UpperAll => out.extend(c.to_uppercase()),
+                CaseMode::LowerFirst | CaseMode::LowerAll => out.extend(c.to_lowercase()),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

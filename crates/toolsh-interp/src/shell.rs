@@ -1,0 +1,439 @@
+//! The public entry point: [`Shell`], built with [`ShellBuilder`], runs
+//! scripts with [`Shell::exec`] and keeps its state between calls.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Instant, SystemTime};
+
+use bytes::Bytes;
+
+use crate::builtin::Builtin;
+use crate::exec::shared::{CancelState, ClockFn, CommandTable};
+use crate::exec::{Fds, Interp, Shared};
+use crate::fs::{DisabledFs, FileSystem};
+use crate::io::{Input, Output};
+use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
+use crate::profile::Profile;
+use crate::state::{ShellState, Value, Var, attr};
+
+/// What one [`Shell::exec`] produced.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ExecResult {
+    /// Everything written to standard output (lossy UTF-8).
+    pub stdout: String,
+    /// Everything written to standard error (lossy UTF-8).
+    pub stderr: String,
+    /// The script's exit status: the last command's, `exit N`, 2 for a
+    /// syntax error, [`crate::EXIT_LIMIT`] for a limit,
+    /// [`crate::EXIT_CANCELLED`] for cancellation.
+    pub exit_code: i32,
+    /// The limit that stopped the script, if one did.
+    pub limit: Option<LimitKind>,
+}
+
+/// Stops a running [`Shell::exec`] from another task: the script ends at
+/// its next check with its output kept and status
+/// [`crate::EXIT_CANCELLED`]. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct CancelHandle {
+    state: Arc<CancelState>,
+}
+
+impl CancelHandle {
+    /// Request cancellation of the current (or next) execution.
+    pub fn cancel(&self) {
+        self.state.flag.store(true, Ordering::SeqCst);
+        self.state.notify.notify_waiters();
+    }
+
+    /// `true` once cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        self.state.flag.load(Ordering::SeqCst)
+    }
+}
+
+/// Builds a [`Shell`]. Every setting has a sandbox-safe default: Sandbox
+/// profile over a disabled file system unless [`ShellBuilder::fs`] is
+/// given, default limits, no environment, empty stdin, a fixed clock.
+pub struct ShellBuilder {
+    profile: Profile,
+    fs: Option<Arc<dyn FileSystem>>,
+    limits: ExecutionLimits,
+    env: Vec<(String, String)>,
+    args: Vec<String>,
+    arg0: Option<String>,
+    stdin: Bytes,
+    builtins: Vec<Arc<dyn Builtin>>,
+    seed: u64,
+    clock: Option<ClockFn>,
+    virtual_time: bool,
+    cwd: String,
+}
+
+impl Default for ShellBuilder {
+    fn default() -> Self {
+        ShellBuilder {
+            profile: Profile::default(),
+            fs: None,
+            limits: ExecutionLimits::default(),
+            env: Vec::new(),
+            args: Vec::new(),
+            arg0: None,
+            stdin: Bytes::new(),
+            builtins: Vec::new(),
+            seed: 0x5eed,
+            clock: None,
+            virtual_time: false,
+            cwd: "/".to_string(),
+        }
+    }
+}
+
+impl ShellBuilder {
+    /// The sandbox profile (default [`Profile::Sandbox`]). `LogicOnly`
+    /// forces the disabled file system.
+    #[must_use]
+    pub fn profile(mut self, profile: Profile) -> Self {
+        self.profile = profile;
+        self
+    }
+
+    /// The file-system backend (ignored under [`Profile::LogicOnly`]).
+    #[must_use]
+    pub fn fs(mut self, fs: Arc<dyn FileSystem>) -> Self {
+        self.fs = Some(fs);
+        self
+    }
+
+    /// Resource limits.
+    #[must_use]
+    pub fn limits(mut self, limits: ExecutionLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// One exported environment variable.
+    #[must_use]
+    pub fn env(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.env.push((name.into(), value.into()));
+        self
+    }
+
+    /// Several exported environment variables.
+    #[must_use]
+    pub fn envs<I, K, V>(mut self, vars: I) -> Self
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: Into<String>,
+        V: Into<String>,
+    {
+        self.env
+            .extend(vars.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self
+    }
+
+    /// Positional parameters `$1`, `$2`, ...
+    #[must_use]
+    pub fn args<I, S>(mut self, args: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.args = args.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// `$0` (default `toolsh`).
+    #[must_use]
+    pub fn arg0(mut self, name: impl Into<String>) -> Self {
+        self.arg0 = Some(name.into());
+        self
+    }
+
+    /// Bytes every `exec` reads as standard input.
+    #[must_use]
+    pub fn stdin(mut self, data: impl Into<Bytes>) -> Self {
+        self.stdin = data.into();
+        self
+    }
+
+    /// An extra command (a tool). Registered after the standard utilities,
+    /// so it replaces a utility of the same name; shell builtins and
+    /// functions still come first in lookup.
+    #[must_use]
+    pub fn builtin(mut self, b: Arc<dyn Builtin>) -> Self {
+        self.builtins.push(b);
+        self
+    }
+
+    /// Seed of `$RANDOM` and [`crate::ShellAccess::random_u32`].
+    #[must_use]
+    pub fn random_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// The host clock (`date`, `$SECONDS`, `printf %()T`). Without one,
+    /// time stands at a fixed epoch (2023-11-14T22:13:20Z).
+    #[must_use]
+    pub fn clock(mut self, clock: impl Fn() -> SystemTime + Send + Sync + 'static) -> Self {
+        self.clock = Some(Arc::new(clock));
+        self
+    }
+
+    /// Virtual time: `sleep` returns at once and advances the clock instead
+    /// of waiting (still bounded by the deadline's value).
+    #[must_use]
+    pub fn virtual_time(mut self, on: bool) -> Self {
+        self.virtual_time = on;
+        self
+    }
+
+    /// The initial current directory (absolute; default `/`).
+    #[must_use]
+    pub fn cwd(mut self, path: impl Into<String>) -> Self {
+        self.cwd = path.into();
+        self
+    }
+
+    /// Build the shell. Cheap: the standard command table is shared.
+    pub fn build(self) -> Shell {
+        let commands = if self.builtins.is_empty() {
+            standard_table().clone()
+        } else {
+            let mut t: CommandTable = (**standard_table()).clone();
+            for b in self.builtins {
+                t.insert(b.name().to_string(), b);
+            }
+            Arc::new(t)
+        };
+        let fs: Arc<dyn FileSystem> = match (self.profile, self.fs) {
+            (Profile::Sandbox, Some(fs)) => fs,
+            _ => Arc::new(DisabledFs),
+        };
+        let cwd = crate::fs::normalize_path("/", &self.cwd);
+        let mut state = ShellState::new(cwd.clone(), self.seed);
+        if let Some(a0) = self.arg0 {
+            state.arg0 = a0;
+        }
+        state.positional = Arc::new(self.args);
+        init_vars(&mut state, &self.env, &cwd);
+        Shell {
+            state: Some(state),
+            profile: self.profile,
+            fs,
+            limits: self.limits,
+            commands,
+            stdin: self.stdin,
+            clock: self.clock,
+            virtual_time: self.virtual_time,
+            cancel: Arc::new(CancelState::default()),
+            next_pid: 1000,
+        }
+    }
+}
+
+fn init_vars(st: &mut ShellState, env: &[(String, String)], cwd: &str) {
+    let defaults: [(&str, &str); 4] = [
+        ("IFS", " \t\n"),
+        ("OPTIND", "1"),
+        ("PS4", "+ "),
+        ("PWD", cwd),
+    ];
+    for (k, v) in defaults {
+        st.vars.set_global_var(k, Var::scalar(v.to_string()));
+    }
+    for (k, v) in env {
+        st.vars.set_global_var(
+            k,
+            Var {
+                value: Value::Scalar(v.clone()),
+                attrs: attr::EXPORT,
+            },
+        );
+    }
+    if let Some(v) = st.vars.get_raw_mut("PWD") {
+        v.attrs |= attr::EXPORT;
+    }
+}
+
+fn standard_table() -> &'static Arc<CommandTable> {
+    static TABLE: OnceLock<Arc<CommandTable>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = HashMap::new();
+        for b in crate::utils::all() {
+            t.insert(b.name().to_string(), b);
+        }
+        Arc::new(t)
+    })
+}
+
+/// A bash session: run scripts with [`Shell::exec`]; variables, functions,
+/// options and the current directory persist between calls.
+///
+/// ```no_run
+/// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+/// let mut sh = toolsh_interp::Shell::builder().build();
+/// let r = sh.exec("x=world; echo \"hello $x\"").await;
+/// assert_eq!(r.stdout, "hello world\n");
+/// assert_eq!(r.exit_code, 0);
+/// # });
+/// ```
+pub struct Shell {
+    state: Option<ShellState>,
+    profile: Profile,
+    fs: Arc<dyn FileSystem>,
+    limits: ExecutionLimits,
+    commands: Arc<CommandTable>,
+    stdin: Bytes,
+    clock: Option<ClockFn>,
+    virtual_time: bool,
+    cancel: Arc<CancelState>,
+    next_pid: u32,
+}
+
+impl std::fmt::Debug for Shell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shell")
+            .field("profile", &self.profile)
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Shell {
+    /// A builder with sandbox-safe defaults.
+    pub fn builder() -> ShellBuilder {
+        ShellBuilder::default()
+    }
+
+    /// A handle that cancels a running [`Shell::exec`].
+    pub fn cancel_handle(&self) -> CancelHandle {
+        CancelHandle {
+            state: self.cancel.clone(),
+        }
+    }
+
+    /// The profile.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// The value of a shell variable after the last `exec` (scalar, or
+    /// element 0 of an array).
+    pub fn var(&self, name: &str) -> Option<String> {
+        let st = self.state.as_ref()?;
+        st.vars.get(name)?.scalar_value().map(str::to_string)
+    }
+
+    /// Run a script; never panics or hangs (limits and the deadline
+    /// apply). State changes persist for the next call.
+    pub async fn exec(&mut self, script: &str) -> ExecResult {
+        let (out, out_cap) = Output::capture(self.limits.max_stdout_bytes, LimitKind::StdoutBytes);
+        let (err, err_cap) = Output::capture(self.limits.max_stderr_bytes, LimitKind::StderrBytes);
+        // A fresh cancellation state per run only if the last one fired.
+        if self.cancel.flag.load(Ordering::SeqCst) {
+            self.cancel.flag.store(false, Ordering::SeqCst);
+        }
+        let now = Instant::now();
+        let shared = Arc::new(Shared {
+            limits: self.limits.clone(),
+            fs: self.fs.clone(),
+            profile: self.profile,
+            commands: self.commands.clone(),
+            cancel: self.cancel.clone(),
+            deadline: self.limits.timeout.map(|t| now + t),
+            started: now,
+            commands_run: AtomicU64::new(0),
+            loop_total: AtomicU64::new(0),
+            clock: self.clock.clone(),
+            virtual_time: self.virtual_time,
+            virtual_elapsed_ms: AtomicU64::new(0),
+            next_pid: AtomicU32::new(self.next_pid),
+            jobs: Mutex::new(Vec::new()),
+            fatal: Mutex::new(None),
+            has_fatal: std::sync::atomic::AtomicBool::new(false),
+        });
+        let state = self
+            .state
+            .take()
+            .unwrap_or_else(|| ShellState::new("/".into(), 1));
+        let mut interp = Interp {
+            st: state,
+            sh: shared.clone(),
+            fds: Fds::new(Input::from_bytes(self.stdin.clone()), out, err),
+            source: Arc::from(script),
+        };
+        let deadline = shared.deadline;
+        let run = crate::exec::top::run_top(&mut interp, script);
+        let res: Result<i32, Interrupt> = {
+            let cancelled = shared.cancelled();
+            let timed = async {
+                match deadline {
+                    Some(d) => match tokio::time::timeout_at(d.into(), run).await {
+                        Ok(r) => r,
+                        Err(_) => Err(shared.timeout_interrupt()),
+                    },
+                    None => run.await,
+                }
+            };
+            tokio::select! {
+                r = timed => r,
+                () = cancelled => Err(Interrupt::Cancelled),
+            }
+        };
+        let (exit_code, limit) = match &res {
+            Ok(s) => (*s, None),
+            Err(i) => {
+                let msg = format!("toolsh: {i}\n");
+                // Write the message even past the stderr limit.
+                err_cap.force_append(msg.as_bytes());
+                let kind = match i {
+                    Interrupt::Limit { kind, .. } => Some(*kind),
+                    Interrupt::Cancelled => None,
+                };
+                (i.exit_status(), kind)
+            }
+        };
+        // Abort background jobs still running.
+        for j in shared.jobs.lock().expect("jobs").iter_mut() {
+            if let Some(h) = j.handle.take() {
+                h.abort();
+            }
+        }
+        self.next_pid = shared.next_pid.load(Ordering::Relaxed);
+        let mut st = interp.st;
+        if res.is_err() {
+            // Keep what the script changed, but reset per-run nesting.
+            st.subst_depth = 0;
+            st.loop_depth = 0;
+            st.errexit_suppressed = 0;
+            st.in_trap = false;
+            while st.vars.depth() > 0 {
+                st.vars.pop_scope();
+            }
+            st.frames.clear();
+        }
+        self.state = Some(st);
+        ExecResult {
+            stdout: String::from_utf8_lossy(&out_cap.take()).into_owned(),
+            stderr: String::from_utf8_lossy(&err_cap.take()).into_owned(),
+            exit_code,
+            limit,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exec_future_is_send() {
+        fn is_send<T: Send>(_: &T) {}
+        let mut sh = Shell::builder().build();
+        let f = sh.exec("");
+        is_send(&f);
+    }
+}

@@ -1,0 +1,132 @@
+//! The state a shell carries between commands: variables, functions,
+//! options, positional parameters, traps, the directory stack.
+//!
+//! [`ShellState::clone`] is the fork used for subshells, command
+//! substitutions, pipeline stages and background jobs: every large table is
+//! behind an `Arc`, so a fork copies pointers and a write copies one table.
+
+#![allow(
+    clippy::format_push_string,
+    clippy::many_single_char_names,
+    clippy::single_match_else
+)]
+
+pub(crate) mod assoc;
+pub(crate) mod options;
+pub(crate) mod value;
+pub(crate) mod vars;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use toolsh_parser::FunctionDef;
+
+pub(crate) use options::Options;
+pub(crate) use value::{Value, Var, attr};
+pub(crate) use vars::Vars;
+
+/// A function's definition, shared between forks.
+pub(crate) type Function = Arc<FunctionDef>;
+
+/// One active function call (for `FUNCNAME`, `caller`, `return`).
+#[derive(Debug, Clone)]
+pub(crate) struct CallFrame {
+    /// The function name.
+    pub name: String,
+    /// Line of the call.
+    pub call_line: u32,
+}
+
+/// The complete state of one shell (or subshell).
+#[derive(Debug, Clone)]
+pub(crate) struct ShellState {
+    /// Variables.
+    pub vars: Vars,
+    /// Functions by name.
+    pub funcs: Arc<HashMap<String, Function>>,
+    /// `$0`.
+    pub arg0: String,
+    /// `$1`...
+    pub positional: Arc<Vec<String>>,
+    /// Options.
+    pub opts: Options,
+    /// Current directory (absolute).
+    pub cwd: String,
+    /// `$?`.
+    pub last_status: i32,
+    /// `$!`.
+    pub last_bg: Option<u32>,
+    /// Traps by condition name (`EXIT`, `ERR`, `RETURN`, signals).
+    pub traps: Arc<HashMap<String, String>>,
+    /// `pushd` stack (without the current directory).
+    pub dir_stack: Vec<String>,
+    /// Aliases.
+    pub aliases: Arc<HashMap<String, String>>,
+    /// The active function calls, innermost last.
+    pub frames: Vec<CallFrame>,
+    /// Current line (`$LINENO`).
+    pub lineno: u32,
+    /// Enclosing loops (for `break`/`continue`).
+    pub loop_depth: u32,
+    /// Nesting of subshells (`$BASH_SUBSHELL`).
+    pub subshell: u32,
+    /// Nesting of substitutions, subshells and `eval` (for the limit).
+    pub subst_depth: usize,
+    /// Greater than 0 while running a condition (`if`, `while`, `&&` lhs,
+    /// `!`), where `set -e` does not apply.
+    pub errexit_suppressed: u32,
+    /// `true` inside a trap handler (no nested ERR).
+    pub in_trap: bool,
+    /// The random generator's state (`$RANDOM`).
+    pub rng: u64,
+    /// `$OPTIND` bookkeeping of `getopts`: character offset inside the
+    /// current argument.
+    pub getopts_char: usize,
+    /// Status of the last command substitution in the current command.
+    pub subst_status: Option<i32>,
+    /// `$BASHPID`-like counter for forks.
+    pub pid: u32,
+    /// `PIPESTATUS` of the last pipeline.
+    pub pipestatus: Vec<i32>,
+}
+
+impl ShellState {
+    /// A fresh state.
+    pub fn new(cwd: String, seed: u64) -> Self {
+        ShellState {
+            vars: Vars::default(),
+            funcs: Arc::new(HashMap::new()),
+            arg0: "toolsh".to_string(),
+            positional: Arc::new(Vec::new()),
+            opts: Options::default(),
+            cwd,
+            last_status: 0,
+            last_bg: None,
+            traps: Arc::new(HashMap::new()),
+            dir_stack: Vec::new(),
+            aliases: Arc::new(HashMap::new()),
+            frames: Vec::new(),
+            lineno: 0,
+            loop_depth: 0,
+            subshell: 0,
+            subst_depth: 0,
+            errexit_suppressed: 0,
+            in_trap: false,
+            rng: seed,
+            getopts_char: 0,
+            subst_status: None,
+            pid: 1000,
+            pipestatus: vec![0],
+        }
+    }
+
+    /// The next pseudo-random 15-bit number (`$RANDOM`), from a 64-bit LCG
+    /// seeded by the builder.
+    pub fn next_random(&mut self) -> u32 {
+        self.rng = self
+            .rng
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.rng >> 33) & 0x7fff) as u32
+    }
+}

@@ -1,0 +1,191 @@
+//! The variable tables with bash's dynamic scoping (bash manual 3.3
+//! "Shell Functions": local variables are visible to called functions).
+//!
+//! Each scope is an `Arc`'d map, so forking the state for a subshell copies
+//! only pointers; the first write to a shared scope copies that scope.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::value::{Value, Var, attr};
+
+/// Most namerefs followed before giving up (bash warns about circular
+/// references at a similar depth).
+const MAX_NAMEREF_DEPTH: usize = 16;
+
+/// One function scope (or a temporary-environment scope).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scope {
+    /// The variables declared in this scope.
+    pub vars: HashMap<String, Var>,
+    /// `true` for the temporary environment of prefix assignments.
+    pub temp: bool,
+}
+
+/// All variables: the global scope and a stack of local scopes.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Vars {
+    global: Arc<HashMap<String, Var>>,
+    scopes: Vec<Arc<Scope>>,
+}
+
+impl Vars {
+    /// Number of local scopes.
+    pub fn depth(&self) -> usize {
+        self.scopes.len()
+    }
+
+    /// Push a new local scope.
+    pub fn push_scope(&mut self, temp: bool) {
+        self.scopes.push(Arc::new(Scope {
+            vars: HashMap::new(),
+            temp,
+        }));
+    }
+
+    /// Pop the innermost local scope.
+    pub fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    /// The variable `name` without nameref resolution.
+    pub fn get_raw(&self, name: &str) -> Option<&Var> {
+        for s in self.scopes.iter().rev() {
+            if let Some(v) = s.vars.get(name) {
+                return Some(v);
+            }
+        }
+        self.global.get(name)
+    }
+
+    /// Index of the scope holding `name` (`None` = global or absent).
+    fn scope_of(&self, name: &str) -> Option<usize> {
+        self.scopes.iter().rposition(|s| s.vars.contains_key(name))
+    }
+
+    /// Mutable access to an existing variable (no nameref resolution).
+    pub fn get_raw_mut(&mut self, name: &str) -> Option<&mut Var> {
+        match self.scope_of(name) {
+            Some(i) => Arc::make_mut(&mut self.scopes[i]).vars.get_mut(name),
+            None => Arc::make_mut(&mut self.global).get_mut(name),
+        }
+    }
+
+    /// Follow namerefs from `name`; returns the final name (which may be
+    /// `arr[sub]`). A nameref with an empty value resolves to itself.
+    pub fn resolve<'a>(&'a self, name: &'a str) -> &'a str {
+        let mut cur = name;
+        for _ in 0..MAX_NAMEREF_DEPTH {
+            match self.get_raw(cur) {
+                Some(v) if v.has(attr::NAMEREF) => match &v.value {
+                    Value::Scalar(t) if !t.is_empty() => cur = t.as_str(),
+                    _ => return cur,
+                },
+                _ => return cur,
+            }
+        }
+        cur
+    }
+
+    /// The variable `name`, following namerefs.
+    pub fn get(&self, name: &str) -> Option<&Var> {
+        self.get_raw(self.resolve(name))
+    }
+
+    /// Mutable access to variable `name` (no nameref resolution), created
+    /// empty in the global scope when absent.
+    pub fn entry_global(&mut self, name: &str) -> &mut Var {
+        match self.scope_of(name) {
+            Some(i) => Arc::make_mut(&mut self.scopes[i])
+                .vars
+                .get_mut(name)
+                .expect("scope_of found it"),
+            None => Arc::make_mut(&mut self.global)
+                .entry(name.to_string())
+                .or_insert(Var {
+                    value: Value::Unset,
+                    attrs: 0,
+                }),
+        }
+    }
+
+    /// Mutable access to `name` in the innermost scope (creating it there
+    /// unset), as `local` and `declare` in a function do. With no local
+    /// scope, the global one.
+    pub fn entry_local(&mut self, name: &str) -> (&mut Var, bool) {
+        let scopes = &mut self.scopes;
+        let map = match scopes.last_mut() {
+            Some(s) => &mut Arc::make_mut(s).vars,
+            None => Arc::make_mut(&mut self.global),
+        };
+        let created = !map.contains_key(name);
+        let v = map.entry(name.to_string()).or_insert(Var {
+            value: Value::Unset,
+            attrs: 0,
+        });
+        (v, created)
+    }
+
+    /// Remove `name` from the innermost scope that holds it. A local of the
+    /// current function stays declared but unset (bash 5.2 behaviour).
+    pub fn remove(&mut self, name: &str) -> Option<Var> {
+        match self.scope_of(name) {
+            Some(i) if i + 1 == self.scopes.len() && !self.scopes[i].temp => {
+                let v = Arc::make_mut(&mut self.scopes[i])
+                    .vars
+                    .get_mut(name)
+                    .expect("present");
+                let old = v.clone();
+                v.value = Value::Unset;
+                v.attrs &= attr::EXPORT;
+                Some(old)
+            }
+            Some(i) => Arc::make_mut(&mut self.scopes[i]).vars.remove(name),
+            None => Arc::make_mut(&mut self.global).remove(name),
+        }
+    }
+
+    /// Every visible variable name with its variable (innermost wins),
+    /// sorted by name.
+    pub fn visible(&self) -> Vec<(&str, &Var)> {
+        let mut map: HashMap<&str, &Var> = HashMap::new();
+        for (k, v) in self.global.iter() {
+            map.insert(k, v);
+        }
+        for s in &self.scopes {
+            for (k, v) in &s.vars {
+                map.insert(k, v);
+            }
+        }
+        let mut out: Vec<(&str, &Var)> = map.into_iter().collect();
+        out.sort_by(|a, b| a.0.cmp(b.0));
+        out
+    }
+
+    /// The variables of the innermost local scope, sorted by name.
+    pub fn innermost(&self) -> Vec<(&str, &Var)> {
+        let Some(s) = self.scopes.last() else {
+            return Vec::new();
+        };
+        let mut out: Vec<(&str, &Var)> = s.vars.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        out.sort_by(|a, b| a.0.cmp(b.0));
+        out
+    }
+
+    /// Insert a variable directly into the global scope.
+    pub fn set_global_var(&mut self, name: &str, var: Var) {
+        Arc::make_mut(&mut self.global).insert(name.to_string(), var);
+    }
+
+    /// Insert into the innermost scope.
+    pub fn set_innermost(&mut self, name: &str, var: Var) {
+        match self.scopes.last_mut() {
+            Some(s) => {
+                Arc::make_mut(s).vars.insert(name.to_string(), var);
+            }
+            None => {
+                Arc::make_mut(&mut self.global).insert(name.to_string(), var);
+            }
+        }
+    }
+}
