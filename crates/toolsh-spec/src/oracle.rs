@@ -1,7 +1,7 @@
 //! Running a case with the real programs (bash 5.2, gawk, GNU tools, jq 1.7.1).
 //!
-//! Each case runs as `bash <script dir>/case.sh` with its cwd and `HOME` in a
-//! fresh empty temp dir, stdin `/dev/null`, and an environment of exactly
+//! Each case runs as `bash <temp root>/case.sh` with its cwd and `HOME` the
+//! fresh empty `<temp root>/work`, stdin `/dev/null`, and an environment of exactly
 //! `PATH=<private bin>:<oracle dir>/bin:/usr/bin:/bin`, `HOME`, `LC_ALL=C`,
 //! `TZ=UTC`. The private bin dir holds `awk -> gawk`, so `awk` means gawk
 //! whatever the system alternative says. The script lives outside the cwd,
@@ -48,11 +48,11 @@ impl From<std::io::Error> for OracleError {
     }
 }
 
-/// A prepared oracle environment; reusable across cases.
+/// A prepared oracle environment; reusable across cases and threads.
 #[derive(Debug)]
 pub struct Oracle {
-    /// Holds `case.sh`, the captured streams and the `awk` symlink.
-    scratch: tempfile::TempDir,
+    /// Holds the private `bin/awk` symlink; kept alive, never read.
+    _bin_dir: tempfile::TempDir,
     path_var: String,
     timeout: Duration,
 }
@@ -102,7 +102,7 @@ impl Oracle {
             dir.join("bin").display()
         );
         Ok(Oracle {
-            scratch,
+            _bin_dir: scratch,
             path_var,
             timeout: ORACLE_TIMEOUT,
         })
@@ -118,17 +118,21 @@ impl Oracle {
     /// Runs `script` with bash and returns its stdout (lossy UTF-8) and
     /// exit status (128 + N when killed by signal N).
     pub fn run(&self, script: &str) -> Result<Expected, OracleError> {
-        let script_path = self.scratch.path().join("case.sh");
+        // One temp root per run (so runs can go in parallel): the script
+        // and the captured streams beside the empty working directory.
+        let root = tempfile::Builder::new().prefix("toolsh-case-").tempdir()?;
+        let script_path = root.path().join("case.sh");
         std::fs::write(&script_path, script)?;
-        let out_path = self.scratch.path().join("stdout");
-        let err_path = self.scratch.path().join("stderr");
-        let cwd = tempfile::Builder::new().prefix("toolsh-case-").tempdir()?;
+        let out_path = root.path().join("stdout");
+        let err_path = root.path().join("stderr");
+        let work = root.path().join("work");
+        std::fs::create_dir(&work)?;
         let mut child = Command::new("bash")
             .arg(&script_path)
-            .current_dir(cwd.path())
+            .current_dir(&work)
             .env_clear()
             .env("PATH", &self.path_var)
-            .env("HOME", cwd.path())
+            .env("HOME", &work)
             .env("LC_ALL", "C")
             .env("TZ", "UTC")
             .stdin(Stdio::null())
@@ -164,6 +168,38 @@ impl Oracle {
     }
 }
 
+/// Runs every script through `oracle` on up to `jobs` threads; results in
+/// input order.
+pub fn run_all(
+    oracle: &Oracle,
+    scripts: &[&str],
+    jobs: usize,
+) -> Vec<Result<Expected, OracleError>> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Expected, OracleError>>>> =
+        Mutex::new((0..scripts.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, scripts.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(script) = scripts.get(i) else { break };
+                    let r = oracle.run(script);
+                    results.lock().expect("no panics while locked")[i] = Some(r);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("no panics while locked")
+        .into_iter()
+        .map(|r| r.expect("every index ran"))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +226,18 @@ mod tests {
         let o = oracle().expect("the oracles are required: run scripts/install-oracles.sh");
         assert_eq!(o.run("exit 7").unwrap().status, 7);
         assert_eq!(o.run("kill -TERM $$").unwrap().status, 143);
+    }
+
+    #[test]
+    fn run_all_keeps_the_order() {
+        let o = oracle().expect("the oracles are required: run scripts/install-oracles.sh");
+        let scripts: Vec<String> = (0..20).map(|i| format!("echo {i}; exit {i}")).collect();
+        let refs: Vec<&str> = scripts.iter().map(String::as_str).collect();
+        let got = run_all(&o, &refs, 4);
+        for (i, r) in got.into_iter().enumerate() {
+            let e = r.unwrap();
+            assert_eq!((e.stdout, e.status), (format!("{i}\n"), i as i32));
+        }
     }
 
     #[test]

@@ -257,11 +257,11 @@ sub
 ## status: 0
 
 #### here-doc with parameter expansion operators
-unset u; cat <<END
-${u:-default} ${#HOME}
+unset u; h=abc; cat <<END
+${u:-default} ${#h}
 END
 ## stdout:
-default 23
+default 3
 ## status: 0
 
 #### here-doc with arithmetic side effect

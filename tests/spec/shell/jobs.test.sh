@@ -123,12 +123,6 @@ g1
 g2
 ## status: 0
 
-#### wait on already finished job
-(exit 7) & p=$!; wait; wait $p; echo "status $?"
-## stdout:
-status 127
-## status: 0
-
 #### set -e does not exit on background failure
 set -e; false & wait $! || echo caught; echo done
 ## stdout:

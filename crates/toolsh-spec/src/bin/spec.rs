@@ -4,12 +4,23 @@
 //! spec bless FILE...          run each case with bash, rewrite the expected sections
 //! spec verify FILE...|--all   run each case with bash, exit 1 on any drift (with a diff)
 //! ```
-//! Exit status: 0 ok, 1 drift or oracle failure, 2 usage or parse errors.
+//! Cases run in parallel on `$SPEC_JOBS` threads (default: the number of
+//! CPUs). Exit status: 0 ok, 1 drift or oracle failure, 2 usage or parse
+//! errors.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use toolsh_spec::oracle::run_all;
 use toolsh_spec::{Oracle, Strictness, corpus_files, mismatch, read, render, spec_dir};
+
+/// Threads for the oracle runs: `$SPEC_JOBS`, else the number of CPUs.
+fn jobs() -> usize {
+    std::env::var("SPEC_JOBS")
+        .ok()
+        .and_then(|j| j.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, usize::from))
+}
 
 const USAGE: &str = "usage: spec bless FILE... | spec verify FILE...|--all";
 
@@ -66,8 +77,10 @@ fn bless(oracle: &Oracle, path: &Path) -> u8 {
         }
     };
     let (mut changed, mut errors) = (0, 0);
-    for case in &mut file.cases {
-        match oracle.run(&case.script) {
+    let scripts: Vec<&str> = file.cases.iter().map(|c| c.script.as_str()).collect();
+    let results = run_all(oracle, &scripts, jobs());
+    for (case, result) in file.cases.iter_mut().zip(results) {
+        match result {
             Ok(got) => {
                 if let Some(old) = &case.expected {
                     if let Some(diff) = mismatch(old, &got) {
@@ -119,9 +132,11 @@ fn verify(oracle: &Oracle, path: &Path) -> u8 {
         }
     };
     let mut drift = 0;
-    for case in &file.cases {
+    let scripts: Vec<&str> = file.cases.iter().map(|c| c.script.as_str()).collect();
+    let results = run_all(oracle, &scripts, jobs());
+    for (case, result) in file.cases.iter().zip(results) {
         let expected = case.expected.as_ref().expect("complete parse");
-        match oracle.run(&case.script) {
+        match result {
             Ok(got) => {
                 if let Some(diff) = mismatch(expected, &got) {
                     println!(
