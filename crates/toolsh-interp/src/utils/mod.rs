@@ -66,8 +66,10 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(files::chmod::Chmod),
         Arc::new(files::cp::Cp),
         Arc::new(files::df::Df),
+        Arc::new(files::diff::Diff),
         Arc::new(files::dirname::Dirname),
         Arc::new(files::du::Du),
+        Arc::new(files::file::File),
         Arc::new(files::ln::Ln),
         Arc::new(files::ls::Ls),
         Arc::new(files::md5sum::Md5sum),
@@ -79,8 +81,10 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(files::rm::Rm),
         Arc::new(files::rmdir::Rmdir),
         Arc::new(files::sha256sum::Sha256sum),
+        Arc::new(files::split::Split),
         Arc::new(files::stat::Stat),
         Arc::new(files::touch::Touch),
+        Arc::new(files::tree::Tree),
     ];
     v
 }

@@ -11,8 +11,10 @@ pub(crate) mod basename;
 pub(crate) mod chmod;
 pub(crate) mod cp;
 pub(crate) mod df;
+pub(crate) mod diff;
 pub(crate) mod dirname;
 pub(crate) mod du;
+pub(crate) mod file;
 pub(crate) mod ln;
 pub(crate) mod ls;
 pub(crate) mod md5sum;
@@ -24,8 +26,10 @@ pub(crate) mod realpath;
 pub(crate) mod rm;
 pub(crate) mod rmdir;
 pub(crate) mod sha256sum;
+pub(crate) mod split;
 pub(crate) mod stat;
 pub(crate) mod touch;
+pub(crate) mod tree;
 
 #[cfg(test)]
 pub(crate) mod test_util;
