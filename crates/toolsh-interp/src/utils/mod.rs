@@ -10,12 +10,17 @@ mod awk;
 mod base64;
 mod cat;
 mod cli;
+mod column;
+mod comm;
 mod cut;
 mod date;
+mod env;
+mod expr;
 mod files;
 mod fold;
 mod grep;
 mod head;
+mod join;
 mod nl;
 mod paste;
 pub(crate) mod posix_regex;
@@ -23,14 +28,17 @@ mod printf;
 mod rev;
 mod sed;
 mod seq;
+mod sleep;
 mod sort;
 mod tac;
 mod tail;
 mod tee;
 mod textio;
+mod timeout;
 mod tr;
 mod uniq;
 mod wc;
+mod xargs;
 mod yes;
 
 /// Every utility, in no particular order. Shell builtins (echo, read,
@@ -43,6 +51,14 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(awk::Awk),
         // text utilities (sort, uniq, cut, tr, wc, head, tail, ...)
         Arc::new(cat::Cat),
+        Arc::new(column::Column),
+        Arc::new(comm::Comm),
+        Arc::new(env::Env),
+        Arc::new(expr::Expr),
+        Arc::new(join::Join),
+        Arc::new(sleep::Sleep),
+        Arc::new(timeout::Timeout),
+        Arc::new(xargs::Xargs),
         Arc::new(base64::Base64),
         Arc::new(cut::Cut),
         Arc::new(fold::Fold),
