@@ -52,6 +52,8 @@ pub(super) struct Options {
     pub line: bool,
     pub after: usize,
     pub before: usize,
+    /// Some context option was given (even `-A0`): groups get separators.
+    pub context_given: bool,
     pub max_count: Option<u64>,
     pub list: ListFiles,
     pub filename: FilenameMode,
@@ -84,6 +86,7 @@ impl Default for Options {
             line: false,
             after: 0,
             before: 0,
+            context_given: false,
             max_count: None,
             list: ListFiles::None,
             filename: FilenameMode::Default,
@@ -226,12 +229,19 @@ impl Options {
             "c" => self.count = true,
             "T" => self.initial_tab = true,
             "Z" => self.null_after_name = true,
-            "A" => self.after = context_arg(&arg_s())?,
-            "B" => self.before = context_arg(&arg_s())?,
+            "A" => {
+                self.after = context_arg(&arg_s())?;
+                self.context_given = true;
+            }
+            "B" => {
+                self.before = context_arg(&arg_s())?;
+                self.context_given = true;
+            }
             "C" => {
                 let n = context_arg(&arg_s())?;
                 self.after = n;
                 self.before = n;
+                self.context_given = true;
             }
             "group-separator" => self.group_separator = Some(arg_s()),
             "no-group-separator" => self.group_separator = None,
@@ -339,6 +349,7 @@ pub(super) fn parse(args: &[String]) -> Result<Options, UsageError> {
                     let n = context_arg(&digits)?;
                     o.after = n;
                     o.before = n;
+                    o.context_given = true;
                     digits.clear();
                 }
                 let key = (c as char).to_string();
@@ -364,6 +375,7 @@ pub(super) fn parse(args: &[String]) -> Result<Options, UsageError> {
                 let n = context_arg(&digits)?;
                 o.after = n;
                 o.before = n;
+                o.context_given = true;
             }
             continue;
         }

@@ -235,7 +235,7 @@ impl InputSearch {
     fn print_line(&mut self, sh: &mut Shared<'_>, lineno: u64, offset: u64, line: &[u8], sep: u8) {
         let o = sh.opts;
         let eol = if o.null_data { 0 } else { b'\n' };
-        if o.after > 0 || o.before > 0 {
+        if o.context_given {
             let gap = self
                 .last_printed
                 .map_or(sh.printed_any, |last| lineno > last + 1);

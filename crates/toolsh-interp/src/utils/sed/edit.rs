@@ -56,8 +56,14 @@ fn expand(
                     w.push(&hay[s..e]);
                 }
             }
-            ReplPart::Lower => w.span = Some(Case::Lower),
-            ReplPart::Upper => w.span = Some(Case::Upper),
+            ReplPart::Lower => {
+                w.span = Some(Case::Lower);
+                w.next = None;
+            }
+            ReplPart::Upper => {
+                w.span = Some(Case::Upper);
+                w.next = None;
+            }
             ReplPart::LowerNext => w.next = Some(Case::Lower),
             ReplPart::UpperNext => w.next = Some(Case::Upper),
             ReplPart::End => {

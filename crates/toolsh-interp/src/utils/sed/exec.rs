@@ -408,9 +408,7 @@ impl<'a> Exec<'a> {
                             Addr2::Plus(n) => {
                                 (*n > 0).then(|| Range::Active(Some(line.saturating_add(*n))))
                             }
-                            Addr2::Multiple(n) => {
-                                (*n > 0 && !line.is_multiple_of(*n)).then_some(Range::Active(None))
-                            }
+                            Addr2::Multiple(n) => (*n > 0).then_some(Range::Active(None)),
                             Addr2::Last => {
                                 if self.is_last(ctx, reader).await? {
                                     None

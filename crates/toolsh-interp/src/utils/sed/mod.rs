@@ -313,7 +313,11 @@ impl Builtin for Sed {
         let mut script = match parse::parse(&text, cli.extended) {
             Ok(s) => s,
             Err(e) => {
-                let msg = format!("{}: {}", location(&cli.pieces, e.offset), e.message);
+                let msg = if e.offset == usize::MAX {
+                    e.message
+                } else {
+                    format!("{}: {}", location(&cli.pieces, e.offset), e.message)
+                };
                 ctx.err_msg(&msg).await?;
                 return Ok(e.status);
             }
@@ -323,7 +327,7 @@ impl Builtin for Sed {
         script.quiet = set.quiet;
         if set.in_place.is_some() && cli.files.is_empty() {
             ctx.err_msg("no input files").await?;
-            return Ok(1);
+            return Ok(4);
         }
         // `w` files are created (truncated) before any input is read.
         for f in script.write_files() {

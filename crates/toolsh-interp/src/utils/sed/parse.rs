@@ -51,8 +51,8 @@ pub(super) fn parse(src: &[u8], extended: bool) -> Result<Script, ParseError> {
         let Some(&(_, target)) = p.labels.iter().find(|(l, _)| *l == label) else {
             return Err(ParseError {
                 message: format!("can't find label for jump to `{label}'"),
-                offset: 0,
-                status: 1,
+                offset: usize::MAX,
+                status: 4,
             });
         };
         if let Cmd::Branch(_, t) = &mut p.commands[at].cmd {

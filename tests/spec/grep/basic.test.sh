@@ -1,0 +1,240 @@
+# grep: line selection, counting, output options and streaming (GNU grep 3.8).
+
+#### plain match
+printf 'apple\nbanana\ncherry\n' | grep an
+## stdout:
+banana
+## status: 0
+
+#### no match exits 1
+printf 'apple\nbanana\n' | grep zzz
+## stdout:
+## status: 1
+
+#### invert
+printf 'apple\nbanana\ncherry\n' | grep -v an
+## stdout:
+apple
+cherry
+## status: 0
+
+#### count
+printf 'a\nb\na\na\n' | grep -c a
+## stdout:
+3
+## status: 0
+
+#### count zero exits 1
+printf 'a\nb\n' | grep -c z
+## stdout:
+0
+## status: 1
+
+#### count inverted
+printf 'a\nb\na\n' | grep -vc a
+## stdout:
+1
+## status: 0
+
+#### line numbers
+printf 'x\nab\ny\nab\n' | grep -n ab
+## stdout:
+2:ab
+4:ab
+## status: 0
+
+#### byte offsets
+printf 'x\nab\ny\nab\n' | grep -b ab
+## stdout:
+2:ab
+7:ab
+## status: 0
+
+#### ignore case
+printf 'Apple\napple\nAPPLE\nbanana\n' | grep -i apple
+## stdout:
+Apple
+apple
+APPLE
+## status: 0
+
+#### no-ignore-case after -i
+printf 'Apple\napple\n' | grep -i --no-ignore-case apple
+## stdout:
+apple
+## status: 0
+
+#### whole word
+printf 'cat\ncatalog\nthe cat sat\nbobcat\n' | grep -w cat
+## stdout:
+cat
+the cat sat
+## status: 0
+
+#### whole word with punctuation
+printf 'foo-bar\nfoobar\nfoo_bar\n' | grep -w foo
+## stdout:
+foo-bar
+## status: 0
+
+#### whole line
+printf 'abc\nabcd\n abc\n' | grep -x abc
+## stdout:
+abc
+## status: 0
+
+#### quiet match
+printf 'a\nb\n' | grep -q b
+## stdout:
+## status: 0
+
+#### quiet no match
+printf 'a\nb\n' | grep -q c
+## stdout:
+## status: 1
+
+#### several -e patterns
+printf 'one\ntwo\nthree\nfour\n' | grep -e one -e three
+## stdout:
+one
+three
+## status: 0
+
+#### newline separated patterns
+printf 'one\ntwo\nthree\n' | grep 'one
+three'
+## stdout:
+one
+three
+## status: 0
+
+#### empty pattern matches every line
+printf 'a\n\nb\n' | grep -c ''
+## stdout:
+3
+## status: 0
+
+#### pattern starting with dash via -e
+printf 'a-b\n-x\n' | grep -e -x
+## stdout:
+-x
+## status: 0
+
+#### double dash ends options
+printf -- '-v\nx\n' | grep -- -v
+## stdout:
+-v
+## status: 0
+
+#### last line without newline
+printf 'a\nab' | grep b
+## stdout:
+ab
+## status: 0
+
+#### max count
+printf 'a1\na2\na3\n' | grep -m2 a
+## stdout:
+a1
+a2
+## status: 0
+
+#### max count with count
+printf 'a\na\na\n' | grep -c -m2 a
+## stdout:
+2
+## status: 0
+
+#### max count zero
+printf 'a\n' | grep -m0 a
+## stdout:
+## status: 1
+
+#### only matching
+printf 'foo bar foo\nbaz\n' | grep -o foo
+## stdout:
+foo
+foo
+## status: 0
+
+#### only matching with line numbers
+printf 'x1y22\nz\n3\n' | grep -on '[0-9]\+'
+## stdout:
+1:1
+1:22
+3:3
+## status: 0
+
+#### only matching byte offsets
+printf 'xaxa\n' | grep -ob a
+## stdout:
+1:a
+3:a
+## status: 0
+
+#### only matching invert prints nothing
+printf 'a\nb\n' | grep -ov a
+## stdout:
+## status: 0
+
+#### only matching empty matches skipped
+printf 'abc\n' | grep -o 'x*'
+## stdout:
+## status: 0
+
+#### long options
+printf 'Foo\nbar\n' | grep --ignore-case --line-number --regexp=foo
+## stdout:
+1:Foo
+## status: 0
+
+#### abbreviated long option
+printf 'Foo\nbar\n' | grep --ignore foo
+## stdout:
+Foo
+## status: 0
+
+#### bundled short options
+printf 'Foo\nbar\nfoo\n' | grep -inv bar
+## stdout:
+1:Foo
+3:foo
+## status: 0
+
+#### options after the pattern
+printf 'a\nb\n' | grep a -v
+## stdout:
+b
+## status: 0
+
+#### color never is accepted
+printf 'a\nb\n' | grep --color=never a
+## stdout:
+a
+## status: 0
+
+#### null data
+printf 'a1\0b2\0a3\0' | grep -z a | tr '\0' '\n'
+## stdout:
+a1
+a3
+## status: 0
+
+#### help exits 0
+grep --help >/dev/null; echo $?
+## stdout:
+0
+## status: 0
+
+#### streams: stops at first line
+yes | grep y | head -n 2
+## stdout:
+y
+y
+## status: 0
+
+#### streams: quiet on endless input
+yes | grep -q y; echo $?
+## stdout:
+0
+## status: 0
