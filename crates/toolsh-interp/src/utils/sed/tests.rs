@@ -121,7 +121,7 @@ async fn script_errors() {
     assert_eq!(sed(&["0p"], "x\n").await.1, 1);
     assert_eq!(sed(&["//p"], "x\n").await.1, 1);
     assert_eq!(sed(&["s/a/b"], "x\n").await.1, 1);
-    assert_eq!(sed(&["bfoo"], "x\n").await.1, 1);
+    assert_eq!(sed(&["bfoo"], "x\n").await.1, 4);
     assert_eq!(sed(&["{p"], "x\n").await.1, 1);
     assert_eq!(sed(&["p}"], "x\n").await.1, 1);
     assert_eq!(sed(&["s/\\(a\\)/\\2/"], "x\n").await.1, 1);
