@@ -215,9 +215,9 @@ impl Report {
 
     /// The summary: the total line first
     /// (`spec: N passed, M failed (K known failures, U unexpected), D divergences, T cases`),
-    /// then now-passing, stale and divergence notes, then each unexpected
-    /// failure with its diff.
-    pub fn summary(&self) -> String {
+    /// then now-passing, stale and divergence notes, then (with
+    /// `with_diffs`) each unexpected failure with its diff.
+    pub fn summary(&self, with_diffs: bool) -> String {
         let total: usize = self.files.iter().map(|f| f.2).sum();
         let mut s = format!(
             "spec: {} passed, {} failed ({} known failures, {} unexpected), {} divergences, {} cases\n",
@@ -238,8 +238,10 @@ impl Report {
             let m = if *matches { "matches bash" } else { "differs" };
             let _ = writeln!(s, "divergence ({m}): {f} :: {c}: {reason}");
         }
-        for ((f, c), diff) in &self.unexpected {
-            let _ = write!(s, "FAILED {f} :: {c}\n{diff}");
+        if with_diffs {
+            for ((f, c), diff) in &self.unexpected {
+                let _ = write!(s, "FAILED {f} :: {c}\n{diff}");
+            }
         }
         s
     }
@@ -316,7 +318,8 @@ mod tests {
         assert_eq!(r.now_passing, vec![("a.test.sh".into(), "fixed".into())]);
         assert_eq!(r.stale, vec![("a.test.sh".into(), "gone".into())]);
         assert_eq!(r.divergences.len(), 1);
-        let s = r.summary();
+        let s = r.summary(true);
+        assert!(!r.summary(false).contains("FAILED"));
         assert!(
             s.starts_with("spec: 2 passed, 2 failed (1 known failures, 1 unexpected), 1 divergences, 5 cases\n"),
             "{s}"
