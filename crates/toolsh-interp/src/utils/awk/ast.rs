@@ -314,8 +314,6 @@ pub struct Item {
 /// A user-defined function.
 #[derive(Debug, Clone)]
 pub struct Function {
-    /// Its name.
-    pub name: String,
     /// Number of parameters (locals).
     pub nparams: usize,
     /// The body.

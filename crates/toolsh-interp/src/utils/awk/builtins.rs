@@ -14,7 +14,8 @@ use super::value::{Str, Value, compare, looks_numeric, str_to_num};
 /// How a replacement string is read.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ReplStyle {
-    /// sub/gsub: `&` is the match, `\&` a literal `&`, `\\` a backslash.
+    /// sub/gsub: `&` is the match, `\&` a literal `&`, `\\&` a backslash
+    /// and the match (gawk's rules).
     Sub,
     /// gensub: also `\0`..`\9` for groups.
     Gensub,
@@ -32,6 +33,26 @@ fn expand_repl(
     let mut i = 0;
     while i < repl.len() {
         let c = repl[i];
+        if c == b'\\' && style == ReplStyle::Sub {
+            // gawk's rules: `\\\&` is a literal `\&`, `\\&` a backslash and
+            // the match, `\&` a literal `&`; other backslashes are kept.
+            let rest = &repl[i..];
+            if rest.starts_with(b"\\\\\\&") {
+                out.extend_from_slice(b"\\&");
+                i += 4;
+            } else if rest.starts_with(b"\\\\&") {
+                out.push(b'\\');
+                out.extend_from_slice(&s[whole.0..whole.1]);
+                i += 3;
+            } else if rest.starts_with(b"\\&") {
+                out.push(b'&');
+                i += 2;
+            } else {
+                out.push(b'\\');
+                i += 1;
+            }
+            continue;
+        }
         if c == b'\\' && i + 1 < repl.len() {
             let n = repl[i + 1];
             match n {

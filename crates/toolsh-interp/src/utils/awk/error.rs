@@ -10,6 +10,9 @@ pub struct SyntaxError {
     pub pos: usize,
     /// What is wrong (`syntax error`, `unterminated string`).
     pub msg: String,
+    /// gawk reports this as `fatal:` (exit status 2), not as a syntax
+    /// error (status 1): calling an undefined function.
+    pub fatal: bool,
 }
 
 impl SyntaxError {
@@ -18,6 +21,7 @@ impl SyntaxError {
         Self {
             pos,
             msg: msg.into(),
+            fatal: false,
         }
     }
 }

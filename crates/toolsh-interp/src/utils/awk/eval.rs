@@ -190,12 +190,6 @@ impl Interp<'_> {
     fn call(&mut self, f: usize, args: &[Expr]) -> Ex<Value> {
         let prog = self.prog;
         let func = &prog.functions[f];
-        if args.len() > func.nparams {
-            return fatal(format!(
-                "function `{}' called with more arguments than declared",
-                func.name
-            ));
-        }
         if self.depth >= self.bounds.max_depth {
             return Err(Jump::Stop(super::host::HostStop::Interrupt(
                 crate::limits::Interrupt::limit(
@@ -206,8 +200,13 @@ impl Interp<'_> {
         }
         self.tick()?;
         let mut cells = Vec::with_capacity(func.nparams);
-        for a in args {
-            cells.push(self.arg_cell(a)?);
+        for (i, a) in args.iter().enumerate() {
+            if i < func.nparams {
+                cells.push(self.arg_cell(a)?);
+            } else {
+                // gawk warns and evaluates surplus arguments.
+                self.eval(a)?;
+            }
         }
         cells.resize(func.nparams, Cell::Val(Value::Uninit));
         let base = self.stack.len();

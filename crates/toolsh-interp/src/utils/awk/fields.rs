@@ -152,14 +152,19 @@ impl Record {
     /// `$i` for i >= 1 (uninitialized beyond NF).
     pub fn field(&mut self, i: usize, fs: &FieldSep) -> Value {
         self.ensure_split(fs);
-        self.fields.get(i - 1).cloned().unwrap_or_default()
+        // A field beyond NF is an empty input string: it compares as a
+        // string ("" != 0), unlike an uninitialized variable.
+        self.fields
+            .get(i - 1)
+            .cloned()
+            .unwrap_or_else(|| Value::StrNum(empty_str()))
     }
 
     /// Assign `$i` for i >= 1, growing NF as needed; `$0` is rebuilt later.
     pub fn set_field(&mut self, i: usize, v: Value, fs: &FieldSep) {
         self.ensure_split(fs);
         if i > self.fields.len() {
-            self.fields.resize(i, Value::Uninit);
+            self.fields.resize(i, Value::StrNum(empty_str()));
         }
         self.fields[i - 1] = v;
         self.text = None;
@@ -168,7 +173,7 @@ impl Record {
     /// Assign NF: truncate or extend the fields; `$0` is rebuilt later.
     pub fn set_nf(&mut self, n: usize, fs: &FieldSep) {
         self.ensure_split(fs);
-        self.fields.resize(n, Value::Uninit);
+        self.fields.resize(n, Value::StrNum(empty_str()));
         self.text = None;
     }
 }

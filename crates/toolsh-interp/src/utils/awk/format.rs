@@ -94,9 +94,18 @@ pub fn sprintf(
                 i = j;
             }
         }
-        // Length modifiers are accepted and ignored, as gawk does.
+        // One length modifier is accepted and ignored, as gawk does; a
+        // second one makes the conversion invalid (printed literally).
+        let mut modifiers = 0;
         while i < fmt.len() && matches!(fmt[i], b'h' | b'l' | b'L' | b'q' | b'j' | b'z' | b't') {
             i += 1;
+            modifiers += 1;
+        }
+        if modifiers > 1 {
+            let end = (i + 1).min(fmt.len());
+            out.extend_from_slice(&fmt[start..end]);
+            i = end;
+            continue;
         }
         let Some(&conv) = fmt.get(i) else {
             // A lone '%' at the end is printed as is.

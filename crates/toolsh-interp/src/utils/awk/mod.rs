@@ -30,6 +30,7 @@ mod records;
 mod regex;
 mod timefmt;
 mod value;
+mod vars;
 
 #[cfg(test)]
 mod tests;
@@ -98,14 +99,19 @@ fn parse_assign(arg: &str) -> Result<(String, Vec<u8>), String> {
     Ok((name.to_string(), value.as_bytes().to_vec()))
 }
 
-fn parse_args(args: &[String]) -> Result<Invocation, String> {
+/// Parse the command line; errors carry the message and exit status
+/// (usage errors 1, fatal errors 2, as gawk).
+fn parse_args(args: &[String]) -> Result<Invocation, (String, i32)> {
     let mut inv = Invocation::default();
     let mut i = 0;
-    let need = |i: &mut usize, opt: &str| -> Result<String, String> {
+    let need = |i: &mut usize, opt: &str| -> Result<String, (String, i32)> {
         *i += 1;
-        args.get(*i)
-            .cloned()
-            .ok_or_else(|| format!("option requires an argument -- '{opt}'"))
+        args.get(*i).cloned().ok_or_else(|| {
+            (
+                format!("option requires an argument -- '{opt}'"),
+                EXIT_SYNTAX,
+            )
+        })
     };
     while i < args.len() {
         let a = &args[i];
@@ -119,14 +125,16 @@ fn parse_args(args: &[String]) -> Result<Invocation, String> {
         if let Some(long) = a.strip_prefix("--") {
             match long.split_once('=') {
                 Some(("field-separator", v)) => inv.fs = Some(v.as_bytes().to_vec()),
-                Some(("assign", v)) => inv.assigns.push(parse_assign(v)?),
+                Some(("assign", v)) => inv
+                    .assigns
+                    .push(parse_assign(v).map_err(|m| (m, EXIT_FATAL))?),
                 Some(("file", v)) => inv.sources.push(SourceArg::File(v.to_string())),
                 Some(("source", v)) => inv.sources.push(SourceArg::Text(v.to_string())),
                 None if matches!(
                     long,
                     "posix" | "traditional" | "re-interval" | "characters-as-bytes"
                 ) => {}
-                _ => return Err(format!("unrecognized option '--{long}'")),
+                _ => return Err((format!("unrecognized option '--{long}'"), EXIT_SYNTAX)),
             }
             i += 1;
             continue;
@@ -148,7 +156,8 @@ fn parse_args(args: &[String]) -> Result<Invocation, String> {
                 } else {
                     rest.to_string()
                 };
-                inv.assigns.push(parse_assign(&v)?);
+                inv.assigns
+                    .push(parse_assign(&v).map_err(|m| (m, EXIT_FATAL))?);
             }
             "f" => {
                 let v = if rest.is_empty() {
@@ -167,15 +176,16 @@ fn parse_args(args: &[String]) -> Result<Invocation, String> {
                 inv.sources.push(SourceArg::Text(v));
             }
             "P" | "c" | "r" | "b" => {}
-            _ => return Err(format!("invalid option -- '{opt}'")),
+            _ => return Err((format!("invalid option -- '{opt}'"), EXIT_SYNTAX)),
         }
         i += 1;
     }
     if inv.sources.is_empty() {
         let Some(text) = args.get(i) else {
-            return Err(
+            return Err((
                 "usage: awk [-F fs][-v var=value][prog | -f progfile][file ...]".to_string(),
-            );
+                EXIT_SYNTAX,
+            ));
         };
         inv.sources.push(SourceArg::Text(text.clone()));
         i += 1;
@@ -201,7 +211,8 @@ impl Job {
             Ok(p) => p,
             Err(e) => {
                 let msg = render_syntax_error(&self.src, &self.parts, &e);
-                return report(&host, &msg, EXIT_SYNTAX);
+                let status = if e.fatal { EXIT_FATAL } else { EXIT_SYNTAX };
+                return report(&host, &msg, status);
             }
         };
         let mut regexes = Vec::with_capacity(prog.regexes.len());
@@ -306,9 +317,9 @@ impl Builtin for Awk {
     async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
         let inv = match parse_args(&ctx.args[1..]) {
             Ok(inv) => inv,
-            Err(msg) => {
+            Err((msg, status)) => {
                 err_line(ctx.stderr, &msg).await?;
-                return Ok(EXIT_FATAL);
+                return Ok(status);
             }
         };
         let mut src = Vec::new();

@@ -73,10 +73,9 @@ impl<'a> Parser<'a> {
         for (name, pos) in &self.func_refs {
             let idx = self.func_index[name];
             if self.funcs[idx].is_none() {
-                return Err(SyntaxError::new(
-                    *pos,
-                    format!("function `{name}' not defined"),
-                ));
+                let mut e = SyntaxError::new(*pos, format!("function `{name}' not defined"));
+                e.fatal = true;
+                return Err(e);
             }
         }
         self.program.functions = self
@@ -322,7 +321,6 @@ impl<'a> Parser<'a> {
         self.locals = None;
         let body = body?;
         self.funcs[idx] = Some(Function {
-            name,
             nparams: params.len(),
             body,
         });
@@ -665,7 +663,6 @@ impl<'a> Parser<'a> {
 
 fn unreachable_fn() -> Function {
     Function {
-        name: String::new(),
         nparams: 0,
         body: Vec::new(),
     }

@@ -13,7 +13,7 @@ pub struct Random {
     state: [u32; DEG],
     f: usize,
     r: usize,
-    /// The seed last given to `srand` (0 initially).
+    /// The seed last given to `srand` (gawk starts with 1).
     pub seed: f64,
 }
 
@@ -24,7 +24,7 @@ impl Random {
             state: [0; DEG],
             f: SEP,
             r: 0,
-            seed: 0.0,
+            seed: 1.0,
         };
         r.srandom(1);
         r
