@@ -86,6 +86,7 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(files::dirname::Dirname),
         Arc::new(files::du::Du),
         Arc::new(files::file::File),
+        Arc::new(files::find::Find),
         Arc::new(files::ln::Ln),
         Arc::new(files::ls::Ls),
         Arc::new(files::md5sum::Md5sum),

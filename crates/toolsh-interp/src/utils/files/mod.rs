@@ -15,6 +15,7 @@ pub(crate) mod diff;
 pub(crate) mod dirname;
 pub(crate) mod du;
 pub(crate) mod file;
+pub(crate) mod find;
 pub(crate) mod ln;
 pub(crate) mod ls;
 pub(crate) mod md5sum;
