@@ -111,7 +111,17 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
         }
         let abs = ctx.resolve_path(start);
         let mut ancestors = Vec::new();
-        visit(ctx, fs.as_ref(), &mut run, start, &abs, start, 0, &mut ancestors).await?;
+        visit(
+            ctx,
+            fs.as_ref(),
+            &mut run,
+            start,
+            &abs,
+            start,
+            0,
+            &mut ancestors,
+        )
+        .await?;
     }
     flush(ctx, &mut run).await?;
     let pending: Vec<(Vec<String>, Vec<String>)> = run.batches.drain().map(|(_, v)| v).collect();
@@ -159,7 +169,7 @@ async fn visit(
     } else {
         lmeta
     };
-    let visit = Visit {
+    let this = Visit {
         shown,
         abs,
         start,
@@ -169,17 +179,23 @@ async fn visit(
     let at_min = depth >= run.globals.min_depth;
     run.prune = false;
     if !run.globals.depth_first && at_min {
-        eval(ctx, fs, run, run.expr, &visit).await?;
+        eval(ctx, fs, run, run.expr, &this).await?;
     }
-    let descend = visit.meta.is_dir()
+    let descend = this.meta.is_dir()
         && !run.prune
         && !run.quit
         && run.globals.max_depth.is_none_or(|m| depth < m);
     if descend {
-        let canon = fs.canonicalize(abs).await.unwrap_or_else(|_| abs.to_string());
+        let canon = fs
+            .canonicalize(abs)
+            .await
+            .unwrap_or_else(|_| abs.to_string());
         if run.globals.follow && ancestors.contains(&canon) {
-            ctx.err_msg(&format!("File system loop detected; {} is part of the same file system loop.", quote(shown)))
-                .await?;
+            ctx.err_msg(&format!(
+                "File system loop detected; {} is part of the same file system loop.",
+                quote(shown)
+            ))
+            .await?;
             run.status = 1;
         } else {
             match fs.read_dir(abs).await {
@@ -213,7 +229,7 @@ async fn visit(
         }
     }
     if run.globals.depth_first && at_min && !run.quit {
-        eval(ctx, fs, run, run.expr, &visit).await?;
+        eval(ctx, fs, run, run.expr, &this).await?;
     }
     Ok(())
 }
@@ -236,7 +252,7 @@ async fn run_batch(
     Ok(status == 0)
 }
 
-#[allow(clippy::too_many_lines)]
+#[allow(clippy::too_many_lines, clippy::many_single_char_names)]
 async fn eval(
     ctx: &mut BuiltinContext<'_>,
     fs: &dyn FileSystem,
@@ -458,33 +474,79 @@ mod tests {
             "d/sub/b.txt\n"
         );
         assert_eq!(
-            out(&mut sh, &["find", "d", "-maxdepth", "1", "-type", "d"]).await.0,
+            out(&mut sh, &["find", "d", "-maxdepth", "1", "-type", "d"])
+                .await
+                .0,
             "d\nd/sub\n"
         );
         assert_eq!(
-            out(&mut sh, &["find", "d", "(", "-name", "*.md", "-o", "-name", "a*", ")", "-print"]).await.0,
+            out(
+                &mut sh,
+                &[
+                    "find", "d", "(", "-name", "*.md", "-o", "-name", "a*", ")", "-print"
+                ]
+            )
+            .await
+            .0,
             "d/a.txt\nd/sub/c.md\n"
         );
         assert_eq!(
-            out(&mut sh, &["find", "d", "-name", "sub", "-prune", "-o", "-type", "f", "-print"]).await.0,
+            out(
+                &mut sh,
+                &[
+                    "find", "d", "-name", "sub", "-prune", "-o", "-type", "f", "-print"
+                ]
+            )
+            .await
+            .0,
             "d/a.txt\n"
         );
         assert_eq!(
-            out(&mut sh, &["find", "d", "-type", "f", "-exec", "basename", "{}", ";"]).await.0,
+            out(
+                &mut sh,
+                &["find", "d", "-type", "f", "-exec", "basename", "{}", ";"]
+            )
+            .await
+            .0,
             "a.txt\nb.txt\nc.md\n"
         );
         assert_eq!(
-            out(&mut sh, &["find", "d", "-name", "*.txt", "-exec", "basename", "-a", "{}", "+"]).await.0,
+            out(
+                &mut sh,
+                &[
+                    "find", "d", "-name", "*.txt", "-exec", "basename", "-a", "{}", "+"
+                ]
+            )
+            .await
+            .0,
             "a.txt\nb.txt\n"
         );
         assert_eq!(
-            out(&mut sh, &["find", "d", "-size", "+0", "-type", "f", "-printf", "%f %s\\n"]).await.0,
+            out(
+                &mut sh,
+                &[
+                    "find", "d", "-size", "+0", "-type", "f", "-printf", "%f %s\\n"
+                ]
+            )
+            .await
+            .0,
             "a.txt 5\nc.md 1\n"
         );
         assert_eq!(out(&mut sh, &["find", "nope"]).await.1, 1);
         assert_eq!(out(&mut sh, &["find", "d", "-bogus"]).await.1, 1);
-        assert_eq!(out(&mut sh, &["find", "d", "-name", "*.md", "-delete"]).await, (String::new(), 0));
+        assert_eq!(
+            out(&mut sh, &["find", "d", "-name", "*.md", "-delete"]).await,
+            (String::new(), 0)
+        );
         assert!(fs.metadata("/tmp/d/sub/c.md").await.is_err());
-        assert_eq!(out(&mut sh, &["find", "d", "-name", "a.txt", "-quit", "-o", "-print"]).await.0, "d\n");
+        assert_eq!(
+            out(
+                &mut sh,
+                &["find", "d", "-name", "a.txt", "-quit", "-o", "-print"]
+            )
+            .await
+            .0,
+            "d\n"
+        );
     }
 }

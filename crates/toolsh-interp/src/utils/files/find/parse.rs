@@ -224,7 +224,9 @@ impl Parser<'_> {
                 self.pos += 1;
                 match e {
                     Some(e) => Ok(Some(e)),
-                    None => Err("invalid expression; empty parentheses are not allowed.".to_string()),
+                    None => {
+                        Err("invalid expression; empty parentheses are not allowed.".to_string())
+                    }
                 }
             }
             Some(_) => self.primary(),
@@ -259,7 +261,8 @@ impl Parser<'_> {
                 let v = self.next_arg(&word)?;
                 let kinds: Vec<char> = v.split(',').filter_map(|s| s.chars().next()).collect();
                 if kinds.is_empty()
-                    || v.split(',').any(|s| s.len() != 1 || !"bcdpflsD".contains(s))
+                    || v.split(',')
+                        .any(|s| s.len() != 1 || !"bcdpflsD".contains(s))
                 {
                     return Err(format!("Unknown argument to {word}: {v}"));
                 }
@@ -280,13 +283,15 @@ impl Parser<'_> {
                     'G' => 1 << 30,
                     _ => return Err(format!("invalid -size type `{unit}'")),
                 };
-                let cmp = Cmp::parse(num).ok_or_else(|| format!("invalid argument `{v}' to `-size'"))?;
+                let cmp =
+                    Cmp::parse(num).ok_or_else(|| format!("invalid argument `{v}' to `-size'"))?;
                 Primary::Size(cmp, unit)
             }
             "-empty" => Primary::Empty,
             "-mtime" | "-mmin" | "-atime" | "-amin" | "-ctime" | "-cmin" => {
                 let v = self.next_arg(&word)?;
-                let cmp = Cmp::parse(&v).ok_or_else(|| format!("invalid argument `{v}' to `{word}'"))?;
+                let cmp =
+                    Cmp::parse(&v).ok_or_else(|| format!("invalid argument `{v}' to `{word}'"))?;
                 Primary::Age(cmp, if word.ends_with("min") { 60 } else { 86_400 })
             }
             "-newer" | "-anewer" | "-cnewer" => Primary::Newer(self.next_arg(&word)?),
@@ -299,15 +304,17 @@ impl Parser<'_> {
                 } else {
                     (Perm::Exact, v.as_str())
                 };
-                let mode = apply_mode(rest, 0, false)
-                    .ok_or_else(|| format!("invalid mode `{v}'"))?;
+                let mode =
+                    apply_mode(rest, 0, false).ok_or_else(|| format!("invalid mode `{v}'"))?;
                 Primary::Perm(kind(mode))
             }
             "-user" | "-group" | "-uid" | "-gid" => Primary::Owner(self.next_arg(&word)?),
             "-nouser" | "-nogroup" => Primary::Const(false),
             "-links" => {
                 let v = self.next_arg(&word)?;
-                Primary::Links(Cmp::parse(&v).ok_or_else(|| format!("invalid argument `{v}' to `-links'"))?)
+                Primary::Links(
+                    Cmp::parse(&v).ok_or_else(|| format!("invalid argument `{v}' to `-links'"))?,
+                )
             }
             "-readable" | "-writable" => Primary::Const(true),
             "-executable" => Primary::Executable,
@@ -352,9 +359,9 @@ impl Parser<'_> {
             "-quit" => Primary::Quit,
             "-maxdepth" | "-mindepth" => {
                 let v = self.next_arg(&word)?;
-                let n: usize = v
-                    .parse()
-                    .map_err(|_| format!("Expected a positive decimal integer argument to {word}, but got `{v}'"))?;
+                let n: usize = v.parse().map_err(|_| {
+                    format!("Expected a positive decimal integer argument to {word}, but got `{v}'")
+                })?;
                 if word == "-maxdepth" {
                     self.globals.max_depth = Some(n);
                 } else {
@@ -403,6 +410,9 @@ mod tests {
         assert!(p(&["(", "-true"]).is_err());
         assert!(p(&["-exec", "echo", "{}"]).is_err());
         let (e, _) = p(&["-exec", "echo", "{}", "+"]).unwrap();
-        assert!(matches!(e, Some(Expr::Primary(Primary::Exec { batch: true, .. }))));
+        assert!(matches!(
+            e,
+            Some(Expr::Primary(Primary::Exec { batch: true, .. }))
+        ));
     }
 }

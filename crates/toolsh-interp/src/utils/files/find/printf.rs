@@ -102,6 +102,7 @@ fn ctime(meta: &Metadata) -> String {
 }
 
 /// Expand a `-printf` format for one file.
+#[allow(clippy::many_single_char_names)]
 pub(crate) fn format(fmt: &str, n: &Node<'_>) -> String {
     let chars: Vec<char> = fmt.chars().collect();
     let mut out = String::new();
@@ -146,7 +147,11 @@ pub(crate) fn format(fmt: &str, n: &Node<'_>) -> String {
         while i < chars.len() && chars[i].is_ascii_digit() {
             i += 1;
         }
-        let width: usize = chars[wstart..i].iter().collect::<String>().parse().unwrap_or(0);
+        let width: usize = chars[wstart..i]
+            .iter()
+            .collect::<String>()
+            .parse()
+            .unwrap_or(0);
         let Some(&d) = chars.get(i) else {
             out.push('%');
             break;
