@@ -21,6 +21,7 @@ mod fold;
 mod grep;
 mod head;
 mod join;
+mod jq;
 mod nl;
 mod paste;
 pub(crate) mod posix_regex;
@@ -46,6 +47,7 @@ mod yes;
 pub fn all() -> Vec<Arc<dyn Builtin>> {
     let v: Vec<Arc<dyn Builtin>> = vec![
         // jq, grep, sed
+        Arc::new(jq::Jq),
         Arc::new(grep::Grep),
         Arc::new(sed::Sed),
         Arc::new(awk::Awk),

@@ -1,0 +1,62 @@
+# jq 1.7.1 definitions layered over jaq's standard library (jq manual,
+# "Builtin operators and functions"; jq's src/builtin.jq for the shapes).
+# Loops carry `__guard` so the deadline, cancellation and recursion depth
+# are checked while they run.
+
+def __limit($n; f): limit($n; f);
+def limit($n; f): if $n > 0 then __limit($n; f) elif $n == 0 then empty else f end;
+def repeat(f): def _repeat: ., (f | __guard | _repeat); _repeat;
+def while(cond; update): def _while: if cond then ., (update | __guard | _while) else empty end; _while;
+def until(cond; update): def _until: if cond then . else (update | __guard | _until) end; _until;
+def recurse(f): def r: ., (f | __guard | r); r;
+def recurse(f; cond): def r: ., (f | select(cond) | __guard | r); r;
+def recurse: recurse(.[]?);
+def range($x): range(0; $x);
+def join($x): reduce .[] as $i (null; (if . == null then "" else . + $x end) + ($i | if . == null then "" elif (type == "boolean" or type == "number") then tojson else . end)) // "";
+def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
+def halt_error($code): __halt_error_msg, halt($code);
+def halt_error: halt_error(5);
+def getpath($p): if ($p | type) == "array" then reduce $p[] as $k (.; .[$k]) else error("Path must be specified as an array") end;
+def delpaths($ps): reduce ($ps | sort | reverse[]) as $p (.; if $p == [] then null else (getpath($p) |= empty) end);
+def del(f): delpaths([path(f)]);
+def __keys_unsorted: if type == "object" or type == "array" then keys_unsorted else error("\(type) (\(tojson)) has no keys") end;
+def keys: __keys_unsorted | sort;
+def to_entries: [__keys_unsorted[] as $k | {key: $k, value: .[$k]}];
+def from_entries: reduce .[] as $x ({}; . + {($x | if .key == null then .k // .name // .Name // .K // .Key else .key end | if type == "string" then . else tojson end): ($x | if has("value") then .value else .v end)});
+def with_entries(f): to_entries | map(f) | from_entries;
+def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
+def fromstream(f): {x: null, e: false} as $init | foreach f as $i ($init; if .e then $init else . end | if $i | length == 2 then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1]) else setpath(["e"]; $i[0] | length == 1) end; if .e then .x else empty end);
+def truncate_stream(stream): . as $n | null | stream | . as $input | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;
+def leaf_paths: paths(scalars);
+def flatten($d): if $d < 0 then error("flatten depth must not be negative") else reduce .[] as $i ([]; if ($i | type) == "array" and $d > 0 then . + ($i | flatten($d - 1)) else . + [$i] end) end;
+def flatten: flatten(1e9);
+def nth($n): .[$n];
+def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
+def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
+def dateadd(u; n): . + n;
+def datesub(u; n): . - n;
+def date: todate;
+def localtime: gmtime;
+def strflocaltime(f): strftime(f);
+def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
+def INDEX(idx_expr): INDEX(.[]; idx_expr);
+def IN(s): any(s == .; .);
+def IN(src; s): any(src == s; .);
+def __re_input: if type == "string" then . else error("\(type) (\(tojson)) cannot be matched, as it is not a string") end;
+def test($re; $flags): __re_input | matches($re; $flags // "") | length > 0;
+def test($val): if ($val | type) == "array" then test($val[0]; $val[1]) else test($val; null) end;
+def match($re; $flags): __re_input | matches($re; $flags // "")[] | .[0] + {captures: (.[1:] | map(. + {name: (.name // null)}))};
+def match($val): if ($val | type) == "array" then match($val[0]; $val[1]) else match($val; null) end;
+def capture($re; $flags): match($re; $flags) | [.captures[] | select(.name != null) | {key: .name, value: .string}] | from_entries;
+def capture($val): if ($val | type) == "array" then capture($val[0]; $val[1]) else capture($val; null) end;
+def scan($re; $flags): match($re; "g" + ($flags // "")) | if (.captures | length) > 0 then [.captures[].string] else .string end;
+def scan($re): scan($re; null);
+def split($re; $flags): __re_input | split_($re; ($flags // "") + "g");
+def splits($re; $flags): split($re; $flags) | .[];
+def splits($re): splits($re; null);
+def __sub(re; f; flags): sub(re; f; flags);
+def sub($re; str; $flags): __re_input | __sub($re; str; $flags // "");
+def sub($re; str): sub($re; str; "");
+def gsub($re; str; $flags): sub($re; str; ($flags // "") + "g");
+def gsub($re; str): sub($re; str; "g");
+def finites: select(isinfinite or isnan | not);

@@ -1,0 +1,224 @@
+//! Loading and compiling a jq program with jaq: the program text is first
+//! adjusted for jq 1.7 (string interpolation formats numbers as jq does,
+//! `$__loc__`, a `__guard` at the head of every definition so recursion is
+//! bounded), then parsed over jaq's standard library plus `compat.jq`, and
+//! compiled with our native filters. Errors become jq's messages (jq
+//! manual, "Invoking jq": exit status 3 for compile errors).
+
+use jaq_core::load::lex::{StrPart, Tok, Token};
+use jaq_core::load::{self, Arena, File, Lexer, Loader};
+use jaq_core::{Compiler, compile::Undefined};
+
+use super::engine::JqData;
+use super::natives;
+
+/// A compiled program.
+pub(crate) type Filter = jaq_core::Filter<JqData>;
+
+/// jq 1.7.1 definitions written in jq.
+const COMPAT: &str = include_str!("compat.jq");
+
+/// Compile `code`; `globals` are the names of the global variables (with
+/// `$`) in the order their values will be supplied. The error is jq's
+/// complete stderr text (ending in `jq: N compile error(s)`).
+pub(crate) fn compile(code: &str, globals: &[String]) -> Result<Filter, String> {
+    let rewritten = rewrite(code);
+    let arena = Arena::default();
+    let compat = load::parse(COMPAT, |p| p.defs()).unwrap_or_default();
+    let defs = jaq_core::defs()
+        .chain(jaq_std::defs())
+        .chain(jaq_json::defs())
+        .chain(compat);
+    let loader = Loader::new(defs);
+    let file = File {
+        code: rewritten.as_str(),
+        path: (),
+    };
+    let modules = loader.load(&arena, file).map_err(|errs| {
+        let mut msgs = Vec::new();
+        for (_, e) in errs {
+            match e {
+                load::Error::Io(v) => {
+                    for (path, why) in v {
+                        msgs.push(format!("jq: error: {path}: {why}"));
+                    }
+                }
+                load::Error::Lex(v) => {
+                    for (expect, at) in v {
+                        msgs.push(syntax_error(&rewritten, code, expect.as_str(), at));
+                    }
+                }
+                load::Error::Parse(v) => {
+                    for (expect, at) in v {
+                        msgs.push(syntax_error(&rewritten, code, expect.as_str(), at));
+                    }
+                }
+            }
+        }
+        finish(&msgs)
+    })?;
+    let compiler = Compiler::default()
+        .with_funs(natives::all())
+        .with_global_vars(globals.iter().map(String::as_str));
+    compiler.compile(modules).map_err(|errs| {
+        let mut msgs = Vec::new();
+        for (_, v) in errs {
+            for (name, undefined) in v {
+                let what = match undefined {
+                    Undefined::Filter(arity) => format!("{name}/{arity}"),
+                    _ => name.to_string(),
+                };
+                let line = line_of(&rewritten, name);
+                msgs.push(format!(
+                    "jq: error: {what} is not defined at <top-level>, line {line}:\n{code}"
+                ));
+            }
+        }
+        finish(&msgs)
+    })
+}
+
+fn finish(msgs: &[String]) -> String {
+    let n = msgs.len().max(1);
+    let plural = if n == 1 { "" } else { "s" };
+    let mut out = msgs.join("\n");
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str("jq: ");
+    out.push_str(&n.to_string());
+    out.push_str(" compile error");
+    out.push_str(plural);
+    out.push('\n');
+    out
+}
+
+/// The byte offset of `part` in `whole`, if `part` points into it.
+fn offset_in(whole: &str, part: &str) -> Option<usize> {
+    let start = whole.as_ptr() as usize;
+    let p = part.as_ptr() as usize;
+    (p >= start && p <= start + whole.len()).then(|| p - start)
+}
+
+fn line_of(whole: &str, part: &str) -> usize {
+    let off = offset_in(whole, part).unwrap_or(0);
+    1 + whole[..off].matches('\n').count()
+}
+
+fn syntax_error(rewritten: &str, code: &str, expected: &str, at: &str) -> String {
+    let found = if at.is_empty() {
+        "end of file".to_string()
+    } else {
+        let tok: String = at.chars().take(20).collect();
+        format!("'{tok}'")
+    };
+    let line = line_of(rewritten, at);
+    format!(
+        "jq: error: syntax error, unexpected {found}, expecting {expected} at <top-level>, line {line}:\n{code}"
+    )
+}
+
+/// Apply the jq 1.7 source adjustments; returns `code` unchanged when it
+/// does not lex (the loader then reports the error).
+pub(crate) fn rewrite(code: &str) -> String {
+    let Ok(tokens) = Lexer::new(code).lex() else {
+        return code.to_string();
+    };
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    collect_edits(code, &tokens, &mut edits);
+    edits.sort_by_key(|e| (e.0, e.1));
+    let mut out = String::with_capacity(code.len() + edits.len() * 12);
+    let mut at = 0;
+    for (start, end, text) in edits {
+        if start < at {
+            continue;
+        }
+        out.push_str(&code[at..start]);
+        out.push_str(&text);
+        at = end;
+    }
+    out.push_str(&code[at..]);
+    out
+}
+
+fn collect_edits(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usize, String)>) {
+    for (i, Token(text, tok)) in tokens.iter().enumerate() {
+        let Some(off) = offset_in(code, text) else {
+            continue;
+        };
+        match tok {
+            Tok::Var if *text == "$__loc__" => {
+                let line = 1 + code[..off].matches('\n').count();
+                edits.push((
+                    off,
+                    off + text.len(),
+                    format!("{{\"file\":\"<top-level>\",\"line\":{line}}}"),
+                ));
+            }
+            Tok::Word if *text == "def" => {
+                // `def name(args):` — insert the guard after the colon.
+                let mut j = i + 2;
+                if matches!(tokens.get(j), Some(Token(b, Tok::Block(_))) if b.starts_with('(')) {
+                    j += 1;
+                }
+                if let Some(Token(colon, Tok::Sym)) = tokens.get(j)
+                    && *colon == ":"
+                    && let Some(c) = offset_in(code, colon)
+                {
+                    edits.push((c + 1, c + 1, " __guard |".to_string()));
+                }
+            }
+            Tok::Str(parts) => {
+                let interpolated = parts.iter().any(|p| matches!(p, StrPart::Term(_)));
+                let after_fmt = i > 0 && matches!(tokens[i - 1].1, Tok::Fmt);
+                let after_dot = i > 0 && matches!(&tokens[i - 1], Token(".", Tok::Sym));
+                if interpolated && !after_fmt && !after_dot {
+                    edits.push((off, off, "(@text ".to_string()));
+                    edits.push((off + text.len(), off + text.len(), ")".to_string()));
+                }
+                for part in parts {
+                    if let StrPart::Term(t) = part {
+                        collect_edits(code, std::slice::from_ref(t), edits);
+                    }
+                }
+            }
+            Tok::Block(inner) => collect_edits(code, inner, edits),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rewrites_interpolation_loc_and_defs() {
+        assert_eq!(rewrite(r#""a\(1)""#), r#"(@text "a\(1)")"#);
+        assert_eq!(rewrite(r#"@json "a\(1)""#), r#"@json "a\(1)""#);
+        assert_eq!(rewrite("def f: 1; f"), "def f: __guard | 1; f");
+        assert_eq!(rewrite("def f(g): g; f(.)"), "def f(g): __guard | g; f(.)");
+        assert_eq!(
+            rewrite("1,\n$__loc__"),
+            "1,\n{\"file\":\"<top-level>\",\"line\":2}"
+        );
+        assert_eq!(
+            rewrite(r#"[ "\("\(1)")" ]"#),
+            r#"[ (@text "\((@text "\(1)"))") ]"#
+        );
+    }
+
+    #[test]
+    fn compat_definitions_parse() {
+        assert!(load::parse(COMPAT, |p| p.defs()).is_some());
+    }
+
+    #[test]
+    fn errors_are_jq_shaped() {
+        let e = compile("foo", &[]).err().unwrap();
+        assert!(e.starts_with("jq: error: foo/0 is not defined"), "{e}");
+        assert!(e.ends_with("jq: 1 compile error\n"));
+        let e = compile("1 +", &[]).err().unwrap();
+        assert!(e.contains("syntax error"), "{e}");
+    }
+}

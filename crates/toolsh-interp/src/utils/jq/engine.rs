@@ -1,0 +1,433 @@
+//! Running a compiled program on its own thread: inputs arrive as byte
+//! chunks over a channel and are parsed incrementally, outputs and
+//! messages leave as [`Event`]s. The thread never touches the shell; the
+//! async side (`mod.rs`) moves bytes, enforces the deadline and sets the
+//! cancel flag, which `__guard` (in every loop and definition) observes.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc as StdRc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bytes::Bytes;
+use jaq_core::data::{DataT, HasLut};
+use jaq_core::{Ctx, Vars};
+use jaq_json::Val;
+use tokio::sync::mpsc;
+
+use super::cli::Options;
+use super::compile;
+use super::format::{self, Style};
+use super::input::{ReadError, Reader};
+use super::value::JqVal;
+
+/// Marker type binding our value type and global data for jaq.
+pub(crate) struct JqData;
+
+impl DataT for JqData {
+    type V<'a> = JqVal;
+    type Data<'a> = &'a Globals<'a>;
+}
+
+impl<'a> HasLut<'a, JqData> for &'a Globals<'a> {
+    fn lut(&self) -> &'a jaq_core::Lut<JqData> {
+        self.lut
+    }
+}
+
+/// The halt code `__guard` uses to unwind; the real reason is in
+/// [`Globals::stopped`].
+const GUARD_HALT: i32 = i32::MIN + 7;
+
+/// Stack the thread gets, and how much of it jq programs may use before
+/// recursion is reported as an error.
+pub(crate) const STACK_BYTES: usize = 256 << 20;
+const STACK_BUDGET: usize = 200 << 20;
+
+/// Why `__guard` stopped the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Cancelled,
+    Depth,
+    Budget,
+}
+
+/// Data every native filter can reach.
+pub(crate) struct Globals<'a> {
+    lut: &'a jaq_core::Lut<JqData>,
+    /// `$ENV` / `env`.
+    pub env: JqVal,
+    /// `now`, seconds since the epoch on the shell's clock.
+    pub now: f64,
+    reader: RefCell<Reader<'static>>,
+    raw: bool,
+    filename: Option<String>,
+    messages: RefCell<Vec<u8>>,
+    cancel: &'a AtomicBool,
+    ticks: Cell<u64>,
+    max_ticks: u64,
+    stack_base: usize,
+    stopped: Cell<Option<Stop>>,
+    input_error: Cell<bool>,
+}
+
+impl Globals<'_> {
+    /// The next input for `input`/`inputs` and the main loop.
+    pub fn next_input(&self) -> Option<Result<JqVal, String>> {
+        let mut r = self.reader.borrow_mut();
+        let next = if self.raw {
+            r.next_line()
+        } else {
+            r.next_value()
+        };
+        match next? {
+            Ok(v) => Some(Ok(JqVal(v))),
+            Err(ReadError::Parse(m)) => {
+                self.input_error.set(true);
+                Some(Err(m))
+            }
+            Err(ReadError::Limit) => {
+                self.stopped.set(Some(Stop::Budget));
+                Some(Err("buffer size limit exceeded".to_string()))
+            }
+        }
+    }
+
+    /// `input_line_number`.
+    pub fn line_number(&self) -> usize {
+        self.reader.borrow().line()
+    }
+
+    /// `input_filename`.
+    pub fn filename(&self) -> Option<String> {
+        self.filename.clone()
+    }
+
+    /// Queue bytes for standard error.
+    pub fn message(&self, bytes: &[u8]) {
+        self.messages.borrow_mut().extend_from_slice(bytes);
+    }
+
+    /// Check cancellation, the step budget and the stack; `Err` carries
+    /// the halt code that unwinds the program.
+    pub fn guard(&self) -> Result<(), i32> {
+        let t = self.ticks.get() + 1;
+        self.ticks.set(t);
+        if t > self.max_ticks {
+            self.stopped.set(Some(Stop::Budget));
+            return Err(GUARD_HALT);
+        }
+        if t.is_multiple_of(1024) && self.cancel.load(Ordering::Relaxed) {
+            self.stopped.set(Some(Stop::Cancelled));
+            return Err(GUARD_HALT);
+        }
+        let probe = 0u8;
+        let here = std::ptr::addr_of!(probe) as usize;
+        if self.stack_base.abs_diff(here) > STACK_BUDGET {
+            self.stopped.set(Some(Stop::Depth));
+            return Err(GUARD_HALT);
+        }
+        Ok(())
+    }
+}
+
+/// What the engine thread reports.
+#[derive(Debug)]
+pub(crate) enum Event {
+    /// Bytes for standard output.
+    Out(Vec<u8>),
+    /// Bytes for standard error.
+    Err(Vec<u8>),
+    /// A resource bound was hit (buffer or step budget).
+    Limit,
+    /// The program finished with this exit status.
+    Done(i32),
+}
+
+/// Everything the thread needs; built by the async side.
+pub(crate) struct Job {
+    /// The program text.
+    pub program: String,
+    /// Parsed options.
+    pub opts: Options,
+    /// Global variables (`$ENV`, `$ARGS`, named arguments) with values.
+    pub globals: Vec<(String, JqVal)>,
+    /// `$ENV`.
+    pub env: JqVal,
+    /// `now`.
+    pub now: f64,
+    /// Contents of the input files (empty: read standard input).
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Largest value (or slurped input) in bytes.
+    pub max_buffer: usize,
+    /// Most `__guard` steps (loop iterations, definition calls).
+    pub max_ticks: u64,
+}
+
+#[derive(Clone)]
+struct Sink {
+    buf: StdRc<RefCell<Vec<u8>>>,
+    events: mpsc::Sender<Event>,
+    gone: StdRc<Cell<bool>>,
+}
+
+impl Sink {
+    fn flush(&self) {
+        let data = std::mem::take(&mut *self.buf.borrow_mut());
+        if !data.is_empty() && self.events.blocking_send(Event::Out(data)).is_err() {
+            self.gone.set(true);
+        }
+    }
+}
+
+/// Run `job` to completion; always ends with [`Event::Done`] or
+/// [`Event::Limit`] unless the receiver has gone.
+pub(crate) fn run(
+    job: Job,
+    mut stdin: mpsc::Receiver<Bytes>,
+    events: &mpsc::Sender<Event>,
+    cancel: &Arc<AtomicBool>,
+) {
+    let marker = 0u8;
+    let stack_base = std::ptr::addr_of!(marker) as usize;
+    let names: Vec<String> = job.globals.iter().map(|(n, _)| n.clone()).collect();
+    let filter = match compile::compile(&job.program, &names) {
+        Ok(f) => f,
+        Err(msg) => {
+            let _ = events.blocking_send(Event::Err(msg.into_bytes()));
+            let _ = events.blocking_send(Event::Done(3));
+            return;
+        }
+    };
+    let sink = Sink {
+        buf: StdRc::new(RefCell::new(Vec::new())),
+        events: events.clone(),
+        gone: StdRc::new(Cell::new(false)),
+    };
+    let filename = job.files.first().map(|(n, _)| n.clone());
+    let mut files = job
+        .files
+        .into_iter()
+        .map(|(_, d)| Bytes::from(d))
+        .collect::<Vec<_>>()
+        .into_iter();
+    let use_stdin = files.len() == 0;
+    let sink_ref = sink.clone();
+    let pull = move || {
+        if !use_stdin {
+            return files.next();
+        }
+        match stdin.try_recv() {
+            Ok(b) => Some(b),
+            Err(mpsc::error::TryRecvError::Disconnected) => None,
+            Err(mpsc::error::TryRecvError::Empty) => {
+                sink_ref.flush();
+                stdin.blocking_recv()
+            }
+        }
+    };
+    let globals = Globals {
+        lut: &filter.lut,
+        env: job.env,
+        now: job.now,
+        reader: RefCell::new(Reader::new(pull, job.max_buffer)),
+        raw: job.opts.raw_input,
+        filename,
+        messages: RefCell::new(Vec::new()),
+        cancel,
+        ticks: Cell::new(0),
+        max_ticks: job.max_ticks,
+        stack_base,
+        stopped: Cell::new(None),
+        input_error: Cell::new(false),
+    };
+    let status = main_loop(
+        &job.opts,
+        &filter,
+        &globals,
+        &sink,
+        job.globals.into_iter().map(|(_, v)| v).collect(),
+    );
+    let msgs = std::mem::take(&mut *globals.messages.borrow_mut());
+    sink.flush();
+    if !msgs.is_empty() {
+        let _ = events.blocking_send(Event::Err(msgs));
+    }
+    let _ = match status {
+        Some(code) => events.blocking_send(Event::Done(code)),
+        None => events.blocking_send(Event::Limit),
+    };
+}
+
+/// `None` when a resource bound stopped the program.
+fn main_loop(
+    opts: &Options,
+    filter: &compile::Filter,
+    g: &Globals<'_>,
+    sink: &Sink,
+    vars: Vec<JqVal>,
+) -> Option<i32> {
+    let vars = Vars::new(vars);
+    let style: Style = opts.style.clone();
+    let mut status = 0;
+    let mut last: Option<bool> = None;
+    let location = |g: &Globals<'_>| {
+        if opts.null_input {
+            "<unknown>".to_string()
+        } else {
+            format!(
+                "{}:{}",
+                g.filename.as_deref().unwrap_or("<stdin>"),
+                g.line_number()
+            )
+        }
+    };
+    let mut first = true;
+    loop {
+        let input = if opts.null_input {
+            if !first {
+                break;
+            }
+            JqVal(Val::Null)
+        } else if opts.slurp {
+            if !first {
+                break;
+            }
+            match slurp(opts, g) {
+                Ok(v) => v,
+                Err(msg) => {
+                    g.message(format!("jq: error (at {}): {msg}\n", location(g)).as_bytes());
+                    return g.stopped.get().map_or(Some(2), |_| None);
+                }
+            }
+        } else {
+            match g.next_input() {
+                None => break,
+                Some(Ok(v)) => v,
+                Some(Err(msg)) => {
+                    if g.stopped.get().is_some() {
+                        return None;
+                    }
+                    g.message(format!("jq: error (at {}): {msg}\n", location(g)).as_bytes());
+                    status = 2;
+                    break;
+                }
+            }
+        };
+        first = false;
+        let ctx = Ctx::<JqData>::new(g, vars.clone());
+        for item in filter.id.run((ctx, input)) {
+            match item {
+                Ok(v) => {
+                    last = Some(v.0 != Val::Null && v.0 != Val::Bool(false));
+                    write_output(opts, &style, &v, &mut sink.buf.borrow_mut());
+                    if sink.buf.borrow().len() >= 1 << 14 {
+                        sink.flush();
+                    }
+                    if sink.gone.get() || g.cancel.load(Ordering::Relaxed) {
+                        return Some(status);
+                    }
+                }
+                Err(exn) => match exn.get_err() {
+                    Ok(e) => {
+                        let v = e.into_val();
+                        let line = match v.as_str_bytes() {
+                            Some(s) => format!(
+                                "jq: error (at {}): {}\n",
+                                location(g),
+                                String::from_utf8_lossy(s)
+                            ),
+                            None => format!(
+                                "jq: error (at {}) (not a string): {}\n",
+                                location(g),
+                                format::to_json(&v.0)
+                            ),
+                        };
+                        if g.stopped.get() == Some(Stop::Budget) {
+                            return None;
+                        }
+                        g.message(line.as_bytes());
+                        status = 5;
+                        break;
+                    }
+                    Err(exn) => {
+                        let code = exn.get_halt().unwrap_or(5);
+                        return match g.stopped.get() {
+                            None => Some(code),
+                            Some(Stop::Cancelled) => Some(130),
+                            Some(Stop::Budget) => None,
+                            Some(Stop::Depth) => {
+                                g.message(b"jq: error: program recursion too deep\n");
+                                Some(5)
+                            }
+                        };
+                    }
+                },
+            }
+            flush_messages(g, sink);
+        }
+        flush_messages(g, sink);
+        if g.stopped.get() == Some(Stop::Budget) {
+            return None;
+        }
+        if g.input_error.get() {
+            status = 2;
+            break;
+        }
+    }
+    if opts.exit_status && status == 0 {
+        status = match last {
+            None => 4,
+            Some(false) => 1,
+            Some(true) => 0,
+        };
+    }
+    Some(status)
+}
+
+fn flush_messages(g: &Globals<'_>, sink: &Sink) {
+    let msgs = std::mem::take(&mut *g.messages.borrow_mut());
+    if !msgs.is_empty() {
+        sink.flush();
+        if sink.events.blocking_send(Event::Err(msgs)).is_err() {
+            sink.gone.set(true);
+        }
+    }
+}
+
+fn slurp(opts: &Options, g: &Globals<'_>) -> Result<JqVal, String> {
+    if opts.raw_input {
+        let all = g.reader.borrow_mut().read_all();
+        return match all {
+            Ok(bytes) => Ok(JqVal(Val::utf8_str(bytes))),
+            Err(ReadError::Parse(m)) => Err(m),
+            Err(ReadError::Limit) => {
+                g.stopped.set(Some(Stop::Budget));
+                Err("buffer size limit exceeded".to_string())
+            }
+        };
+    }
+    let mut items = Vec::new();
+    while let Some(v) = g.next_input() {
+        items.push(v?);
+        if g.guard().is_err() {
+            return Err("slurp stopped".to_string());
+        }
+    }
+    Ok(items.into_iter().collect())
+}
+
+fn write_output(opts: &Options, style: &Style, v: &JqVal, out: &mut Vec<u8>) {
+    if opts.seq {
+        out.push(0x1e);
+    }
+    match (&v.0, opts.raw_output) {
+        (Val::TStr(s) | Val::BStr(s), true) => out.extend_from_slice(s),
+        (val, _) => format::write_value(out, val, style),
+    }
+    if opts.raw_output0 {
+        out.push(0);
+    } else if !opts.join_output {
+        out.push(b'\n');
+    }
+}
