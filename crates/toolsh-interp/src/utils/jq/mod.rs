@@ -308,3 +308,5 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod upstream;

@@ -212,7 +212,7 @@ fn html(v: &JqVal) -> JqVal {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '&' => out.push_str("&amp;"),
-            '\'' => out.push_str("&#39;"),
+            '\'' => out.push_str("&apos;"),
             '"' => out.push_str("&quot;"),
             c => out.push(c),
         }
