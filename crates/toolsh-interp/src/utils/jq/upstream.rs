@@ -73,21 +73,27 @@ fn parse_cases(text: &str) -> Vec<Case> {
 }
 
 fn needs_modules(p: &str) -> bool {
-    ["import ", "include ", "modulemeta", "get_search_list", "$__prog_args"]
-        .iter()
-        .any(|k| p.contains(k))
+    [
+        "import ",
+        "include ",
+        "modulemeta",
+        "get_search_list",
+        "$__prog_args",
+    ]
+    .iter()
+    .any(|k| p.contains(k))
 }
 
 fn same_values(got: &[String], want: &[String]) -> bool {
     if got.len() != want.len() {
         return false;
     }
-    got.iter().zip(want).all(|(g, w)| {
-        match (parse_text(g.as_bytes()), parse_text(w.as_bytes())) {
+    got.iter().zip(want).all(
+        |(g, w)| match (parse_text(g.as_bytes()), parse_text(w.as_bytes())) {
             (Ok(a), Ok(b)) => a == b,
             _ => g == w,
-        }
-    })
+        },
+    )
 }
 
 /// Run one file; returns (passed, eligible, excluded) and appends failures.
@@ -150,12 +156,23 @@ async fn upstream_jq_test_files() {
     let mut report = String::new();
     let mut summary = String::new();
     let mut main_rate = None;
-    for name in ["jq.test", "base64.test", "optional.test", "man.test", "onig.test", "manonig.test"] {
+    for name in [
+        "jq.test",
+        "base64.test",
+        "optional.test",
+        "man.test",
+        "onig.test",
+        "manonig.test",
+    ] {
         let (p, e, x) = run_file(name, &mut report).await;
         let _ = writeln!(
             summary,
             "{name}: {p}/{e} passed ({:.1}%), {x} excluded (modules)",
-            if e == 0 { 0.0 } else { 100.0 * p as f64 / e as f64 }
+            if e == 0 {
+                0.0
+            } else {
+                100.0 * p as f64 / e as f64
+            }
         );
         if name == "jq.test" && e > 0 {
             main_rate = Some(p as f64 / e as f64);
