@@ -11,23 +11,11 @@ pub(crate) fn parse_script(src: &str, limits: &ExecutionLimits) -> Result<Script
         max_depth: limits.max_ast_depth,
         ..ParseLimits::default()
     };
-    let _ = (src, pl);
-    Err(unavailable())
+    toolsh_parser::parse_with_limits(src, &pl)
 }
 
 /// Parse an arithmetic expression (variable values, expanded text).
 pub(crate) fn parse_arith(src: &str) -> Result<ArithExpr, ParseError> {
-    let _ = src;
-    Err(unavailable())
+    toolsh_parser::parse_arith(src)
 }
 
-/// Until the parser lands: every parse fails with a clear message.
-fn unavailable() -> ParseError {
-    ParseError {
-        kind: toolsh_parser::ParseErrorKind::Invalid,
-        message: "the parser is not available yet".to_string(),
-        line: 1,
-        column: 1,
-        span: toolsh_parser::Span::default(),
-    }
-}

@@ -229,21 +229,47 @@ impl ShellBuilder {
             clock: self.clock,
             virtual_time: self.virtual_time,
             cancel: Arc::new(CancelState::default()),
-            next_pid: 1000,
+            next_pid: 1001,
         }
     }
 }
 
 fn init_vars(st: &mut ShellState, env: &[(String, String)], cwd: &str) {
-    let defaults: [(&str, &str); 4] = [
+    let defaults: [(&str, &str); 16] = [
         ("IFS", " \t\n"),
         ("OPTIND", "1"),
         ("PS4", "+ "),
         ("PWD", cwd),
+        ("BASH", "/bin/bash"),
+        ("BASH_VERSION", "5.2.15(1)-release"),
+        ("HOSTNAME", "toolsh"),
+        ("HOSTTYPE", "x86_64"),
+        ("MACHTYPE", "x86_64-pc-linux-gnu"),
+        ("OSTYPE", "linux-gnu"),
+        ("PPID", "999"),
+        ("UID", "1000"),
+        ("EUID", "1000"),
+        ("SHLVL", "1"),
+        ("OPTERR", "1"),
+        ("PS2", "> "),
     ];
     for (k, v) in defaults {
         st.vars.set_global_var(k, Var::scalar(v.to_string()));
     }
+    let mut info = std::collections::BTreeMap::new();
+    for (i, v) in ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"]
+        .iter()
+        .enumerate()
+    {
+        info.insert(i as i64, (*v).to_string());
+    }
+    st.vars.set_global_var(
+        "BASH_VERSINFO",
+        Var {
+            value: Value::Indexed(info),
+            attrs: attr::INDEXED | attr::READONLY,
+        },
+    );
     for (k, v) in env {
         st.vars.set_global_var(
             k,
@@ -272,7 +298,7 @@ fn standard_table() -> &'static Arc<CommandTable> {
 /// A bash session: run scripts with [`Shell::exec`]; variables, functions,
 /// options and the current directory persist between calls.
 ///
-/// ```no_run
+/// ```
 /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
 /// let mut sh = toolsh_interp::Shell::builder().build();
 /// let r = sh.exec("x=world; echo \"hello $x\"").await;

@@ -1,6 +1,8 @@
 //! `declare`/`typeset`, `local`, `export`, `readonly` (bash manual 4.2)
 //! and the `declare -p` format.
 
+use std::sync::Arc;
+
 use super::builtin;
 use crate::exec::Interp;
 use crate::quote;
@@ -197,6 +199,11 @@ builtin!(
             i += 1;
         }
         let names: Vec<String> = c.args[i..].to_vec();
+        if funcs && set & attr::READONLY != 0 {
+            let ro = Arc::make_mut(&mut it.st.readonly_funcs);
+            ro.extend(names.iter().cloned());
+            return Ok(0);
+        }
         if funcs || func_names {
             let mut out = String::new();
             let mut status = 0;
@@ -209,7 +216,9 @@ builtin!(
             };
             for n in list {
                 if it.st.funcs.contains_key(&n) {
-                    if func_names {
+                    if func_names && !names.is_empty() {
+                        out.push_str(&format!("{n}\n"));
+                    } else if func_names {
                         out.push_str(&format!("declare -f {n}\n"));
                     } else {
                         out.push_str(&format!("{n} () \n{{ \n    : \n}}\n"));
@@ -308,7 +317,23 @@ builtin!(
                 }
             } else if let Some(v) = value {
                 let r = if set & attr::NAMEREF != 0 {
-                    it.st.vars.entry_global(&base);
+                    let tbase = crate::exec::vars::split_subscript(&v).0;
+                    if v == base {
+                        it.error(&format!("{cmd}: {base}: nameref variable self references not allowed")).await?;
+                        if let Some(var) = it.st.vars.get_raw_mut(&base) {
+                            var.attrs &= !attr::NAMEREF;
+                        }
+                        status = 1;
+                        continue;
+                    }
+                    if !crate::exec::vars::is_name(tbase) {
+                        it.error(&format!("{cmd}: `{v}': invalid variable name for name reference")).await?;
+                        if let Some(var) = it.st.vars.get_raw_mut(&base) {
+                            var.attrs &= !attr::NAMEREF;
+                        }
+                        status = 1;
+                        continue;
+                    }
                     let var = if local { it.st.vars.entry_local(&base).0 } else { it.st.vars.entry_global(&base) };
                     var.value = Value::Scalar(v);
                     Ok(())

@@ -58,7 +58,7 @@ builtin!(
         if it.st.frames.is_empty() && it.st.subst_depth == 0 {
             it.error("return: can only `return' from a function or sourced script")
                 .await?;
-            return Ok(1);
+            return Ok(2);
         }
         match status_arg(it, &c).await? {
             Ok(s) => Err(Ctl::Return(s)),

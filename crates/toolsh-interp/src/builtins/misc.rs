@@ -216,8 +216,15 @@ builtin!(
         let args: Vec<String> = c.args[1..].iter().filter(|a| *a != "--").cloned().collect();
         if args.is_empty() || args[0] == "-p" {
             let mut out = String::new();
+            let rank = |k: &str| match k {
+                "EXIT" => 0,
+                "DEBUG" => 100,
+                "ERR" => 101,
+                "RETURN" => 102,
+                _ => 50,
+            };
             let mut keys: Vec<(&String, &String)> = it.st.traps.iter().collect();
-            keys.sort();
+            keys.sort_by_key(|(k, _)| (rank(k), (*k).clone()));
             for (k, v) in keys {
                 let name = if matches!(k.as_str(), "EXIT" | "ERR" | "RETURN" | "DEBUG") {
                     k.clone()
@@ -242,6 +249,9 @@ builtin!(
         for cond in conds {
             match normalize_signal(cond) {
                 Some(n) => {
+                    if n == "RETURN" {
+                        it.st.return_trap_depth = it.st.frames.len();
+                    }
                     let traps = Arc::make_mut(&mut it.st.traps);
                     if action == "-" {
                         traps.remove(&n);
@@ -280,7 +290,11 @@ builtin!(
     /// `cd [dir]`.
     cd,
     |it, c| {
-        let args: Vec<&String> = c.args[1..].iter().filter(|a| !matches!(a.as_str(), "-L" | "-P" | "--")).collect();
+        if let Some(bad) = c.args[1..].iter().find(|a| a.len() > 1 && a.starts_with('-') && !matches!(a.as_str(), "-L" | "-P" | "--" | "-e" | "-@")) {
+            it.error(&format!("cd: {bad}: invalid option")).await?;
+            return Ok(2);
+        }
+        let args: Vec<&String> = c.args[1..].iter().filter(|a| !matches!(a.as_str(), "-L" | "-P" | "--" | "-e" | "-@")).collect();
         if args.len() > 1 {
             it.error("cd: too many arguments").await?;
             return Ok(1);

@@ -122,6 +122,9 @@ impl Interp {
                     });
                 }
                 Ok(true) => {
+                    if buf.last() != Some(&o.delim) {
+                        return Ok(Some((buf, false)));
+                    }
                     buf.pop();
                     // A backslash-newline continues the line without -r.
                     if !o.raw && o.delim == b'\n' && buf.last() == Some(&b'\\') {
@@ -234,7 +237,7 @@ builtin!(
         }
         let names: Vec<String> = c.args[i..].to_vec();
         for n in &names {
-            if !crate::exec::vars::is_name(n) {
+            if !crate::exec::vars::is_name(crate::exec::vars::split_subscript(n).0) {
                 it.error(&format!("read: `{n}': not a valid identifier")).await?;
                 return Ok(1);
             }
@@ -319,6 +322,8 @@ builtin!(
         let mut skip: usize = 0;
         let mut trim = false;
         let mut fd = 0;
+        let mut callback: Option<String> = None;
+        let mut quantum: usize = 5000;
         let mut i = 1;
         while i < c.args.len() && c.args[i].starts_with('-') && c.args[i].len() > 1 {
             let a = c.args[i].clone();
@@ -338,9 +343,8 @@ builtin!(
                 'O' => origin = val(&mut i).and_then(|v| v.parse().ok()),
                 's' => skip = val(&mut i).and_then(|v| v.parse().ok()).unwrap_or(0),
                 'u' => fd = val(&mut i).and_then(|v| v.parse().ok()).unwrap_or(0),
-                'C' | 'c' => {
-                    val(&mut i);
-                }
+                'C' => callback = val(&mut i),
+                'c' => quantum = val(&mut i).and_then(|v| v.parse().ok()).unwrap_or(5000),
                 _ => {
                     it.error(&format!("{}: -{ch}: invalid option", c.args[0])).await?;
                     return Ok(2);
@@ -349,6 +353,10 @@ builtin!(
             i += 1;
         }
         let name = c.args.get(i).cloned().unwrap_or_else(|| "MAPFILE".to_string());
+        if !crate::exec::vars::is_name(&name) {
+            it.error(&format!("{}: `{name}': not a valid identifier", c.args[0])).await?;
+            return Ok(1);
+        }
         let Some(input) = it.fds.input(fd) else {
             it.error(&format!("{}: {fd}: invalid file descriptor: Bad file descriptor", c.args[0]))
                 .await?;
@@ -377,6 +385,14 @@ builtin!(
                 Err(()) => return Err(Ctl::Interrupt(Interrupt::limit(LimitKind::VariableBytes, max))),
                 Ok(false) => break,
                 Ok(true) => {}
+            }
+            if let Some(cb) = &callback
+                && quantum > 0
+                && (read + 1) % quantum == 0
+            {
+                let line = String::from_utf8_lossy(&buf).into_owned();
+                let src = format!("{cb} {idx} {}", crate::quote::single(&line));
+                let _ = it.eval_string(&src, "mapfile").await?;
             }
             if skip > 0 {
                 skip -= 1;

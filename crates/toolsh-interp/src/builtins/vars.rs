@@ -36,13 +36,14 @@ builtin!(
     |it, c| {
         let mut funcs = false;
         let mut vars_only = false;
+        let mut nameref = false;
         let mut i = 1;
         while i < c.args.len() && c.args[i].starts_with('-') && c.args[i].len() > 1 {
             for ch in c.args[i][1..].chars() {
                 match ch {
                     'f' => funcs = true,
                     'v' => vars_only = true,
-                    'n' => {}
+                    'n' => nameref = true,
                     _ => {
                         it.error(&format!("unset: -{ch}: invalid option")).await?;
                         return Ok(2);
@@ -59,9 +60,19 @@ builtin!(
             }
             let (base, _) = crate::exec::vars::split_subscript(name);
             if !crate::exec::vars::is_name(base) {
-                it.error(&format!("unset: `{name}': not a valid identifier")).await?;
-                status = 1;
+                if vars_only {
+                    it.error(&format!("unset: `{name}': not a valid identifier")).await?;
+                    status = 1;
+                } else {
+                    Arc::make_mut(&mut it.st.funcs).remove(name);
+                }
                 continue;
+            }
+            if nameref {
+                if it.st.vars.get_raw(name).is_some_and(|v| v.has(crate::state::attr::NAMEREF)) {
+                    it.st.vars.remove(name);
+                    continue;
+                }
             }
             let exists = it.st.vars.get(base).is_some();
             if !exists && !vars_only && it.st.funcs.contains_key(name) {
@@ -112,6 +123,10 @@ builtin!(
         }
         let optstring = c.args[1].clone();
         let name = c.args[2].clone();
+        if !crate::exec::vars::is_name(&name) {
+            it.error(&format!("getopts: `{name}': not a valid identifier")).await?;
+            return Ok(1);
+        }
         let args: Vec<String> = if c.args.len() > 3 {
             c.args[3..].to_vec()
         } else {

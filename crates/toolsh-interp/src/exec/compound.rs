@@ -70,7 +70,7 @@ impl Interp {
         match c {
             CompoundCommand::BraceGroup(list, _) => self.run_list(list).await,
             CompoundCommand::Subshell(list, span) => {
-                self.st.lineno = span.line;
+                self.st.lineno = self.st.line_base + span.line;
                 self.run_subshell(list).await
             }
             CompoundCommand::If {
@@ -78,7 +78,7 @@ impl Interp {
                 otherwise,
                 span,
             } => {
-                self.st.lineno = span.line;
+                self.st.lineno = self.st.line_base + span.line;
                 for (cond, body) in branches {
                     if self.run_condition(cond).await? == 0 {
                         return self.run_list(body).await;
@@ -95,7 +95,7 @@ impl Interp {
                 body,
                 span,
             } => {
-                self.st.lineno = span.line;
+                self.st.lineno = self.st.line_base + span.line;
                 let mut status = 0;
                 let mut n: u64 = 0;
                 self.st.loop_depth += 1;
@@ -132,7 +132,7 @@ impl Interp {
                 body,
                 span,
             } => {
-                self.st.lineno = span.line;
+                self.st.lineno = self.st.line_base + span.line;
                 let items: Vec<String> = match words {
                     Some(ws) => self.expand_words(ws).await?,
                     None => self.st.positional.to_vec(),
@@ -142,7 +142,11 @@ impl Interp {
                 let r = async {
                     for (n, item) in items.into_iter().enumerate() {
                         self.sh.count_iteration(n as u64 + 1)?;
-                        if let Err(msg) = self.set_var(var, item) {
+                        if let Some(v) = self.st.vars.get_raw_mut(var)
+                            && v.has(crate::state::attr::NAMEREF)
+                        {
+                            v.value = crate::state::Value::Scalar(item);
+                        } else if let Err(msg) = self.set_var(var, item) {
                             self.error(&msg).await?;
                             return Ok(1);
                         }
@@ -164,7 +168,7 @@ impl Interp {
                 body,
                 span,
             } => {
-                self.st.lineno = span.line;
+                self.st.lineno = self.st.line_base + span.line;
                 if let Some(e) = init
                     && let Err(s) = self.arith_command(e).await?
                 {
@@ -206,11 +210,11 @@ impl Interp {
                 body,
                 span,
             } => {
-                self.st.lineno = span.line;
+                self.st.lineno = self.st.line_base + span.line;
                 self.run_select(var, words.as_deref(), body).await
             }
             CompoundCommand::Case { word, items, span } => {
-                self.st.lineno = span.line;
+                self.st.lineno = self.st.line_base + span.line;
                 let subject = self.expand_string(word).await?;
                 let mut i = 0;
                 let mut status = 0;
@@ -239,7 +243,7 @@ impl Interp {
                 Ok(status)
             }
             CompoundCommand::Arith(e, span) => {
-                self.st.lineno = span.line;
+                self.st.lineno = self.st.line_base + span.line;
                 self.sh.count_command()?;
                 Ok(match self.arith_command(e).await? {
                     Ok(v) => i32::from(v == 0),
@@ -247,7 +251,7 @@ impl Interp {
                 })
             }
             CompoundCommand::Cond(e, span) => {
-                self.st.lineno = span.line;
+                self.st.lineno = self.st.line_base + span.line;
                 self.sh.count_command()?;
                 self.eval_cond(e).await
             }
@@ -316,6 +320,7 @@ impl Interp {
                 menu.push_str(&ps3);
                 self.write_fd(2, menu.as_bytes()).await?;
                 let Some(line) = self.read_line_fd0().await? else {
+                    status = 1;
                     break;
                 };
                 let line = line.trim_end_matches('\n').to_string();

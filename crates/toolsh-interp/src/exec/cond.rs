@@ -85,7 +85,8 @@ impl Interp {
                 }
             }
         }
-        let Ok(rx) = regex::Regex::new(&re) else {
+        let flags = if self.st.opts.nocasematch { "(?si)" } else { "(?s)" };
+        let Ok(rx) = regex::Regex::new(&format!("{flags}{re}")) else {
             return Err(Ctl::Abort(2));
         };
         let Some(caps) = rx.captures(subject) else {

@@ -61,8 +61,8 @@ impl Interp {
             let Some(j) = jobs.iter_mut().find(|j| j.pid == pid) else {
                 return Ok(None);
             };
-            if let Some(s) = j.status {
-                return Ok(Some(s));
+            if j.status.is_some() {
+                return Ok(None);
             }
             j.handle.take()
         };

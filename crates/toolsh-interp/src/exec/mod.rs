@@ -87,6 +87,15 @@ impl Interp {
     pub fn fork(&self) -> Interp {
         let mut st = self.st.clone();
         st.subshell += 1;
+        if !st.traps.is_empty() {
+            let keep: std::collections::HashMap<String, String> = st
+                .traps
+                .iter()
+                .filter(|(_, v)| v.is_empty())
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            st.traps = Arc::new(keep);
+        }
         st.pid = self.sh.new_pid();
         Interp {
             st,
@@ -236,6 +245,7 @@ impl Interp {
     async fn after_status(&mut self, status: i32, negated: bool) -> R<i32> {
         if status != 0 && !negated && self.st.errexit_suppressed == 0 {
             if !self.st.in_trap
+                && self.st.frames.is_empty()
                 && let Some(action) = self.st.traps.get("ERR").cloned()
             {
                 self.run_trap(&action).await?;
@@ -246,6 +256,18 @@ impl Interp {
             }
         }
         Ok(status)
+    }
+
+    /// Run the DEBUG trap before a simple command.
+    pub async fn debug_trap(&mut self, text: &str) -> R<()> {
+        if self.st.in_trap {
+            return Ok(());
+        }
+        let Some(action) = self.st.traps.get("DEBUG").cloned() else {
+            return Ok(());
+        };
+        let _ = self.set_var("BASH_COMMAND", text.to_string());
+        self.run_trap(&action).await
     }
 
     /// Run a trap action string (`eval`-like), keeping `$?`.
@@ -281,14 +303,18 @@ impl Interp {
         let r = match crate::parse::parse_script(src, &self.sh.limits) {
             Ok(script) => {
                 let line = self.st.lineno;
+                let base = std::mem::replace(&mut self.st.line_base, line.saturating_sub(1));
                 let script = Arc::new(script);
                 let r = self.run_list(&script.body).await;
+                self.st.line_base = base;
                 self.st.lineno = line;
                 r
             }
             Err(e) => {
                 self.error(&e.message).await?;
-                Ok(2)
+                // bash reports a bad substitution when it expands, as a
+                // run-time error.
+                Ok(if e.message.contains("bad substitution") { 1 } else { 2 })
             }
         };
         self.st.subst_depth -= 1;
@@ -322,4 +348,16 @@ pub(crate) async fn join_all<T>(futs: Vec<BoxFut<'_, T>>) -> Vec<T> {
     })
     .await;
     results.into_iter().map(|r| r.expect("finished")).collect()
+}
+
+/// A future polled on a fresh stack segment when the current one runs low
+/// (deep recursion of functions, subshells and `eval` in debug builds).
+pub(crate) struct GrowStack<'a, T>(pub BoxFut<'a, T>);
+
+impl<T> Future for GrowStack<'_, T> {
+    type Output = T;
+    fn poll(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<T> {
+        let fut = &mut self.0;
+        stacker::maybe_grow(256 * 1024, 8 * 1024 * 1024, || fut.as_mut().poll(cx))
+    }
 }

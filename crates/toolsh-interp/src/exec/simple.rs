@@ -24,22 +24,26 @@ pub(crate) struct Call<'a> {
 impl Interp {
     /// Run one command.
     pub fn run_command<'a>(&'a mut self, cmd: &'a Command) -> super::BoxFut<'a, R<i32>> {
-        Box::pin(async move {
+        Box::pin(super::GrowStack(Box::pin(async move {
             match cmd {
                 Command::Simple(c) => self.run_simple(c).await,
                 Command::Compound(c, redirs) => self.run_compound(c, redirs).await,
                 Command::Function(f) => {
-                    self.st.lineno = f.span.line;
+                    self.st.lineno = self.st.line_base + f.span.line;
+                    if self.st.readonly_funcs.contains(&f.name) {
+                        self.error(&format!("{}: readonly function", f.name)).await?;
+                        return Ok(1);
+                    }
                     Arc::make_mut(&mut self.st.funcs).insert(f.name.clone(), Arc::new(f.clone()));
                     Ok(0)
                 }
                 Command::Coproc(c) => {
-                    self.st.lineno = c.span.line;
+                    self.st.lineno = self.st.line_base + c.span.line;
                     self.error("coproc: not supported").await?;
                     Ok(1)
                 }
             }
-        })
+        })))
     }
 
     /// Expand command words: plain words fully; assignment-form arguments
@@ -78,10 +82,20 @@ impl Interp {
 
     /// Run a simple command.
     pub async fn run_simple(&mut self, c: &SimpleCommand) -> R<i32> {
-        self.st.lineno = c.span.line;
+        self.st.lineno = self.st.line_base + c.span.line;
+        if self.st.opts.noexec {
+            return Ok(0);
+        }
         self.sh.count_command()?;
+        if !self.st.traps.is_empty() && self.st.traps.contains_key("DEBUG") {
+            let text = self.source_text(c.span).to_string();
+            self.debug_trap(&text).await?;
+        }
         self.st.subst_status = None;
         let (argv, arrays) = self.expand_args(&c.words).await?;
+        if self.st.opts.xtrace {
+            self.trace(c, &argv).await?;
+        }
         if argv.is_empty() {
             let saved = self.fds.clone();
             let r = self.apply_redirects(&c.redirects).await;
@@ -96,14 +110,13 @@ impl Interp {
             }
             return Ok(self.st.subst_status.unwrap_or(0));
         }
-        if self.st.opts.xtrace {
-            let mut line = String::from("+");
-            for a in &argv {
-                line.push(' ');
-                line.push_str(a);
-            }
-            line.push('\n');
-            self.write_fd(2, line.as_bytes()).await?;
+        if argv.len() == 1 && argv[0] == "exec" && c.assignments.is_empty() {
+            // `exec` with redirections only: they stay in effect.
+            return Ok(if self.apply_redirects(&c.redirects).await? { 0 } else { 1 });
+        }
+        let is_exec = argv.len() == 1 && argv[0] == "exec";
+        if let Some(last) = argv.last() {
+            self.st.last_arg.clone_from(last);
         }
         let saved = self.fds.clone();
         let ok = match self.apply_redirects(&c.redirects).await {
@@ -145,8 +158,39 @@ impl Interp {
         } else {
             self.dispatch(argv, arrays).await
         };
-        self.fds = saved;
+        if !is_exec {
+            self.fds = saved;
+        }
         r
+    }
+
+    /// The source text of a span.
+    pub fn source_text(&self, span: toolsh_parser::Span) -> &str {
+        self.source
+            .get(span.start.min(self.source.len())..span.end.min(self.source.len()))
+            .unwrap_or("")
+    }
+
+    /// `set -x`: print the assignments and the command, quoted for
+    /// re-input, after `$PS4`.
+    async fn trace(&mut self, c: &SimpleCommand, argv: &[String]) -> R<()> {
+        let ps4 = self.get_scalar("PS4").unwrap_or_else(|| "+ ".to_string());
+        let mut out = String::new();
+        for a in &c.assignments {
+            let v = match &a.value {
+                toolsh_parser::AssignValue::Scalar(w) => {
+                    let v = self.expand_assign_value(w).await?;
+                    crate::quote::for_set(&v)
+                }
+                toolsh_parser::AssignValue::Array(_) => "(...)".to_string(),
+            };
+            out.push_str(&format!("{ps4}{}{}={v}\n", a.name, if a.append { "+" } else { "" }));
+        }
+        if !argv.is_empty() {
+            let words: Vec<String> = argv.iter().map(|a| crate::quote::for_set(a)).collect();
+            out.push_str(&format!("{ps4}{}\n", words.join(" ")));
+        }
+        self.write_fd(2, out.as_bytes()).await
     }
 
     /// Find and run a command: function, shell builtin, utility or tool.

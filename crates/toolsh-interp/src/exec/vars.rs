@@ -99,11 +99,30 @@ impl Interp {
     /// Dynamic special variables.
     fn special_scalar(&mut self, name: &str) -> Option<String> {
         let first = name.as_bytes().first()?;
-        if !matches!(first, b'R' | b'L' | b'S' | b'B' | b'E' | b'F' | b'P') {
+        if !matches!(first, b'R' | b'L' | b'S' | b'B' | b'E' | b'F' | b'P' | b'_') {
             return None;
         }
         Some(match name {
-            "RANDOM" => self.st.next_random().to_string(),
+            "RANDOM" if !self.st.random_unset => self.st.next_random().to_string(),
+            "_" => self.st.last_arg.clone(),
+            "SHELLOPTS" => {
+                let mut v: Vec<&str> = Vec::new();
+                for n in crate::state::options::SET_O_NAMES {
+                    if self.st.opts.get_o(n) == Some(true) {
+                        v.push(n);
+                    }
+                }
+                v.join(":")
+            }
+            "BASHOPTS" => {
+                let mut v: Vec<&str> = Vec::new();
+                for n in crate::state::options::SHOPT_NAMES {
+                    if self.st.opts.get_shopt(n) == Some(true) {
+                        v.push(n);
+                    }
+                }
+                v.join(":")
+            }
             "LINENO" => self.st.lineno.to_string(),
             "SECONDS" => self.sh.started.elapsed().as_secs().to_string(),
             "BASHPID" => self.st.pid.to_string(),
@@ -171,6 +190,11 @@ impl Interp {
         let name = resolved.as_str();
         if !is_name(name) {
             return Err(format!("`{name}': not a valid identifier"));
+        }
+        if name == "RANDOM" && !self.st.random_unset {
+            let seed = self.eval_text(&value).unwrap_or(0);
+            self.st.rng = seed as u64;
+            return Ok(());
         }
         let allexport = self.st.opts.allexport;
         let attrs = self.st.vars.get_raw(name).map_or(0, |v| v.attrs);
@@ -250,11 +274,21 @@ impl Interp {
             return Err(format!("{name}: readonly variable"));
         }
         let mut value = value;
+        let mut append = append;
         if attrs & attr::INTEGER != 0 {
-            value = self
-                .eval_text(&value)
-                .map_err(|e| e.to_string())?
-                .to_string();
+            let mut n = self.eval_text(&value).map_err(|e| e.to_string())?;
+            if append {
+                let old = match &key {
+                    Key::Index(i) => self.get_index(name, *i),
+                    Key::Assoc(k) => self.st.vars.get(name).and_then(|v| match &v.value {
+                        Value::Assoc(a) => a.get(k).map(str::to_string),
+                        _ => None,
+                    }),
+                };
+                n = n.wrapping_add(old.map_or(0, |o| self.eval_text(&o).unwrap_or(0)));
+                append = false;
+            }
+            value = n.to_string();
         }
         value = case_convert(attrs, value);
         if value.len() > self.sh.limits.max_variable_bytes {
@@ -308,6 +342,9 @@ impl Interp {
             }
             (Value::Indexed(m), Key::Assoc(k)) => {
                 m.insert(k.parse().unwrap_or(0), value);
+            }
+            (Value::Assoc(_), Key::Assoc(k)) if k.is_empty() => {
+                return Err(format!("{name}[]: bad array subscript"));
             }
             (Value::Assoc(a), Key::Assoc(k)) => {
                 if a.get(&k).is_none() && a.len() >= max_entries {
@@ -379,7 +416,7 @@ impl Interp {
         };
         match r {
             Ok(()) => Ok(true),
-            Err(m) => self.report_assign_error(m).await,
+            Err(m) => self.report_stmt_error(m).await,
         }
     }
 
@@ -393,6 +430,17 @@ impl Interp {
             return Err(Ctl::Abort(1));
         }
         Ok(false)
+    }
+
+    /// An assignment statement's error: a readonly variable ends a
+    /// non-interactive shell (bash manual 6.11, POSIX 2.8.1).
+    pub async fn report_stmt_error(&mut self, m: String) -> R<bool> {
+        let ro = m.ends_with("readonly variable");
+        let r = self.report_assign_error(m).await?;
+        if ro {
+            return Err(Ctl::Exit(1));
+        }
+        Ok(r)
     }
 
     /// `name=(items)`; `local` places it in the innermost scope.
@@ -535,6 +583,9 @@ impl Interp {
             && v.has(attr::READONLY)
         {
             return Err(format!("{resolved}: cannot unset: readonly variable"));
+        }
+        if resolved == "RANDOM" {
+            self.st.random_unset = true;
         }
         self.st.vars.remove(&resolved);
         Ok(())

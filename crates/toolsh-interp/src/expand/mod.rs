@@ -267,7 +267,7 @@ impl Interp {
                 WordPart::Tilde(user) => {
                     let s = match user.as_deref() {
                         None => self.get_scalar("HOME").unwrap_or_else(|| "~".to_string()),
-                        Some("+") => self.st.cwd.clone(),
+                        Some("+") => self.get_scalar("PWD").unwrap_or_else(|| self.st.cwd.clone()),
                         Some("-") => self
                             .get_scalar("OLDPWD")
                             .unwrap_or_else(|| "~-".to_string()),
@@ -326,6 +326,11 @@ impl Interp {
         let mut bytes = cap.take();
         while bytes.last() == Some(&b'\n') {
             bytes.pop();
+        }
+        if bytes.contains(&0) {
+            bytes.retain(|&b| b != 0);
+            self.error("warning: command substitution: ignored null byte in input")
+                .await?;
         }
         let s = match String::from_utf8(bytes) {
             Ok(s) => s,

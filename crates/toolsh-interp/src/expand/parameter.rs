@@ -59,6 +59,15 @@ impl Interp {
     async fn param_base(&mut self, pe: &ParamExpansion) -> R<PVal> {
         let mut param = pe.param.clone();
         let mut subscript = pe.subscript.clone();
+        if pe.indirect
+            && pe.subscript.is_none()
+            && let Parameter::Named(n) = &param
+            && let Some(v) = self.st.vars.get_raw(n)
+            && v.has(crate::state::attr::NAMEREF)
+        {
+            // ${!ref} of a nameref: the name it refers to.
+            return Ok(v.scalar_value().map_or(PVal::Unset, |s| PVal::Scalar(s.to_string())));
+        }
         if pe.indirect {
             // ${!x}: the value of x names the parameter.
             let target = match self.simple_value(&param, subscript.as_ref()).await? {
@@ -245,10 +254,16 @@ impl Interp {
         };
         match op {
             ParamOp::Length => {
-                if val.is_unset()
-                    && self.st.opts.nounset
-                    && !is_at_star(pe)
-                    && pe.subscript.is_none()
+                let var_missing = match &pe.param {
+                    Parameter::Named(n) => {
+                        self.st.vars.get(n).is_none() && self.special_array(n).is_none()
+                    }
+                    _ => val.is_unset(),
+                };
+                if self.st.opts.nounset
+                    && !matches!(pe.param, Parameter::Special('@' | '*'))
+                    && val.is_unset()
+                    && (pe.subscript.is_none() || var_missing)
                 {
                     return self.unbound(pe).await;
                 }
@@ -357,8 +372,32 @@ impl Interp {
         if dq && w.parts.is_empty() {
             return Ok(());
         }
-        for p in &w.parts {
+        let start = out.len();
+        for (i, p) in w.parts.iter().enumerate() {
+            // A leading `~` in the word is a tilde prefix.
+            if i == 0
+                && !dq
+                && let toolsh_parser::WordPart::Literal(s) = p
+                && let Some(rest) = s.strip_prefix('~')
+            {
+                let (user, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+                if user.is_empty() {
+                    let home = self.get_scalar("HOME").unwrap_or_else(|| "~".into());
+                    out.push(Piece::Quoted(home));
+                    out.push(Piece::Lit(tail.to_string()));
+                    continue;
+                }
+            }
             self.expand_part(p, dq, out).await?;
+        }
+        if !dq {
+            // The word's own literal text is part of the expansion result:
+            // it is split too.
+            for p in &mut out[start..] {
+                if let Piece::Lit(s) = p {
+                    *p = Piece::Split(std::mem::take(s));
+                }
+            }
         }
         Ok(())
     }

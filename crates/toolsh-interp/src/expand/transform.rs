@@ -33,7 +33,10 @@ impl Interp {
                         .unwrap_or_default(),
                     _ => String::new(),
                 };
-                val.map_q(|_| flags.clone())
+                match val {
+                    PVal::List(v, st) => PVal::List(v.into_iter().map(|_| flags.clone()).collect(), st),
+                    _ => PVal::Scalar(flags),
+                }
             }
             'A' => {
                 let Parameter::Named(n) = &pe.param else {

@@ -88,6 +88,17 @@ pub(crate) struct ShellState {
     pub pid: u32,
     /// `PIPESTATUS` of the last pipeline.
     pub pipestatus: Vec<i32>,
+    /// Added to source line numbers (code run by `eval` and traps counts
+    /// from the line that ran it).
+    pub line_base: u32,
+    /// `$RANDOM` lost its special meaning (`unset RANDOM`).
+    pub random_unset: bool,
+    /// `$_`: the last argument of the previous command.
+    pub last_arg: String,
+    /// Function depth at which the RETURN trap was set.
+    pub return_trap_depth: usize,
+    /// Readonly functions.
+    pub readonly_funcs: Arc<Vec<String>>,
 }
 
 impl ShellState {
@@ -117,6 +128,11 @@ impl ShellState {
             subst_status: None,
             pid: 1000,
             pipestatus: vec![0],
+            line_base: 0,
+            random_unset: false,
+            last_arg: String::new(),
+            return_trap_depth: 0,
+            readonly_funcs: Arc::new(Vec::new()),
         }
     }
 
