@@ -18,4 +18,3 @@ pub(crate) fn parse_script(src: &str, limits: &ExecutionLimits) -> Result<Script
 pub(crate) fn parse_arith(src: &str) -> Result<ArithExpr, ParseError> {
     toolsh_parser::parse_arith(src)
 }
-

@@ -388,7 +388,7 @@ builtin!(
             }
             if let Some(cb) = &callback
                 && quantum > 0
-                && (read + 1) % quantum == 0
+                && (read + 1).is_multiple_of(quantum)
             {
                 let line = String::from_utf8_lossy(&buf).into_owned();
                 let src = format!("{cb} {idx} {}", crate::quote::single(&line));

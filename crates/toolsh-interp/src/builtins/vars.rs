@@ -68,11 +68,15 @@ builtin!(
                 }
                 continue;
             }
-            if nameref {
-                if it.st.vars.get_raw(name).is_some_and(|v| v.has(crate::state::attr::NAMEREF)) {
-                    it.st.vars.remove(name);
-                    continue;
-                }
+            if nameref
+                && it
+                    .st
+                    .vars
+                    .get_raw(name)
+                    .is_some_and(|v| v.has(crate::state::attr::NAMEREF))
+            {
+                it.st.vars.remove(name);
+                continue;
             }
             let exists = it.st.vars.get(base).is_some();
             if !exists && !vars_only && it.st.funcs.contains_key(name) {

@@ -85,7 +85,11 @@ impl Interp {
                 }
             }
         }
-        let flags = if self.st.opts.nocasematch { "(?si)" } else { "(?s)" };
+        let flags = if self.st.opts.nocasematch {
+            "(?si)"
+        } else {
+            "(?s)"
+        };
         let Ok(rx) = regex::Regex::new(&format!("{flags}{re}")) else {
             return Err(Ctl::Abort(2));
         };

@@ -314,7 +314,11 @@ impl Interp {
                 self.error(&e.message).await?;
                 // bash reports a bad substitution when it expands, as a
                 // run-time error.
-                Ok(if e.message.contains("bad substitution") { 1 } else { 2 })
+                Ok(if e.message.contains("bad substitution") {
+                    1
+                } else {
+                    2
+                })
             }
         };
         self.st.subst_depth -= 1;

@@ -31,7 +31,8 @@ impl Interp {
                 Command::Function(f) => {
                     self.st.lineno = self.st.line_base + f.span.line;
                     if self.st.readonly_funcs.contains(&f.name) {
-                        self.error(&format!("{}: readonly function", f.name)).await?;
+                        self.error(&format!("{}: readonly function", f.name))
+                            .await?;
                         return Ok(1);
                     }
                     Arc::make_mut(&mut self.st.funcs).insert(f.name.clone(), Arc::new(f.clone()));
@@ -112,7 +113,7 @@ impl Interp {
         }
         if argv.len() == 1 && argv[0] == "exec" && c.assignments.is_empty() {
             // `exec` with redirections only: they stay in effect.
-            return Ok(if self.apply_redirects(&c.redirects).await? { 0 } else { 1 });
+            return Ok(i32::from(!self.apply_redirects(&c.redirects).await?));
         }
         let is_exec = argv.len() == 1 && argv[0] == "exec";
         if let Some(last) = argv.last() {
@@ -184,7 +185,11 @@ impl Interp {
                 }
                 toolsh_parser::AssignValue::Array(_) => "(...)".to_string(),
             };
-            out.push_str(&format!("{ps4}{}{}={v}\n", a.name, if a.append { "+" } else { "" }));
+            out.push_str(&format!(
+                "{ps4}{}{}={v}\n",
+                a.name,
+                if a.append { "+" } else { "" }
+            ));
         }
         if !argv.is_empty() {
             let words: Vec<String> = argv.iter().map(|a| crate::quote::for_set(a)).collect();

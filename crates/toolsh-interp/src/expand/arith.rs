@@ -272,7 +272,9 @@ impl Interp {
     }
 
     fn eval_text_depth(&mut self, text: &str, depth: usize) -> Result<i64, ArithError> {
-        stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || self.eval_text_inner(text, depth))
+        stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || {
+            self.eval_text_inner(text, depth)
+        })
     }
 
     fn eval_text_inner(&mut self, text: &str, depth: usize) -> Result<i64, ArithError> {

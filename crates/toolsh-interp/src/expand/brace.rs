@@ -138,7 +138,11 @@ fn seq_items(start: &str, end: &str, step: Option<&str>) -> Vec<String> {
     loop {
         if let Some(c) = char::from_u32(x as u32) {
             // bash drops the backslash of `{Z..a}` (it is quote-removed).
-            out.push(if c == '\\' { String::new() } else { c.to_string() });
+            out.push(if c == '\\' {
+                String::new()
+            } else {
+                c.to_string()
+            });
         }
         if a <= b {
             x += st;

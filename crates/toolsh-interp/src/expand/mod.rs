@@ -267,7 +267,9 @@ impl Interp {
                 WordPart::Tilde(user) => {
                     let s = match user.as_deref() {
                         None => self.get_scalar("HOME").unwrap_or_else(|| "~".to_string()),
-                        Some("+") => self.get_scalar("PWD").unwrap_or_else(|| self.st.cwd.clone()),
+                        Some("+") => self
+                            .get_scalar("PWD")
+                            .unwrap_or_else(|| self.st.cwd.clone()),
                         Some("-") => self
                             .get_scalar("OLDPWD")
                             .unwrap_or_else(|| "~-".to_string()),

@@ -66,7 +66,9 @@ impl Interp {
             && v.has(crate::state::attr::NAMEREF)
         {
             // ${!ref} of a nameref: the name it refers to.
-            return Ok(v.scalar_value().map_or(PVal::Unset, |s| PVal::Scalar(s.to_string())));
+            return Ok(v
+                .scalar_value()
+                .map_or(PVal::Unset, |s| PVal::Scalar(s.to_string())));
         }
         if pe.indirect {
             // ${!x}: the value of x names the parameter.

@@ -34,7 +34,9 @@ impl Interp {
                     _ => String::new(),
                 };
                 match val {
-                    PVal::List(v, st) => PVal::List(v.into_iter().map(|_| flags.clone()).collect(), st),
+                    PVal::List(v, st) => {
+                        PVal::List(v.into_iter().map(|_| flags.clone()).collect(), st)
+                    }
                     _ => PVal::Scalar(flags),
                 }
             }
