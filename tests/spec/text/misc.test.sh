@@ -1,0 +1,194 @@
+# yes, sleep, timeout, env, cat and pipelines that combine the utilities.
+# Expected values recorded from the real programs by `spec bless`.
+
+#### yes default
+yes | head -n 3
+## stdout:
+y
+y
+y
+## status: 0
+
+#### yes string
+yes ab cd | head -n 2
+## stdout:
+ab cd
+ab cd
+## status: 0
+
+#### yes pipestatus
+yes | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}
+## stdout:
+141
+## status: 0
+
+#### sleep zero
+sleep 0; echo $?
+## stdout:
+0
+## status: 0
+
+#### sleep fraction and suffix
+sleep 0.01 0.001s; echo $?
+## stdout:
+0
+## status: 0
+
+#### sleep invalid status
+sleep x 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+#### timeout success
+timeout 5 echo ok; echo $?
+## stdout:
+ok
+0
+## status: 0
+
+#### timeout expires
+timeout 0.1 sleep 3; echo $?
+## stdout:
+124
+## status: 0
+
+#### timeout command status
+timeout 5 false; echo $?
+## stdout:
+1
+## status: 0
+
+#### timeout missing command
+timeout 5 2>/dev/null; echo $?
+## stdout:
+125
+## status: 0
+
+#### timeout invalid duration
+timeout x echo 2>/dev/null; echo $?
+## stdout:
+125
+## status: 0
+
+#### timeout preserve status
+timeout --preserve-status 0.1 sleep 3; echo $?
+## stdout:
+143
+## status: 0
+
+#### env runs command with variable
+env FOO=bar sh_var_test=1 printf '%s\n' ok
+## stdout:
+ok
+## status: 0
+
+#### env with assignment sees exported
+export ZED=1; env | grep '^ZED='
+## stdout:
+ZED=1
+## status: 0
+
+#### env assignment listed
+env -i A=1 B=2
+## stdout:
+A=1
+B=2
+## status: 0
+
+#### cat stdin
+printf 'a\nb\n' | cat
+## stdout:
+a
+b
+## status: 0
+
+#### cat files
+printf 'x\n' > a; printf 'y\n' > b; cat a - b <<< 'mid'
+## stdout:
+x
+mid
+y
+## status: 0
+
+#### cat number
+printf 'a\n\nb\n' | cat -n
+## stdout:
+     1	a
+     2	
+     3	b
+## status: 0
+
+#### cat number nonblank
+printf 'a\n\nb\n' | cat -b
+## stdout:
+     1	a
+
+     2	b
+## status: 0
+
+#### cat squeeze
+printf 'a\n\n\n\nb\n' | cat -s
+## stdout:
+a
+
+b
+## status: 0
+
+#### cat show all
+printf 'a\tb\001\n' | cat -A
+## stdout:
+a^Ib^A$
+## status: 0
+
+#### cat show ends
+printf 'a \n' | cat -E
+## stdout:
+a $
+## status: 0
+
+#### cat missing file
+cat nosuch 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+#### pipeline top words
+printf 'b a c a b a\n' | tr ' ' '\n' | sort | uniq -c | sort -rn | head -n 2
+## stdout:
+      3 a
+      2 b
+## status: 0
+
+#### pipeline csv sum
+printf 'x,1\ny,2\nz,3\n' | cut -d, -f2 | paste -sd+ | tr -d '\n' | wc -c
+## stdout:
+5
+## status: 0
+
+#### pipeline numbered reverse
+seq 3 | tac | nl -w1 -s:
+## stdout:
+1:3
+2:2
+3:1
+## status: 0
+
+#### pipeline fold and wc
+printf '%050d\n' 0 | fold -w 7 | wc -l
+## stdout:
+8
+## status: 0
+
+#### pipeline rev sort
+printf 'cba\nfed\n' | rev | sort -r
+## stdout:
+def
+abc
+## status: 0
+
+#### pipeline base64 tr
+echo hello | base64 | tr a-z A-Z
+## stdout:
+AGVSBG8K
+## status: 0
