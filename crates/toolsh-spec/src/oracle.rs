@@ -8,7 +8,7 @@
 //! so the cwd starts empty.
 
 use std::fmt;
-use std::fs::File;
+use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -117,14 +117,17 @@ impl Oracle {
 
     /// Runs `script` with bash and returns its stdout (lossy UTF-8) and
     /// exit status (128 + N when killed by signal N).
+    ///
+    /// stdout and stderr are pipes, as in a pipeline or a host capturing
+    /// output (a file would change `> /dev/stdout`, which reopens it with
+    /// truncation). Processes the script leaves behind are killed with
+    /// its process group when bash exits.
     pub fn run(&self, script: &str) -> Result<Expected, OracleError> {
         // One temp root per run (so runs can go in parallel): the script
-        // and the captured streams beside the empty working directory.
+        // beside the empty working directory.
         let root = tempfile::Builder::new().prefix("toolsh-case-").tempdir()?;
         let script_path = root.path().join("case.sh");
         std::fs::write(&script_path, script)?;
-        let out_path = root.path().join("stdout");
-        let err_path = root.path().join("stderr");
         let work = root.path().join("work");
         std::fs::create_dir(&work)?;
         let mut child = Command::new("bash")
@@ -136,36 +139,54 @@ impl Oracle {
             .env("LC_ALL", "C")
             .env("TZ", "UTC")
             .stdin(Stdio::null())
-            .stdout(File::create(&out_path)?)
-            .stderr(File::create(&err_path)?)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
             .process_group(0)
             .spawn()?;
+        let stdout = drain(child.stdout.take());
+        let stderr = drain(child.stderr.take());
+        let kill_group = |pid: u32| {
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{pid}")])
+                .stderr(Stdio::null())
+                .status();
+        };
         let started = Instant::now();
         let status = loop {
             if let Some(status) = child.try_wait()? {
                 break status;
             }
             if started.elapsed() > self.timeout {
-                // Kill the whole process group (bash and anything it started).
-                let _ = Command::new("kill")
-                    .args(["-KILL", "--", &format!("-{}", child.id())])
-                    .stderr(Stdio::null())
-                    .status();
+                kill_group(child.id());
                 let _ = child.kill();
                 let _ = child.wait();
+                let _ = (stdout.join(), stderr.join());
                 return Err(OracleError::Timeout(self.timeout));
             }
             std::thread::sleep(Duration::from_millis(1));
         };
+        kill_group(child.id());
         let code = status
             .code()
             .unwrap_or_else(|| 128 + status.signal().unwrap_or(0));
-        let stdout = String::from_utf8_lossy(&std::fs::read(&out_path)?).into_owned();
+        let out = stdout.join().unwrap_or_default();
+        let _ = stderr.join();
         Ok(Expected {
-            stdout,
+            stdout: String::from_utf8_lossy(&out).into_owned(),
             status: code,
         })
     }
+}
+
+/// Reads a child's pipe to its end on a thread.
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut buf);
+        }
+        buf
+    })
 }
 
 /// Runs every script through `oracle` on up to `jobs` threads; results in

@@ -270,12 +270,6 @@ declare -t tv=1; declare -p tv
 declare -t tv="1"
 ## status: 0
 
-#### declare -p of special variable
-declare -p PIPESTATUS 2>/dev/null | head -c 20; echo
-## stdout:
-
-## status: 0
-
 #### export of function-free assignment to env
 export A1=x B1=y; env | grep -E '^(A1|B1)=' | sort
 ## stdout:

@@ -264,14 +264,13 @@ END
 default 3
 ## status: 0
 
-#### here-doc with arithmetic side effect
-n=1; cat <<END
+#### here-doc to a builtin with arithmetic side effect
+n=1; read -r v <<END
 $((n+=5))
 END
-echo $n
+echo "$v $n"
 ## stdout:
-6
-1
+6 6
 ## status: 0
 
 #### here-doc with leading tabs without dash

@@ -71,6 +71,7 @@ e
 #### dev stdout and dev stderr
 echo to-stdout > /dev/stdout; echo to-stderr > /dev/stderr 2>/dev/null; { echo e > /dev/stderr; } 2>&1
 ## stdout:
+to-stdout
 e
 ## status: 0
 
