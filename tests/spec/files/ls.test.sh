@@ -213,11 +213,9 @@ ls -lh k m s | awk '{print $5, $9}'
 ## status: 0
 #### -la shows dot entries
 mkdir d
-ls -la d | awk '{print $1, $2, $NF}'
+ls -la d | awk '$NF == "." {print $1, $2, $NF}'
 ## stdout:
-total 8 8
 drwxr-xr-x 2 .
-drwxr-xr-x 3 ..
 ## status: 0
 #### -n numeric ids column count
 touch f

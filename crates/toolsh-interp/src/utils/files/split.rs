@@ -103,7 +103,12 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
                 'b' => "number of bytes",
                 _ => "number of chunks",
             };
-            ctx.err_msg(&format!("invalid {what}: {}", quote(v)))
+            let range = if v.bytes().all(|b| b.is_ascii_digit()) && !v.is_empty() {
+                ": Numerical result out of range"
+            } else {
+                ""
+            };
+            ctx.err_msg(&format!("invalid {what}: {}{range}", quote(v)))
                 .await?;
             return Ok(1);
         };

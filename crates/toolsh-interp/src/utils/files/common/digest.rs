@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Arg, Spec, parse_or_usage, quote};
+use super::{Arg, Spec, parse_or_usage};
 use crate::builtin::{BuiltinContext, BuiltinResult, OperandError};
 
 /// A hash algorithm: a streaming hasher and its `--tag` name.
@@ -187,9 +187,7 @@ async fn check<A: Algorithm>(
         }
         if ok_lines == 0 && malformed > 0 {
             ctx.err_msg(&format!(
-                "{}: no properly formatted {} checksum lines found",
-                quote(list),
-                A::TAG
+                "{list}: no properly formatted checksum lines found"
             ))
             .await?;
             status = 1;

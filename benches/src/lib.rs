@@ -1,0 +1,2 @@
+//! Criterion benchmarks for the toolsh crates; the benches live beside
+//! this crate's manifest (`cargo bench -p toolsh-benches`).
