@@ -135,6 +135,7 @@ impl ToolRegistry {
         let params = match parse_flags(&def.input_schema, &argv) {
             Ok(map) => Value::Object(map),
             Err(e) => {
+                self.notify_rejected(name, &e.to_string());
                 return CallOutcome::fail(
                     EXIT_USAGE,
                     format!("{name}: {e}\n{}\n", help::usage_line(def)),
@@ -142,9 +143,59 @@ impl ToolRegistry {
             }
         };
         *params_out = Some(params.clone());
+        self.run_params(tool, params, dry_run, stdin, request, deadline, output_out).await
+    }
+
+    /// Run tool `name` with parameters given as JSON (the structured-call
+    /// path: no flag parsing), validated like flags are.
+    pub async fn call_params(
+        &self,
+        name: &str,
+        params: Value,
+        stdin: Option<String>,
+        request: &ToolCallRequest,
+        deadline: Option<Instant>,
+    ) -> CallOutcome {
+        let start = Instant::now();
+        let Some(tool) = self.tools.get(name).cloned() else {
+            let hint = suggest(name, self.names())
+                .map(|s| format!(" (did you mean {s}?)"))
+                .unwrap_or_default();
+            return CallOutcome::fail(EXIT_NOT_FOUND, format!("{name}: unknown tool{hint}\n"));
+        };
+        let mut output = None;
+        let outcome = self
+            .run_params(&tool, params.clone(), false, stdin, request, deadline, &mut output)
+            .await;
+        request.trace.push(InvocationTrace {
+            name: name.to_string(),
+            kind: TraceKind::Tool,
+            argv: Vec::new(),
+            exit_code: outcome.exit_code,
+            duration: start.elapsed(),
+            params: Some(params),
+            output,
+        });
+        outcome
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn run_params(
+        &self,
+        tool: &RegisteredTool,
+        params: Value,
+        dry_run: bool,
+        stdin: Option<String>,
+        request: &ToolCallRequest,
+        deadline: Option<Instant>,
+        output_out: &mut Option<Value>,
+    ) -> CallOutcome {
+        let def = &tool.imp.def;
+        let name = def.name.as_str();
 
         // Validation.
         if let Err(errors) = tool.input.validate(&params) {
+            self.notify_rejected(name, &errors.join("; "));
             if dry_run {
                 let report =
                     json!({"dry_run": true, "valid": false, "params": params, "errors": errors});
@@ -192,6 +243,7 @@ impl ToolRegistry {
             params: &args.params,
             tenant: args.tenant.as_deref(),
             surface: args.surface.as_deref(),
+            stdin_bytes: args.stdin.as_ref().map_or(0, String::len),
         };
         let bytes_in = args.params.to_string().len() + args.stdin.as_ref().map_or(0, String::len);
         for (admitted, gate) in self.gates.iter().enumerate() {
@@ -271,6 +323,12 @@ impl ToolRegistry {
             exit_code: EXIT_OK,
             stdout: terminate(output),
             stderr: String::new(),
+        }
+    }
+
+    fn notify_rejected(&self, name: &str, message: &str) {
+        for g in &self.gates {
+            g.rejected(name, message);
         }
     }
 

@@ -37,6 +37,8 @@ pub struct ToolCall<'a> {
     pub tenant: Option<&'a str>,
     /// The surface of the execution (`script`, `mcp`, ...), if any.
     pub surface: Option<&'a str>,
+    /// Bytes of piped stdin given to the call.
+    pub stdin_bytes: usize,
 }
 
 /// A policy decision.
@@ -75,6 +77,10 @@ pub trait CallGate: Send + Sync {
     async fn admit(&self, call: &ToolCall<'_>) -> PolicyDecision;
     /// Observe the end of an admitted call.
     fn finish(&self, _call: &ToolCall<'_>, _report: &CallReport) {}
+    /// Observe a call refused before the gates: bad flags or parameters
+    /// that do not match the input schema (`message` says why). Such a call
+    /// never used any budget.
+    fn rejected(&self, _tool: &str, _message: &str) {}
 }
 
 /// Why a tool cannot be registered.

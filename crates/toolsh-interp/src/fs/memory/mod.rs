@@ -149,6 +149,13 @@ impl MemoryFs {
         FsSnapshot::new(self.read_tree().clone())
     }
 
+    /// `true` when nothing changed since `snapshot` was taken (no write,
+    /// create, remove or metadata change): O(1), by comparing the shared
+    /// root.
+    pub fn unchanged_since(&self, snapshot: &FsSnapshot) -> bool {
+        Arc::ptr_eq(&self.read_tree().root, &snapshot.tree().root)
+    }
+
     /// Put back the state of `snapshot`, discarding every change since.
     pub fn restore(&self, snapshot: &FsSnapshot) {
         *self.write_tree() = snapshot.tree().clone();

@@ -1,0 +1,210 @@
+//! Tool policies, metadata and the descriptors of the catalog.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// What a tool's output is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolFormat {
+    /// Free text.
+    #[default]
+    Text,
+    /// A JSON value (under a contract).
+    Json,
+}
+
+/// Who runs a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Dispatch {
+    /// A local handler, pumped by the host's runtime.
+    #[default]
+    HostPump,
+    /// The host claims the call from a queue and completes it later
+    /// (`CapabilityRuntime::claim_external`).
+    External,
+}
+
+/// The risk class of a tool, set by the host; permission modes and trust
+/// levels decide by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RiskClass {
+    /// Reads data; no side effects.
+    #[default]
+    Read,
+    /// Changes state the host owns.
+    Write,
+    /// Reaches outside (sends mail, calls third parties).
+    External,
+    /// Deletes or irreversibly changes things.
+    Destructive,
+}
+
+/// Bounds on a streamed external result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct StreamLimits {
+    /// Most chunks.
+    pub max_chunks: u32,
+    /// Most bytes per chunk.
+    pub max_chunk_bytes: u32,
+}
+
+/// How a tool may be called.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolPolicy {
+    /// The capability name (also the shell command).
+    pub name: String,
+    /// Text or JSON.
+    pub format: ToolFormat,
+    /// Local handler or external completion.
+    pub dispatch: Dispatch,
+    /// Most calls in one execution (a lease may narrow it). Default 100.
+    pub max_calls_per_execution: u32,
+    /// Most attempts of one call: the host retries a failing handler (or a
+    /// failed external completion) up to this bound. Default 1.
+    pub max_attempts: u32,
+    /// Most bytes of input (params as JSON plus stdin). Default 64 KiB.
+    pub max_input_bytes: u32,
+    /// Most bytes of output. Default 1 MiB.
+    pub max_output_bytes: u32,
+    /// For external dispatch: how long a script waits for completion.
+    pub deferred_deadline: Option<Duration>,
+    /// For external dispatch: bounds on streamed chunks.
+    pub stream: Option<StreamLimits>,
+}
+
+impl ToolPolicy {
+    /// A text tool policy with the defaults.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            format: ToolFormat::Text,
+            dispatch: Dispatch::HostPump,
+            max_calls_per_execution: 100,
+            max_attempts: 1,
+            max_input_bytes: 64 * 1024,
+            max_output_bytes: 1024 * 1024,
+            deferred_deadline: None,
+            stream: None,
+        }
+    }
+
+    /// Set the per-execution call limit.
+    #[must_use]
+    pub fn max_calls(mut self, n: u32) -> Self {
+        self.max_calls_per_execution = n;
+        self
+    }
+
+    /// Set the attempt bound.
+    #[must_use]
+    pub fn max_attempts(mut self, n: u32) -> Self {
+        self.max_attempts = n.max(1);
+        self
+    }
+
+    /// Set the input and output byte limits.
+    #[must_use]
+    pub fn byte_limits(mut self, input: u32, output: u32) -> Self {
+        self.max_input_bytes = input;
+        self.max_output_bytes = output;
+        self
+    }
+
+    /// External dispatch with a deadline.
+    #[must_use]
+    pub fn external(mut self, deadline: Duration) -> Self {
+        self.dispatch = Dispatch::External;
+        self.deferred_deadline = Some(deadline);
+        self
+    }
+
+    /// Streamed chunk limits (external dispatch).
+    #[must_use]
+    pub fn stream(mut self, limits: StreamLimits) -> Self {
+        self.stream = Some(limits);
+        self
+    }
+}
+
+/// Descriptive metadata of a tool.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ToolMetadata {
+    /// The description.
+    pub description: String,
+    /// Input schema (metadata only for text tools: used for flags and
+    /// validation, not a reviewed contract).
+    pub input_schema: Option<Value>,
+    /// Output schema (metadata only for text tools).
+    pub output_schema: Option<Value>,
+    /// The risk class.
+    pub risk: RiskClass,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// Category.
+    pub category: Option<String>,
+}
+
+impl ToolMetadata {
+    /// Metadata with a description, risk `Read`.
+    pub fn new(description: impl Into<String>) -> Self {
+        Self {
+            description: description.into(),
+            ..Self::default()
+        }
+    }
+
+    /// Set the risk class.
+    #[must_use]
+    pub fn risk(mut self, risk: RiskClass) -> Self {
+        self.risk = risk;
+        self
+    }
+
+    /// Set the input schema.
+    #[must_use]
+    pub fn input_schema(mut self, schema: Value) -> Self {
+        self.input_schema = Some(schema);
+        self
+    }
+}
+
+/// One entry of the catalog as hosts, prompts and operator UIs see it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolDescriptor {
+    /// The name.
+    pub name: String,
+    /// Text or JSON.
+    pub format: ToolFormat,
+    /// Local or external.
+    pub dispatch: Dispatch,
+    /// The risk class.
+    pub risk: RiskClass,
+    /// Most calls per execution.
+    pub max_calls_per_execution: u32,
+    /// Most attempts per call.
+    pub max_attempts: u32,
+    /// Most input bytes.
+    pub max_input_bytes: u32,
+    /// Most output bytes.
+    pub max_output_bytes: u32,
+    /// The description.
+    pub description: String,
+    /// The input schema.
+    pub input_schema: Value,
+    /// The output schema, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_schema: Option<Value>,
+    /// `true` when both schemas are a contract enforced on every call.
+    pub contract_enforced: bool,
+    /// External dispatch deadline, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_deferred_millis: Option<u64>,
+    /// Streamed chunk limits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stream: Option<StreamLimits>,
+}

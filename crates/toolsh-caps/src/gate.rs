@@ -1,0 +1,138 @@
+//! The lease gate: every tool call of an execution is reserved here, in
+//! order: trust level → lease grant → call budget → input bytes →
+//! authorizer → permission mode and approval. Denials and results are
+//! audited.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
+
+use async_trait::async_trait;
+use toolsh_tools::{CallGate, CallReport, PolicyDecision, ToolCall};
+
+use crate::audit::{AuditEntry, AuditOutcome};
+use crate::descriptor::{RiskClass, ToolPolicy};
+use crate::lease::CapabilityLease;
+use crate::names::audit_label;
+use crate::permission::{ApprovalDecision, ApprovalRequest, PermissionMode, allowed_by_level};
+use crate::runtime::Shared;
+
+/// What the gate knows of each tool.
+#[derive(Clone)]
+pub(crate) struct ToolFacts {
+    pub risk: RiskClass,
+    pub policy: ToolPolicy,
+}
+
+/// The gate of one execution.
+pub(crate) struct LeaseGate {
+    pub shared: Arc<Shared>,
+    pub lease: CapabilityLease,
+    pub facts: HashMap<String, ToolFacts>,
+    pub execution: u64,
+    pub used: Mutex<HashMap<String, u32>>,
+}
+
+impl LeaseGate {
+    fn audit(&self, name: &str, outcome: AuditOutcome, bytes_in: usize) {
+        self.shared.audit.record(AuditEntry {
+            seq: 0,
+            execution: self.execution,
+            label: audit_label(&self.shared.nonce, name),
+            outcome,
+            bytes_in,
+            bytes_out: 0,
+            duration_ms: 0,
+            exit_code: None,
+        });
+    }
+
+    fn deny(&self, name: &str, reason: String, bytes_in: usize) -> PolicyDecision {
+        self.audit(name, AuditOutcome::Denied(reason.clone()), bytes_in);
+        PolicyDecision::Deny(reason)
+    }
+
+    /// Give back a reservation (the call was refused after it).
+    fn release(&self, name: &str) {
+        if let Some(n) = self.used.lock().expect("lease lock").get_mut(name) {
+            *n = n.saturating_sub(1);
+        }
+    }
+}
+
+#[async_trait]
+impl CallGate for LeaseGate {
+    async fn admit(&self, call: &ToolCall<'_>) -> PolicyDecision {
+        let name = call.name;
+        let bytes_in = call.params.to_string().len() + call.stdin_bytes;
+        let Some(facts) = self.facts.get(name) else {
+            return self.deny(name, "not in the capability catalog".into(), bytes_in);
+        };
+        let mode = *self.shared.mode.read().expect("mode lock");
+        if let Err(reason) = allowed_by_level(facts.risk, mode, self.shared.trust.get()) {
+            return self.deny(name, reason, bytes_in);
+        }
+        let Some(limit) = self.lease.limit(name) else {
+            return self.deny(name, "not granted by the capability lease".into(), bytes_in);
+        };
+        if bytes_in > facts.policy.max_input_bytes as usize {
+            let reason = format!("input of {bytes_in} bytes exceeds the limit of {}", facts.policy.max_input_bytes);
+            self.audit(name, AuditOutcome::Limit(reason.clone()), bytes_in);
+            return PolicyDecision::Deny(reason);
+        }
+        // Reserve atomically: concurrent background calls race here.
+        {
+            let mut used = self.used.lock().expect("lease lock");
+            let n = used.entry(name.to_string()).or_insert(0);
+            if *n >= limit {
+                drop(used);
+                let reason = format!("call limit reached ({limit} per execution)");
+                self.audit(name, AuditOutcome::Limit(reason.clone()), bytes_in);
+                return PolicyDecision::Deny(reason);
+            }
+            *n += 1;
+        }
+        let authorizer = self.shared.authorizer.read().expect("authorizer lock").clone();
+        if let Some(a) = authorizer
+            && let Err(reason) = a.authorize(name, call.params, call.tenant).await
+        {
+            self.release(name);
+            return self.deny(name, reason, bytes_in);
+        }
+        if mode == PermissionMode::Auto && facts.risk != RiskClass::Read {
+            let handler = self.shared.approval.read().expect("approval lock").clone();
+            let Some(handler) = handler else {
+                self.release(name);
+                return self.deny(name, "approval required, and no approver is available".into(), bytes_in);
+            };
+            let request = ApprovalRequest {
+                call_id: self.shared.next_call.fetch_add(1, Ordering::SeqCst) + 1,
+                tool: name.to_string(),
+                params: call.params.clone(),
+                risk: facts.risk,
+            };
+            if let ApprovalDecision::Deny(reason) = handler.decide(request).await {
+                self.release(name);
+                return self.deny(name, reason, bytes_in);
+            }
+        }
+        PolicyDecision::Allow
+    }
+
+    fn finish(&self, call: &ToolCall<'_>, report: &CallReport) {
+        self.shared.audit.record(AuditEntry {
+            seq: 0,
+            execution: self.execution,
+            label: audit_label(&self.shared.nonce, call.name),
+            outcome: AuditOutcome::Granted,
+            bytes_in: report.bytes_in,
+            bytes_out: report.bytes_out,
+            duration_ms: u64::try_from(report.duration.as_millis()).unwrap_or(u64::MAX),
+            exit_code: Some(report.exit_code),
+        });
+    }
+
+    fn rejected(&self, tool: &str, message: &str) {
+        self.audit(tool, AuditOutcome::ContractError(message.to_string()), 0);
+    }
+}

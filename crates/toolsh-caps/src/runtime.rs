@@ -1,0 +1,506 @@
+//! The capability runtime: the catalog (registration, limits, descriptors,
+//! fingerprint, direct command modules) and the host-side controls (trust,
+//! permission mode, approvals, external completion).
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+use serde_json::{Value, json};
+use toolsh_tools::{ToolArgs, ToolRegistry};
+
+use crate::audit::AuditLog;
+use crate::contract::JsonToolContract;
+use crate::descriptor::{Dispatch, ToolDescriptor, ToolFormat, ToolMetadata, ToolPolicy};
+use crate::error::{CapsError, CapsErrorKind};
+use crate::external::{ExternalCall, ExternalQueue};
+use crate::lease::{CapabilityGrant, CapabilityLease};
+use crate::names::is_valid_name;
+use crate::permission::{ApprovalHandler, PermissionMode, SharedTrust, ToolCallAuthorizer, TrustLevel, allowed_by_level};
+use toolsh_interp::ExecutionLimits;
+
+/// Bounds on the catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CapabilityCatalogLimits {
+    /// Most tools. Default 128.
+    pub max_tools: usize,
+    /// Most bytes of the serialized catalog (every descriptor as JSON).
+    /// Default 512 KiB.
+    pub max_serialized_bytes: usize,
+    /// Most direct command modules (distinct prefixes). Default 32.
+    pub max_modules: usize,
+    /// Most module methods in all. Default 128.
+    pub max_module_methods: usize,
+}
+
+impl Default for CapabilityCatalogLimits {
+    fn default() -> Self {
+        Self {
+            max_tools: 128,
+            max_serialized_bytes: 512 * 1024,
+            max_modules: 32,
+            max_module_methods: 128,
+        }
+    }
+}
+
+/// A text tool's handler.
+pub type TextHandler = Arc<dyn Fn(ToolArgs) -> Pin<Box<dyn Future<Output = Result<String, String>> + Send>> + Send + Sync>;
+/// A JSON tool's handler: validated params in, a value out (validated
+/// against the output contract before it reaches the script).
+pub type JsonHandler = Arc<dyn Fn(Value) -> Pin<Box<dyn Future<Output = Result<Value, String>> + Send>> + Send + Sync>;
+
+#[derive(Clone)]
+pub(crate) enum Handler {
+    Text(TextHandler),
+    Json(JsonHandler),
+    External,
+}
+
+#[derive(Clone)]
+pub(crate) struct Entry {
+    pub policy: ToolPolicy,
+    pub metadata: ToolMetadata,
+    pub contract: Option<JsonToolContract>,
+    pub handler: Handler,
+}
+
+impl Entry {
+    pub fn descriptor(&self) -> ToolDescriptor {
+        let p = &self.policy;
+        ToolDescriptor {
+            name: p.name.clone(),
+            format: p.format,
+            dispatch: p.dispatch,
+            risk: self.metadata.risk,
+            max_calls_per_execution: p.max_calls_per_execution,
+            max_attempts: p.max_attempts,
+            max_input_bytes: p.max_input_bytes,
+            max_output_bytes: p.max_output_bytes,
+            description: self.metadata.description.clone(),
+            input_schema: self.input_schema(),
+            output_schema: self.output_schema(),
+            contract_enforced: self.contract.is_some(),
+            max_deferred_millis: p.deferred_deadline.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+            stream: p.stream,
+        }
+    }
+
+    pub fn input_schema(&self) -> Value {
+        match &self.contract {
+            Some(c) => c.input.clone(),
+            None => self.metadata.input_schema.clone().unwrap_or_else(|| json!({})),
+        }
+    }
+
+    pub fn output_schema(&self) -> Option<Value> {
+        match &self.contract {
+            Some(c) => Some(c.output.clone()),
+            None => self.metadata.output_schema.clone(),
+        }
+    }
+}
+
+#[derive(Clone, Default)]
+pub(crate) struct Catalog {
+    pub entries: BTreeMap<String, Entry>,
+    /// Module command → target tool.
+    pub modules: BTreeMap<String, String>,
+}
+
+/// Serialize with object keys sorted, so equal catalogs give equal bytes.
+fn canonical(v: &Value) -> String {
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort();
+            let inner: Vec<String> = keys
+                .iter()
+                .map(|k| format!("{}:{}", Value::String((*k).clone()), canonical(&m[*k])))
+                .collect();
+            format!("{{{}}}", inner.join(","))
+        }
+        Value::Array(a) => format!("[{}]", a.iter().map(canonical).collect::<Vec<_>>().join(",")),
+        other => other.to_string(),
+    }
+}
+
+impl Catalog {
+    fn serialized(&self) -> String {
+        let descriptors: Vec<Value> = self
+            .entries
+            .values()
+            .map(|e| serde_json::to_value(e.descriptor()).unwrap_or(Value::Null))
+            .collect();
+        canonical(&json!({"tools": descriptors, "modules": self.modules}))
+    }
+
+    pub fn fingerprint(&self) -> String {
+        blake3::hash(self.serialized().as_bytes()).to_hex().to_string()
+    }
+}
+
+/// The parts of the runtime that running executions share.
+pub(crate) struct Shared {
+    pub audit: Arc<AuditLog>,
+    pub external: Arc<ExternalQueue>,
+    pub trust: SharedTrust,
+    pub mode: RwLock<PermissionMode>,
+    pub approval: RwLock<Option<Arc<dyn ApprovalHandler>>>,
+    pub authorizer: RwLock<Option<Arc<dyn ToolCallAuthorizer>>>,
+    pub nonce: [u8; 32],
+    pub next_call: AtomicU64,
+}
+
+/// The capability runtime. Share it with `Arc`; every method takes `&self`.
+pub struct CapabilityRuntime {
+    pub(crate) limits: ExecutionLimits,
+    catalog_limits: CapabilityCatalogLimits,
+    pub(crate) catalog: RwLock<Catalog>,
+    pub(crate) registry_cache: Mutex<Option<(String, Arc<ToolRegistry>)>>,
+    pub(crate) sealed: AtomicBool,
+    pub(crate) active: AtomicUsize,
+    next_lease: AtomicU64,
+    pub(crate) next_execution: AtomicU64,
+    pub(crate) shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for CapabilityRuntime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CapabilityRuntime")
+            .field("tools", &self.catalog.read().expect("catalog lock").entries.keys().collect::<Vec<_>>())
+            .field("limits", &self.catalog_limits)
+            .finish_non_exhaustive()
+    }
+}
+
+fn os_nonce() -> [u8; 32] {
+    let mut n = [0u8; 32];
+    if getrandom::fill(&mut n).is_err() {
+        // Without OS entropy the labels are still fixed-length digests, just
+        // predictable across runtimes; hosts that need more supply a nonce.
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        n = *blake3::hash(&t.to_le_bytes()).as_bytes();
+    }
+    n
+}
+
+impl CapabilityRuntime {
+    /// A runtime with these execution and catalog limits, a session nonce
+    /// from OS entropy, mode `Full`, trust `Trusted`.
+    pub fn new(limits: ExecutionLimits, catalog_limits: CapabilityCatalogLimits) -> Self {
+        Self {
+            limits,
+            catalog_limits,
+            catalog: RwLock::new(Catalog::default()),
+            registry_cache: Mutex::new(None),
+            sealed: AtomicBool::new(false),
+            active: AtomicUsize::new(0),
+            next_lease: AtomicU64::new(0),
+            next_execution: AtomicU64::new(0),
+            shared: Arc::new(Shared {
+                audit: Arc::new(AuditLog::default()),
+                external: Arc::new(ExternalQueue::default()),
+                trust: SharedTrust::default(),
+                mode: RwLock::new(PermissionMode::Full),
+                approval: RwLock::new(None),
+                authorizer: RwLock::new(None),
+                nonce: os_nonce(),
+                next_call: AtomicU64::new(0),
+            }),
+        }
+    }
+
+    /// Use a host-supplied session nonce for digest labels (keep it secret
+    /// to make labels of invalid names unguessable).
+    #[must_use]
+    pub fn with_nonce(mut self, nonce: [u8; 32]) -> Self {
+        if let Some(s) = Arc::get_mut(&mut self.shared) {
+            s.nonce = nonce;
+        }
+        self
+    }
+
+    /// The execution limits.
+    pub fn limits(&self) -> &ExecutionLimits {
+        &self.limits
+    }
+
+    fn check_registrable(&self, cat: &Catalog, policy: &ToolPolicy) -> Result<(), CapsError> {
+        if self.active.load(Ordering::SeqCst) > 0 {
+            return Err(CapsError::new(CapsErrorKind::Busy, "cannot register while an execution is running"));
+        }
+        if !is_valid_name(&policy.name) {
+            return Err(CapsError::new(
+                CapsErrorKind::InvalidName,
+                "invalid tool name: use 1 to 128 bytes of lowercase letters, digits, '.', '_', '-'",
+            ));
+        }
+        if cat.entries.contains_key(&policy.name) || cat.modules.contains_key(&policy.name) {
+            return Err(CapsError::new(CapsErrorKind::Duplicate, format!("'{}' is already registered", policy.name)));
+        }
+        if cat.entries.len() >= self.catalog_limits.max_tools {
+            return Err(CapsError::new(
+                CapsErrorKind::CatalogLimit,
+                format!("the catalog already has {} tools (max_tools)", self.catalog_limits.max_tools),
+            ));
+        }
+        Ok(())
+    }
+
+    fn insert(&self, entry: Entry) -> Result<(), CapsError> {
+        let mut cat = self.catalog.write().expect("catalog lock");
+        self.check_registrable(&cat, &entry.policy)?;
+        let mut next = cat.clone();
+        next.entries.insert(entry.policy.name.clone(), entry.clone());
+        let size = next.serialized().len();
+        if size > self.catalog_limits.max_serialized_bytes {
+            return Err(CapsError::new(
+                CapsErrorKind::CatalogLimit,
+                format!(
+                    "the catalog would be {size} bytes; max_serialized_bytes is {}",
+                    self.catalog_limits.max_serialized_bytes
+                ),
+            ));
+        }
+        // Compile the tool's schemas now so a bad one fails here.
+        let mut probe = ToolRegistry::new();
+        probe
+            .register(crate::eval::tool_impl(&entry, &self.shared))
+            .map_err(|e| CapsError::new(CapsErrorKind::Registry, e.to_string()))?;
+        *cat = next;
+        *self.registry_cache.lock().expect("cache lock") = None;
+        Ok(())
+    }
+
+    /// Register a text tool. Its metadata schemas describe it (flags,
+    /// validation) but are not a reviewed contract (`contract_enforced:
+    /// false`).
+    pub fn register_tool<F, Fut>(&self, policy: ToolPolicy, metadata: ToolMetadata, handler: F) -> Result<(), CapsError>
+    where
+        F: Fn(ToolArgs) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<String, String>> + Send + 'static,
+    {
+        let handler: TextHandler = Arc::new(move |a| Box::pin(handler(a)));
+        let handler = if policy.dispatch == Dispatch::External { Handler::External } else { Handler::Text(handler) };
+        self.insert(Entry {
+            policy: ToolPolicy {
+                format: ToolFormat::Text,
+                ..policy
+            },
+            metadata,
+            contract: None,
+            handler,
+        })
+    }
+
+    /// Register a JSON tool under a contract enforced on every call: the
+    /// input before the handler runs, the output before it returns.
+    pub fn register_validated_json_tool<F, Fut>(
+        &self,
+        policy: ToolPolicy,
+        metadata: ToolMetadata,
+        contract: JsonToolContract,
+        handler: F,
+    ) -> Result<(), CapsError>
+    where
+        F: Fn(Value) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, String>> + Send + 'static,
+    {
+        contract.check()?;
+        let handler: JsonHandler = Arc::new(move |v| Box::pin(handler(v)));
+        let handler = if policy.dispatch == Dispatch::External { Handler::External } else { Handler::Json(handler) };
+        self.insert(Entry {
+            policy: ToolPolicy {
+                format: ToolFormat::Json,
+                ..policy
+            },
+            metadata,
+            contract: Some(contract),
+            handler,
+        })
+    }
+
+    /// Register a tool completed by the host through
+    /// [`CapabilityRuntime::claim_external`] (`policy.dispatch` is set to
+    /// external; give `contract` for a JSON tool).
+    pub fn register_external_tool(
+        &self,
+        policy: ToolPolicy,
+        metadata: ToolMetadata,
+        contract: Option<JsonToolContract>,
+    ) -> Result<(), CapsError> {
+        if let Some(c) = &contract {
+            c.check()?;
+        }
+        let format = if contract.is_some() { ToolFormat::Json } else { ToolFormat::Text };
+        self.insert(Entry {
+            policy: ToolPolicy {
+                dispatch: Dispatch::External,
+                format,
+                ..policy
+            },
+            metadata,
+            contract,
+            handler: Handler::External,
+        })
+    }
+
+    /// Expose a contract-enforced JSON tool under a flat module command
+    /// (`arithmetic.add` → `math.add`). One-to-one; sealed once the first
+    /// lease is issued or the first script runs.
+    pub fn add_module(&self, command: &str, target: &str) -> Result<(), CapsError> {
+        if self.sealed.load(Ordering::SeqCst) {
+            return Err(CapsError::new(CapsErrorKind::Busy, "modules are sealed once a lease is issued or a script runs"));
+        }
+        let mut cat = self.catalog.write().expect("catalog lock");
+        let err = |m: String| Err(CapsError::new(CapsErrorKind::Module, m));
+        let Some((module, _method)) = command.split_once('.') else {
+            return err(format!("module command '{command}' must be MODULE.METHOD"));
+        };
+        if !is_valid_name(command) {
+            return err(format!("invalid module command '{command}'"));
+        }
+        if cat.entries.contains_key(command) || cat.modules.contains_key(command) {
+            return err(format!("'{command}' is already a tool or module command"));
+        }
+        match cat.entries.get(target) {
+            Some(e) if e.contract.is_some() && e.policy.format == ToolFormat::Json => {}
+            Some(_) => return err(format!("'{target}' is not a contract-enforced JSON tool")),
+            None => return err(format!("no tool '{target}'")),
+        }
+        if cat.modules.values().any(|t| t == target) {
+            return err(format!("'{target}' already has a module command"));
+        }
+        let modules: std::collections::BTreeSet<&str> =
+            cat.modules.keys().filter_map(|k| k.split_once('.').map(|(m, _)| m)).collect();
+        if !modules.contains(module) && modules.len() >= self.catalog_limits.max_modules {
+            return err(format!("more than {} modules", self.catalog_limits.max_modules));
+        }
+        if cat.modules.len() >= self.catalog_limits.max_module_methods {
+            return err(format!("more than {} module methods", self.catalog_limits.max_module_methods));
+        }
+        cat.modules.insert(command.to_string(), target.to_string());
+        Ok(())
+    }
+
+    /// The catalog in name order, as descriptors. In `ReadOnly` mode (and
+    /// under quarantine) tools that are not `Read` are hidden.
+    pub fn tool_catalog(&self) -> Vec<ToolDescriptor> {
+        let mode = *self.shared.mode.read().expect("mode lock");
+        let trust = self.shared.trust.get();
+        self.catalog
+            .read()
+            .expect("catalog lock")
+            .entries
+            .values()
+            .filter(|e| allowed_by_level(e.metadata.risk, mode, trust).is_ok())
+            .map(Entry::descriptor)
+            .collect()
+    }
+
+    /// The BLAKE3 fingerprint (hex) of the canonical serialization of every
+    /// descriptor and module.
+    pub fn fingerprint(&self) -> String {
+        self.catalog.read().expect("catalog lock").fingerprint()
+    }
+
+    /// Issue a lease over `grants` (each must name a catalog tool; a grant's
+    /// limit cannot exceed the tool's policy). Seals the modules.
+    pub fn issue_capability_lease(&self, grants: &[CapabilityGrant]) -> Result<CapabilityLease, CapsError> {
+        let cat = self.catalog.read().expect("catalog lock");
+        let mut out = BTreeMap::new();
+        for g in grants {
+            let Some(e) = cat.entries.get(&g.name) else {
+                let label = crate::names::audit_label(&self.shared.nonce, &g.name);
+                return Err(CapsError::new(CapsErrorKind::UnknownTool, format!("no tool '{label}' in the catalog")));
+            };
+            let policy_limit = e.policy.max_calls_per_execution;
+            out.insert(g.name.clone(), g.max_calls.map_or(policy_limit, |n| n.min(policy_limit)));
+        }
+        self.sealed.store(true, Ordering::SeqCst);
+        Ok(CapabilityLease {
+            id: self.next_lease.fetch_add(1, Ordering::SeqCst) + 1,
+            fingerprint: cat.fingerprint(),
+            grants: out,
+        })
+    }
+
+    /// A lease granting every tool in the catalog (for hosts that do not
+    /// narrow authority per run).
+    pub fn issue_full_lease(&self) -> Result<CapabilityLease, CapsError> {
+        let names: Vec<CapabilityGrant> = self
+            .catalog
+            .read()
+            .expect("catalog lock")
+            .entries
+            .keys()
+            .map(CapabilityGrant::new)
+            .collect();
+        self.issue_capability_lease(&names)
+    }
+
+    /// The audit log.
+    pub fn audit(&self) -> &AuditLog {
+        &self.shared.audit
+    }
+
+    /// Set the trust level; running scripts see it at their next call.
+    pub fn set_trust(&self, level: TrustLevel) {
+        self.shared.trust.set(level);
+    }
+
+    /// The trust level.
+    pub fn trust(&self) -> TrustLevel {
+        self.shared.trust.get()
+    }
+
+    /// Set the permission mode.
+    pub fn set_permission_mode(&self, mode: PermissionMode) {
+        *self.shared.mode.write().expect("mode lock") = mode;
+    }
+
+    /// The permission mode.
+    pub fn permission_mode(&self) -> PermissionMode {
+        *self.shared.mode.read().expect("mode lock")
+    }
+
+    /// Set the approval handler for `Auto` mode.
+    pub fn set_approval_handler(&self, handler: Arc<dyn ApprovalHandler>) {
+        *self.shared.approval.write().expect("approval lock") = Some(handler);
+    }
+
+    /// Set the dynamic authorizer consulted at every reservation.
+    pub fn set_authorizer(&self, authorizer: Arc<dyn ToolCallAuthorizer>) {
+        *self.shared.authorizer.write().expect("authorizer lock") = Some(authorizer);
+    }
+
+    /// Claim the next pending external call, if any.
+    pub fn claim_external(&self) -> Option<ExternalCall> {
+        self.shared.external.claim()
+    }
+
+    /// Wait for the next pending external call.
+    pub async fn claim_external_wait(&self) -> ExternalCall {
+        self.shared.external.claim_wait().await
+    }
+
+    /// Add a streamed chunk to a claimed external call.
+    pub fn push_chunk(&self, id: u64, chunk: impl Into<String>) -> Result<(), CapsError> {
+        self.shared.external.push_chunk(id, chunk.into())
+    }
+
+    /// Complete an external call with its output.
+    pub fn complete(&self, id: u64, output: impl Into<String>) -> Result<(), CapsError> {
+        self.shared.external.complete(id, output.into())
+    }
+
+    /// Fail an external call (queued again while attempts remain).
+    pub fn fail(&self, id: u64, error: impl Into<String>) -> Result<(), CapsError> {
+        self.shared.external.fail(id, error.into())
+    }
+}

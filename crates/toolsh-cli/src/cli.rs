@@ -1,0 +1,158 @@
+//! Command-line arguments (clap).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Run bash scripts that orchestrate tools in a sandbox.
+#[derive(Debug, Parser)]
+#[command(name = "toolsh", version, about, long_about = None)]
+pub struct Cli {
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run a script: its stdout, stderr and exit status are toolsh's.
+    Run(RunArgs),
+    /// Check a script without running it: syntax, tool calls, flags.
+    Check(CheckArgs),
+    /// Print the tool catalog as JSON descriptors.
+    Catalog(ToolSources),
+    /// Print the system prompt an LLM should get.
+    Prompt(PromptArgs),
+    /// Print a script in canonical form.
+    Fmt(FmtArgs),
+    /// An interactive shell over the tools.
+    Repl(ReplArgs),
+    /// Serve code mode over MCP (stdio, or streamable HTTP on loopback).
+    Mcp(McpArgs),
+}
+
+/// Where tools come from.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ToolSources {
+    /// A tool manifest (TOML).
+    #[arg(long, value_name = "FILE")]
+    pub tools: Option<PathBuf>,
+    /// An upstream MCP server whose tools become `NAME.<tool>` commands
+    /// (repeatable), e.g. `--mcp memory='npx @modelcontextprotocol/server-memory'`.
+    #[arg(long, value_name = "NAME=COMMAND")]
+    pub mcp: Vec<String>,
+    /// The bundled demo shop tools (in-process, no setup).
+    #[arg(long)]
+    pub demo_tools: bool,
+}
+
+/// The sandbox profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ProfileArg {
+    /// No file system at all.
+    Logic,
+    /// An empty in-memory file system.
+    #[default]
+    Sandbox,
+}
+
+/// Limits settable on the command line.
+#[derive(Debug, Args, Clone, Default)]
+pub struct LimitArgs {
+    /// Wall-clock limit in seconds (fractions allowed).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Most commands executed.
+    #[arg(long, value_name = "N")]
+    pub max_commands: Option<u64>,
+    /// Most bytes of stdout.
+    #[arg(long, value_name = "BYTES")]
+    pub max_output: Option<usize>,
+    /// Most iterations of one loop.
+    #[arg(long, value_name = "N")]
+    pub max_loop_iterations: Option<u64>,
+}
+
+/// `toolsh run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The script to run inline.
+    #[arg(short = 'c', value_name = "SCRIPT", conflicts_with = "file")]
+    pub command: Option<String>,
+    /// The script file, or `-` for stdin.
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
+    /// Positional parameters ($1, $2, ...).
+    #[arg(value_name = "ARGS", trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<String>,
+    /// Tool sources.
+    #[command(flatten)]
+    pub sources: ToolSources,
+    /// The sandbox profile.
+    #[arg(long, value_enum, default_value_t)]
+    pub profile: ProfileArg,
+    /// Limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print the tool-call trace to stderr as JSON lines.
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// `toolsh check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The script file (`-` for stdin).
+    pub file: String,
+    /// Tool sources (to check calls and flags against their schemas).
+    #[command(flatten)]
+    pub sources: ToolSources,
+}
+
+/// `toolsh prompt`.
+#[derive(Debug, Args)]
+pub struct PromptArgs {
+    /// Tool sources.
+    #[command(flatten)]
+    pub sources: ToolSources,
+    /// One line per tool, without schemas.
+    #[arg(long)]
+    pub compact: bool,
+}
+
+/// `toolsh fmt`.
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// The script file (`-` for stdin).
+    pub file: String,
+}
+
+/// `toolsh repl`.
+#[derive(Debug, Args)]
+pub struct ReplArgs {
+    /// Tool sources.
+    #[command(flatten)]
+    pub sources: ToolSources,
+    /// The sandbox profile.
+    #[arg(long, value_enum, default_value_t)]
+    pub profile: ProfileArg,
+}
+
+/// `toolsh mcp`.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// Tool sources.
+    #[command(flatten)]
+    pub sources: ToolSources,
+    /// Also serve `script_discover` and keep the script tool's description
+    /// compact.
+    #[arg(long)]
+    pub discovery: bool,
+    /// Serve streamable HTTP on this loopback address instead of stdio.
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
+    /// Limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}

@@ -1,0 +1,171 @@
+//! The inspection subcommands (`check`, `fmt`, `catalog`, `prompt`) and
+//! `mcp`.
+
+use std::io::Read;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use toolsh_parser::{ParseError, ParseErrorKind};
+use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolRegistry};
+
+use crate::cli::{CheckArgs, FmtArgs, McpArgs, PromptArgs, ToolSources};
+use crate::run::{EXIT_USAGE, limits_for};
+use crate::tools;
+
+/// Read a script operand (`-` is stdin).
+fn read_script(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("toolsh: stdin: {e}"))?;
+        return Ok(s);
+    }
+    std::fs::read_to_string(file).map_err(|e| format!("toolsh: {file}: {e}"))
+}
+
+/// A parse error with the source line and a caret under the column:
+///
+/// ```text
+/// script.sh:3:1: syntax error near unexpected token `fi'
+///    3 | fi
+///      | ^
+/// ```
+pub fn render_parse_error(file: &str, src: &str, e: &ParseError) -> String {
+    let line_no = e.line.max(1) as usize;
+    let line = src.lines().nth(line_no - 1).unwrap_or("");
+    let col = (e.column.max(1) as usize).min(line.chars().count() + 1);
+    let gutter = format!("{line_no:>4}");
+    format!(
+        "{file}:{}:{}: {}\n{gutter} | {line}\n{} | {}^\n",
+        e.line,
+        e.column,
+        e.message,
+        " ".repeat(gutter.len()),
+        " ".repeat(col - 1)
+    )
+}
+
+/// `toolsh fmt`: print the script in canonical form; exit 2 on a syntax
+/// error.
+pub fn fmt(args: &FmtArgs) -> i32 {
+    let src = match read_script(&args.file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return EXIT_USAGE;
+        }
+    };
+    match toolsh_parser::parse(&src) {
+        Ok(script) => {
+            print!("{}", toolsh_parser::print(&script));
+            0
+        }
+        Err(e) => {
+            eprint!("{}", render_parse_error(&args.file, &src, &e));
+            EXIT_USAGE
+        }
+    }
+}
+
+/// `toolsh check`: syntax first (exit 2 with a caret on error), then every
+/// direct call of a known tool with literal flags is checked against the
+/// tool's schema (exit 1 when any does not fit), else exit 0.
+pub async fn check(args: CheckArgs) -> i32 {
+    let src = match read_script(&args.file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return EXIT_USAGE;
+        }
+    };
+    let script = match toolsh_parser::parse(&src) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint!("{}", render_parse_error(&args.file, &src, &e));
+            if e.kind == ParseErrorKind::Incomplete {
+                eprintln!("(the script ends inside a construct)");
+            }
+            return EXIT_USAGE;
+        }
+    };
+    let loaded = match tools::load(&args.sources).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let report = crate::check::report(&script, &loaded.registry);
+    print!("{}", report.text(&args.file));
+    loaded.shutdown().await;
+    i32::from(report.problems > 0)
+}
+
+/// `toolsh catalog`: the tools as JSON descriptors, in name order.
+pub async fn catalog(sources: &ToolSources) -> i32 {
+    let loaded = match tools::load(sources).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let list: Vec<Value> = loaded
+        .registry
+        .definitions()
+        .into_iter()
+        .map(|d| serde_json::to_value(d).unwrap_or(Value::Null))
+        .collect();
+    println!("{}", serde_json::to_string_pretty(&json!(list)).unwrap_or_default());
+    loaded.shutdown().await;
+    0
+}
+
+fn scripted(registry: ToolRegistry, compact: bool, limits: toolsh_interp::ExecutionLimits) -> ScriptedTool {
+    ScriptedTool::from_registry("script", Arc::new(registry))
+        .compact_prompt(compact)
+        .limits(limits)
+        .build()
+        .unwrap_or_else(|e| unreachable!("a registry's tools are valid: {e}"))
+}
+
+/// `toolsh prompt`: the system prompt for an LLM.
+pub async fn prompt(args: PromptArgs) -> i32 {
+    let loaded = match tools::load(&args.sources).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let tool = scripted(loaded.registry.clone(), args.compact, toolsh_interp::ExecutionLimits::default());
+    print!("{}", tool.system_prompt());
+    loaded.shutdown().await;
+    0
+}
+
+/// `toolsh mcp`: serve the tools as one `script` tool over stdio.
+pub async fn mcp(args: McpArgs) -> i32 {
+    let loaded = match tools::load(&args.sources).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
+    let tool = scripted(loaded.registry.clone(), args.discovery, limits);
+    let mode = if args.discovery { DiscoveryMode::WithDiscovery } else { DiscoveryMode::Exclusive };
+    let set = ScriptingToolSet::from_tool(tool, mode);
+    let result = match &args.http {
+        Some(addr) => toolsh_mcp::serve_http(set, addr).await,
+        None => toolsh_mcp::serve_stdio(set).await,
+    };
+    loaded.shutdown().await;
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("toolsh: mcp: {e}");
+            1
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! toolsh-cli: the `toolsh` binary's logic.
+//!
+//! `toolsh run` runs a bash script whose commands include tools from a
+//! manifest, from upstream MCP servers or the bundled demo shop; `check`,
+//! `fmt`, `catalog` and `prompt` inspect without running; `repl` is an
+//! interactive session; `mcp` serves code mode to any MCP client. This crate
+//! sits on top of every layer; it and toolsh-mcp are the only crates that
+//! touch processes, terminals and the network (on the host side, for tool
+//! backends and MCP; never from inside the sandbox).
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod backends;
+mod check;
+pub mod cli;
+mod commands;
+pub mod manifest;
+mod progress;
+mod repl;
+pub mod run;
+mod tools;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+/// Parse the command line, run the subcommand and return its exit status.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_tracing();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("toolsh: cannot start the async runtime: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let code = runtime.block_on(async move {
+        match cli.command {
+            Command::Run(a) => run::run(a).await,
+            Command::Check(a) => commands::check(a).await,
+            Command::Catalog(s) => commands::catalog(&s).await,
+            Command::Prompt(a) => commands::prompt(a).await,
+            Command::Fmt(a) => commands::fmt(&a),
+            Command::Repl(a) => repl::repl(a).await,
+            Command::Mcp(a) => commands::mcp(a).await,
+        }
+    });
+    // Upstream servers and tool backends are children of this process: do
+    // not wait for stray tasks once the command is done.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    ExitCode::from(u8::try_from(code.rem_euclid(256)).unwrap_or(1))
+}
+
+/// Logs to stderr, filtered by `RUST_LOG` (default: warnings).
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

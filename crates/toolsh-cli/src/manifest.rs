@@ -1,0 +1,383 @@
+//! The tool manifest (TOML): host tools backed by programs or HTTP
+//! endpoints, upstream MCP servers, limits, grants and the permission mode.
+//!
+//! ```toml
+//! mode = "full"                      # read-only | auto | full
+//! [limits]
+//! timeout_ms = 10000
+//! [grants]
+//! "weather.get" = 5                  # at most 5 calls per run (true = unlimited)
+//! [[tool]]
+//! name = "weather.get"
+//! description = "Current weather for a city."
+//! input_schema = { type = "object", properties = { city = { type = "string" } }, required = ["city"] }
+//! risk = "read"                      # read | write | external | destructive
+//! exec = ["python3", "weather.py"]   # params as JSON on stdin; stdout is the result
+//! [[mcp]]
+//! name = "memory"
+//! command = "npx"
+//! args = ["@modelcontextprotocol/server-memory"]
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_json::Value;
+use toml::Spanned;
+
+/// A manifest error with its position: `file:line:column: message`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{column}: {message}")]
+pub struct ManifestError {
+    /// The manifest path as given.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong, naming the key.
+    pub message: String,
+}
+
+/// The whole manifest.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// `read-only`, `auto` or `full`.
+    #[serde(default)]
+    pub mode: Option<Spanned<String>>,
+    /// Execution limits.
+    #[serde(default)]
+    pub limits: Limits,
+    /// Capability grants: tool name → call count (or `true` for unlimited).
+    #[serde(default)]
+    pub grants: BTreeMap<String, Grant>,
+    /// Host tools.
+    #[serde(default)]
+    pub tool: Vec<Spanned<ToolEntry>>,
+    /// Upstream MCP servers.
+    #[serde(default)]
+    pub mcp: Vec<Spanned<McpEntry>>,
+    /// Where the manifest was read from (for relative paths).
+    #[serde(skip)]
+    pub base_dir: PathBuf,
+}
+
+/// A grant value: a call count or `true` (unlimited).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Grant {
+    /// At most this many calls per run.
+    Count(u32),
+    /// `true`: granted without a count; `false`: not granted.
+    Flag(bool),
+}
+
+/// `[limits]`.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Wall-clock limit of a run, in milliseconds.
+    pub timeout_ms: Option<u64>,
+    /// Commands executed.
+    pub max_commands: Option<u64>,
+    /// Bytes of stdout.
+    pub max_output_bytes: Option<usize>,
+    /// Iterations of one loop.
+    pub max_loop_iterations: Option<u64>,
+    /// Function call depth.
+    pub max_function_depth: Option<usize>,
+}
+
+/// One `[[tool]]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ToolEntry {
+    /// The command name (`weather.get`).
+    pub name: String,
+    /// The description.
+    #[serde(default)]
+    pub description: String,
+    /// Inline input schema (a TOML table, or a JSON string).
+    pub input_schema: Option<toml::Value>,
+    /// Input schema from a JSON file (relative to the manifest).
+    pub input_schema_file: Option<String>,
+    /// Inline output schema.
+    pub output_schema: Option<toml::Value>,
+    /// Output schema from a JSON file.
+    pub output_schema_file: Option<String>,
+    /// Tags.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Category.
+    pub category: Option<String>,
+    /// `read`, `write`, `external` or `destructive`.
+    pub risk: Option<String>,
+    /// Program backend: argv.
+    pub exec: Option<Vec<String>>,
+    /// HTTP backend.
+    pub http: Option<HttpEntry>,
+    /// Per-call timeout in milliseconds.
+    pub timeout_ms: Option<u64>,
+}
+
+/// An HTTP backend.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpEntry {
+    /// The URL; `${VAR}` is replaced by the host environment variable.
+    pub url: String,
+    /// GET (params as query string) or POST/PUT/PATCH/DELETE (params as a
+    /// JSON body). Default POST.
+    #[serde(default)]
+    pub method: Option<String>,
+    /// Request headers; values may use `${VAR}`.
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+}
+
+/// One `[[mcp]]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpEntry {
+    /// The namespace of its tools.
+    pub name: String,
+    /// The program.
+    pub command: String,
+    /// Its arguments.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// Extra environment for the child.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+}
+
+/// 1-based line and column of byte offset `pos` in `text`.
+fn line_col(text: &str, pos: usize) -> (usize, usize) {
+    let pos = pos.min(text.len());
+    let before = &text[..pos];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+impl Manifest {
+    /// Read and check a manifest file.
+    pub fn load(path: &Path) -> Result<Self, ManifestError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ManifestError {
+            file: file.clone(),
+            line: 0,
+            column: 0,
+            message: e.to_string(),
+        })?;
+        let mut m = Self::parse(&text, &file)?;
+        m.base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        m.check_files(&text, &file)?;
+        Ok(m)
+    }
+
+    /// Parse and check manifest text (`file` names it in errors).
+    pub fn parse(text: &str, file: &str) -> Result<Self, ManifestError> {
+        let m: Manifest = toml::from_str(text).map_err(|e| {
+            let (line, column) = e.span().map_or((1, 1), |s| line_col(text, s.start));
+            ManifestError {
+                file: file.to_string(),
+                line,
+                column,
+                message: e.message().trim().to_string(),
+            }
+        })?;
+        let err = |pos: usize, message: String| {
+            let (line, column) = line_col(text, pos);
+            ManifestError {
+                file: file.to_string(),
+                line,
+                column,
+                message,
+            }
+        };
+        if let Some(mode) = &m.mode
+            && !matches!(mode.get_ref().as_str(), "read-only" | "auto" | "full")
+        {
+            return Err(err(mode.span().start, format!("mode: expected read-only, auto or full, got '{}'", mode.get_ref())));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for t in &m.tool {
+            let at = t.span().start;
+            let e = t.get_ref();
+            if !toolsh_tools::is_valid_tool_name(&e.name) {
+                return Err(err(at, format!("tool.name: invalid tool name '{}'", e.name)));
+            }
+            if !seen.insert(e.name.clone()) {
+                return Err(err(at, format!("tool.name: '{}' is defined twice", e.name)));
+            }
+            match (&e.exec, &e.http) {
+                (Some(_), Some(_)) => return Err(err(at, format!("tool '{}': give exec or http, not both", e.name))),
+                (None, None) => return Err(err(at, format!("tool '{}': missing backend (exec = [...] or http = {{ url = ... }})", e.name))),
+                (Some(argv), None) if argv.is_empty() => return Err(err(at, format!("tool '{}': exec must name a program", e.name))),
+                _ => {}
+            }
+            if e.input_schema.is_some() && e.input_schema_file.is_some() {
+                return Err(err(at, format!("tool '{}': give input_schema or input_schema_file, not both", e.name)));
+            }
+            if let Some(r) = &e.risk
+                && !matches!(r.as_str(), "read" | "write" | "external" | "destructive")
+            {
+                return Err(err(at, format!("tool '{}': risk must be read, write, external or destructive, got '{r}'", e.name)));
+            }
+            if let Some(h) = &e.http
+                && !matches!(h.method.as_deref().unwrap_or("POST").to_ascii_uppercase().as_str(), "GET" | "POST" | "PUT" | "PATCH" | "DELETE")
+            {
+                return Err(err(at, format!("tool '{}': http.method must be GET, POST, PUT, PATCH or DELETE", e.name)));
+            }
+            for (key, schema) in [("input_schema", &e.input_schema), ("output_schema", &e.output_schema)] {
+                if let Some(s) = schema
+                    && let Err(msg) = toml_to_json(s)
+                {
+                    return Err(err(at, format!("tool '{}': {key}: {msg}", e.name)));
+                }
+            }
+        }
+        for s in &m.mcp {
+            let e = s.get_ref();
+            if e.name.is_empty() || e.name.contains('.') || !toolsh_tools::is_valid_tool_name(&e.name) {
+                return Err(err(s.span().start, format!("mcp.name: invalid server name '{}'", e.name)));
+            }
+        }
+        Ok(m)
+    }
+
+    fn check_files(&self, text: &str, file: &str) -> Result<(), ManifestError> {
+        for t in &self.tool {
+            for f in [&t.get_ref().input_schema_file, &t.get_ref().output_schema_file].into_iter().flatten() {
+                let p = self.base_dir.join(f);
+                if let Err(e) = read_json_file(&p) {
+                    let (line, column) = line_col(text, t.span().start);
+                    return Err(ManifestError {
+                        file: file.to_string(),
+                        line,
+                        column,
+                        message: format!("tool '{}': {}: {e}", t.get_ref().name, p.display()),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The input schema of a tool entry as JSON (`{}` when absent).
+    pub fn input_schema(&self, t: &ToolEntry) -> Value {
+        schema_of(&self.base_dir, t.input_schema.as_ref(), t.input_schema_file.as_deref()).unwrap_or_else(|| serde_json::json!({}))
+    }
+
+    /// The output schema of a tool entry, if any.
+    pub fn output_schema(&self, t: &ToolEntry) -> Option<Value> {
+        schema_of(&self.base_dir, t.output_schema.as_ref(), t.output_schema_file.as_deref())
+    }
+}
+
+fn schema_of(base: &Path, inline: Option<&toml::Value>, file: Option<&str>) -> Option<Value> {
+    if let Some(v) = inline {
+        return toml_to_json(v).ok();
+    }
+    file.and_then(|f| read_json_file(&base.join(f)).ok())
+}
+
+fn read_json_file(p: &Path) -> Result<Value, String> {
+    let text = std::fs::read_to_string(p).map_err(|e| e.to_string())?;
+    serde_json::from_str(&text).map_err(|e| format!("invalid JSON at line {} column {}: {e}", e.line(), e.column()))
+}
+
+/// A schema given in TOML: a table, or a string holding JSON.
+fn toml_to_json(v: &toml::Value) -> Result<Value, String> {
+    match v {
+        toml::Value::String(s) => serde_json::from_str(s).map_err(|e| format!("invalid JSON: {e}")),
+        toml::Value::Table(_) => serde_json::to_value(v).map_err(|e| e.to_string()),
+        _ => Err("expected a table or a JSON string".to_string()),
+    }
+}
+
+/// Replace `${VAR}` with the host environment variable (empty when unset).
+pub fn interpolate_env(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(start) = rest.find("${") {
+        out.push_str(&rest[..start]);
+        match rest[start + 2..].find('}') {
+            Some(end) => {
+                let name = &rest[start + 2..start + 2 + end];
+                out.push_str(&std::env::var(name).unwrap_or_default());
+                rest = &rest[start + 3 + end..];
+            }
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_full_manifest() {
+        let m = Manifest::parse(
+            r#"
+mode = "auto"
+[limits]
+timeout_ms = 5000
+[grants]
+"a.b" = 3
+"c" = true
+[[tool]]
+name = "a.b"
+description = "A."
+input_schema = { type = "object", properties = { x = { type = "integer" } } }
+exec = ["echo"]
+[[tool]]
+name = "c"
+input_schema = '{"type":"object"}'
+http = { url = "http://127.0.0.1:1/x", method = "GET" }
+[[mcp]]
+name = "memory"
+command = "node"
+args = ["server.js"]
+"#,
+            "m.toml",
+        )
+        .unwrap();
+        assert_eq!(m.tool.len(), 2);
+        assert_eq!(m.input_schema(m.tool[0].get_ref())["properties"]["x"]["type"], "integer");
+        assert_eq!(m.input_schema(m.tool[1].get_ref()), serde_json::json!({"type": "object"}));
+        assert_eq!(m.grants["a.b"], Grant::Count(3));
+        assert_eq!(m.limits.timeout_ms, Some(5000));
+    }
+
+    #[test]
+    fn errors_name_file_line_column_and_key() {
+        let e = Manifest::parse("[[tool]]\nname = \"x\"\nexec = [\"a\"]\nbogus = 1\n", "m.toml").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line), ("m.toml", 4), "{e}");
+        assert!(e.message.contains("bogus"), "{e}");
+        let e = Manifest::parse("mode = \"sometimes\"\n", "m.toml").unwrap_err();
+        assert_eq!(e.to_string(), "m.toml:1:8: mode: expected read-only, auto or full, got 'sometimes'");
+        let e = Manifest::parse("[[tool]]\nname = \"x\"\n", "m.toml").unwrap_err();
+        assert!(e.to_string().starts_with("m.toml:1:1: tool 'x': missing backend"), "{e}");
+        let e = Manifest::parse("[[tool]]\nname = \"bad name\"\nexec=[\"a\"]\n", "m.toml").unwrap_err();
+        assert!(e.message.contains("invalid tool name"), "{e}");
+    }
+
+    #[test]
+    fn env_interpolation() {
+        // PATH is set in any test environment.
+        let path = std::env::var("PATH").unwrap();
+        assert_eq!(interpolate_env("a${PATH}b"), format!("a{path}b"));
+        assert_eq!(interpolate_env("${TOOLSH_SURELY_UNSET_VAR}x"), "x");
+        assert_eq!(interpolate_env("${open"), "${open");
+    }
+}

@@ -1,0 +1,56 @@
+//! A spinner on stderr naming the current tool call, shown only when
+//! stderr is a terminal (never in pipes or files).
+
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use indicatif::{ProgressBar, ProgressStyle};
+use toolsh_tools::{CallGate, CallReport, PolicyDecision, ToolCall};
+
+/// The spinner of one run.
+pub struct Spinner {
+    bar: ProgressBar,
+}
+
+impl Spinner {
+    /// A spinner when stderr is a terminal, else `None`.
+    pub fn for_stderr() -> Option<Self> {
+        if !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {msg} ({elapsed})").unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(Duration::from_millis(100));
+        bar.set_message("running");
+        Some(Self { bar })
+    }
+
+    /// The call gate that shows each call; it always admits.
+    pub fn gate(&self) -> Arc<dyn CallGate> {
+        Arc::new(SpinnerGate { bar: self.bar.clone() })
+    }
+
+    /// Remove the spinner.
+    pub fn finish(self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+struct SpinnerGate {
+    bar: ProgressBar,
+}
+
+#[async_trait]
+impl CallGate for SpinnerGate {
+    async fn admit(&self, call: &ToolCall<'_>) -> PolicyDecision {
+        self.bar.set_message(format!("calling {}", call.name));
+        PolicyDecision::Allow
+    }
+    fn finish(&self, call: &ToolCall<'_>, report: &CallReport) {
+        self.bar.set_message(format!("{} done (exit {})", call.name, report.exit_code));
+    }
+}

@@ -1,0 +1,164 @@
+//! `toolsh run`: a script over the tools, in the sandbox.
+
+use std::io::{IsTerminal, Read, Write};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use toolsh_interp::fs::MemoryFs;
+use toolsh_interp::{ExecutionLimits, Profile, Shell, ShellBuilder};
+use toolsh_tools::{ToolCallRequest, ToolRegistry, commands_for};
+
+use crate::cli::{LimitArgs, ProfileArg, RunArgs};
+use crate::manifest::Manifest;
+use crate::progress::Spinner;
+use crate::tools;
+
+/// Exit status for a usage error of toolsh itself (bad options, unreadable
+/// manifest), as bash uses 2 for usage errors.
+pub const EXIT_USAGE: i32 = 2;
+
+/// Limits: defaults, then the manifest's `[limits]`, then the flags.
+pub fn limits_for(manifest: Option<&Manifest>, flags: &LimitArgs) -> ExecutionLimits {
+    let mut l = ExecutionLimits::default();
+    if let Some(m) = manifest {
+        let ml = &m.limits;
+        if let Some(ms) = ml.timeout_ms {
+            l.timeout = Some(Duration::from_millis(ms));
+        }
+        if let Some(n) = ml.max_commands {
+            l.max_commands = n;
+        }
+        if let Some(n) = ml.max_output_bytes {
+            l.max_stdout_bytes = n;
+        }
+        if let Some(n) = ml.max_loop_iterations {
+            l.max_loop_iterations = n;
+        }
+        if let Some(n) = ml.max_function_depth {
+            l.max_function_depth = n;
+        }
+    }
+    if let Some(t) = flags.timeout
+        && t.is_finite()
+        && t > 0.0
+    {
+        l.timeout = Some(Duration::from_secs_f64(t));
+    }
+    if let Some(n) = flags.max_commands {
+        l.max_commands = n;
+    }
+    if let Some(n) = flags.max_output {
+        l.max_stdout_bytes = n;
+    }
+    if let Some(n) = flags.max_loop_iterations {
+        l.max_loop_iterations = n;
+    }
+    l
+}
+
+/// A shell builder for the profile: `sandbox` gets an empty in-memory file
+/// system with `/home/user` as the working directory and `HOME`.
+pub fn shell_builder(profile: ProfileArg, limits: ExecutionLimits) -> ShellBuilder {
+    let b = Shell::builder().limits(limits).clock(SystemTime::now);
+    match profile {
+        ProfileArg::Logic => b.profile(Profile::LogicOnly),
+        ProfileArg::Sandbox => {
+            let fs = MemoryFs::new();
+            b.profile(Profile::Sandbox)
+                .fs(Arc::new(fs))
+                .cwd("/tmp")
+                .env("HOME", "/tmp")
+        }
+    }
+}
+
+/// Add the tool commands of `registry` to a shell builder.
+pub fn with_tools(mut b: ShellBuilder, registry: &Arc<ToolRegistry>, request: &Arc<ToolCallRequest>) -> ShellBuilder {
+    for c in commands_for(registry, request) {
+        b = b.builtin(c);
+    }
+    b
+}
+
+/// Read the script: `-c`, a file, or stdin.
+fn script_source(args: &RunArgs) -> Result<(String, String, bool), String> {
+    if let Some(c) = &args.command {
+        return Ok((c.clone(), "toolsh".to_string(), false));
+    }
+    match args.file.as_deref() {
+        None | Some("-") => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| format!("toolsh: reading the script from stdin: {e}"))?;
+            Ok((s, "toolsh".to_string(), true))
+        }
+        Some(f) => std::fs::read_to_string(f)
+            .map(|s| (s, f.to_string(), false))
+            .map_err(|e| format!("toolsh: {f}: {}", io_message(&e))),
+    }
+}
+
+fn io_message(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "No such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "Permission denied".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Run; returns the exit status.
+pub async fn run(args: RunArgs) -> i32 {
+    let (script, arg0, stdin_used) = match script_source(&args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return 127;
+        }
+    };
+    let loaded = match tools::load(&args.sources).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
+    let spinner = Spinner::for_stderr();
+    let mut registry = loaded.registry.clone();
+    if let Some(s) = &spinner {
+        registry = registry.with_gate(s.gate());
+    }
+    let registry = Arc::new(registry);
+    let request = Arc::new(ToolCallRequest {
+        surface: Some("cli".into()),
+        ..ToolCallRequest::default()
+    });
+    let mut b = with_tools(shell_builder(args.profile, limits), &registry, &request)
+        .arg0(arg0)
+        .args(args.args.clone());
+    if !stdin_used && !std::io::stdin().is_terminal() {
+        let mut data = Vec::new();
+        if std::io::stdin().read_to_end(&mut data).is_ok() {
+            b = b.stdin(data);
+        }
+    }
+    let mut shell = b.build();
+    let result = shell.exec(&script).await;
+    if let Some(s) = spinner {
+        s.finish();
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(result.stdout.as_bytes());
+    let _ = out.flush();
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(result.stderr.as_bytes());
+    if args.trace {
+        for t in request.trace.take() {
+            let _ = writeln!(err, "{}", serde_json::to_string(&t).unwrap_or_default());
+        }
+    }
+    let _ = err.flush();
+    loaded.shutdown().await;
+    result.exit_code
+}

@@ -1,0 +1,338 @@
+//! End to end, through the `toolsh` binary: the demo report, real MCP
+//! servers from npm (as upstreams and, through the real MCP inspector CLI,
+//! as a client of `toolsh mcp`), and manifest tools backed by a program and
+//! by an HTTP server on 127.0.0.1.
+//!
+//! The npm packages are installed by `scripts/install-test-servers.sh`
+//! (which `.ci/run` calls) into `$TOOLSH_NPM_DIR` (default
+//! `~/.cache/toolsh-npm`). Only when `npm` itself is absent do the MCP tests
+//! skip, loudly.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn toolsh() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_toolsh"))
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn run_ok(cmd: &mut Command) -> Output {
+    let out = cmd.stdin(Stdio::null()).output().expect("spawn");
+    assert!(
+        out.status.success(),
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    out
+}
+
+/// The npm directory with the test servers, or `None` (after a loud
+/// message) when npm is not installed at all.
+fn npm_dir() -> Option<PathBuf> {
+    if Command::new("npm").arg("--version").output().is_err() {
+        eprintln!("\n*** SKIPPING MCP end-to-end test: `npm` is not installed on this machine ***\n");
+        return None;
+    }
+    let dir = std::env::var_os("TOOLSH_NPM_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/toolsh-npm"));
+    assert!(
+        dir.join("node_modules/@modelcontextprotocol/server-memory/package.json").exists(),
+        "the MCP test servers are not installed in {}: run scripts/install-test-servers.sh",
+        dir.display()
+    );
+    Some(dir)
+}
+
+fn memory_cmd(npm: &Path, store: &Path) -> String {
+    format!(
+        "memory=env MEMORY_FILE_PATH={} node {}",
+        store.display(),
+        npm.join("node_modules/@modelcontextprotocol/server-memory/dist/index.js").display()
+    )
+}
+
+fn everything_cmd(npm: &Path) -> String {
+    format!(
+        "everything=node {} stdio",
+        npm.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js").display()
+    )
+}
+
+#[test]
+fn demo_report_runs_end_to_end() {
+    let out = run_ok(
+        toolsh()
+            .current_dir(repo_root())
+            .args(["run", "--demo-tools", "examples/shop-report.sh"]),
+    );
+    let stdout = text(&out.stdout);
+    // Shipped revenue: acme 10*2.5+99 = 124, globex 4*15 = 60.
+    assert!(stdout.contains("c-acme          124.00\nc-globex         60.00\n"), "{stdout}");
+    // GIZMO has no stock; GADGET has 3 but Umbrella's order needs 5.
+    assert!(stdout.contains("o-1002 (c-acme): GIZMO: need 3, have 0\n"), "{stdout}");
+    assert!(stdout.contains("o-1005 (c-umbrella): GADGET: need 5, have 3; GIZMO: need 2, have 0\n"), "{stdout}");
+    // DE: 4 + 2.5*1.5 = 7.75; others 12 + 3.75 = 15.75, sorted by price.
+    assert!(stdout.contains("DE  7.75  (2 days)\n"), "{stdout}");
+    assert!(stdout.contains("charge for c-umbrella (505) failed with status 1; leaving it for a retry"), "{stdout}");
+    // The callback's error is sanitized: no host detail leaks.
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("payments.charge: callback failed"), "{stderr}");
+    assert!(!stderr.contains("10.0.0.7"), "{stderr}");
+}
+
+#[test]
+fn usage_errors_have_distinct_statuses() {
+    let out = toolsh().args(["run", "--demo-tools", "-c", "orders.list --custmer x"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("did you mean --customer?"), "{}", text(&out.stderr));
+    let out = toolsh().args(["run", "-c", "nosuchtool"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(127));
+    let out = toolsh().args(["run", "/nonexistent/script.sh"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(127));
+    let out = toolsh().args(["run", "-c", "echo ok; if true; then"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn check_reports_syntax_and_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.sh");
+    std::fs::write(&bad, "echo a\nif true; then\n  echo b\nfi fi\n").unwrap();
+    let out = toolsh().args(["check"]).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains(":4:4: syntax error near unexpected token `fi'"), "{err}");
+    assert!(err.contains("   4 | fi fi\n     |    ^\n"), "{err}");
+
+    let calls = dir.path().join("calls.sh");
+    std::fs::write(&calls, "orders.list --customer acme\ncustomers.list --tier platinum\nx=$(orders.get)\n").unwrap();
+    let out = toolsh().args(["check", "--demo-tools"]).arg(&calls).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let report = text(&out.stdout);
+    assert!(report.contains("1:1: orders.list ok"), "{report}");
+    assert!(report.contains("2:1: customers.list: invalid parameters: /tier:"), "{report}");
+    assert!(report.contains("3:5: orders.get: invalid parameters: /:"), "{report}");
+}
+
+#[test]
+fn fmt_and_prompt() {
+    let out = toolsh()
+        .args(["fmt", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(b"if true;then echo  hi;fi").unwrap();
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let formatted = text(&out.stdout);
+    // Formatting is idempotent and keeps the meaning.
+    let again = toolsh()
+        .args(["run", "-c"])
+        .arg(&formatted)
+        .output()
+        .unwrap();
+    assert_eq!(text(&again.stdout), "hi\n");
+
+    let out = run_ok(toolsh().args(["prompt", "--demo-tools", "--compact"]));
+    let p = text(&out.stdout);
+    assert!(p.contains("- `orders.list --customer <string> [--status <open|shipped|cancelled>] [--limit <integer>]`: List a customer's orders with their totals."), "{p}");
+}
+
+#[test]
+fn trace_lines_are_json() {
+    let out = run_ok(toolsh().args(["run", "--demo-tools", "--trace", "-c", "customers.get --id c-acme >/dev/null; help --list >/dev/null"]));
+    let lines: Vec<serde_json::Value> = text(&out.stderr).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["name"], "customers.get");
+    assert_eq!(lines[0]["kind"], "tool");
+    assert_eq!(lines[0]["params"]["id"], "c-acme");
+    assert_eq!(lines[1]["kind"], "help");
+}
+
+#[test]
+fn mcp_memory_server_as_upstream() {
+    let Some(npm) = npm_dir() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("memory.jsonl");
+    let script = r#"
+set -e
+memory.create_entities --entities name=alice entityType=person observations=likes-tea name=acme entityType=company observations=makes-widgets,ships-fast >/dev/null
+memory.create_relations --relations from=alice to=acme relationType=works_at >/dev/null
+memory.read_graph | jq -r '.entities | sort_by(.name)[] | "\(.name) (\(.entityType)): \(.observations | join(", "))"'
+memory.read_graph | jq -r '.relations[] | "\(.from) -[\(.relationType)]-> \(.to)"'
+memory.search_nodes --query widgets | jq -r '[.entities[].name] | join(",")'
+"#;
+    let out = run_ok(toolsh().args(["run", "--mcp", &memory_cmd(&npm, &store), "-c", script]));
+    assert_eq!(
+        text(&out.stdout),
+        "acme (company): makes-widgets, ships-fast\nalice (person): likes-tea\nalice -[works_at]-> acme\nacme\n"
+    );
+}
+
+#[test]
+fn mcp_serve_driven_by_the_inspector_cli() {
+    let Some(npm) = npm_dir() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("memory.jsonl");
+    let inspector = npm.join("node_modules/@modelcontextprotocol/inspector/cli/build/cli.js");
+    let inspector = if inspector.exists() { inspector } else { npm.join("node_modules/.bin/mcp-inspector") };
+    let base = |method: &[&str]| {
+        let mut c = Command::new("node");
+        if inspector.extension().is_some() {
+            c.arg(&inspector);
+        } else {
+            c = Command::new(&inspector);
+        }
+        c.arg("--cli")
+            .arg(env!("CARGO_BIN_EXE_toolsh"))
+            .args(["mcp", "--mcp", &memory_cmd(&npm, &store), "--mcp", &everything_cmd(&npm)])
+            .args(method)
+            .current_dir(dir.path());
+        c
+    };
+    let out = run_ok(&mut base(&["--method", "tools/list"]));
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = list["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
+    assert_eq!(names, ["script"]);
+    assert!(list["tools"][0]["description"].as_str().unwrap().contains("memory.create_entities"));
+
+    let script = "memory.create_entities --entities name=bob entityType=person >/dev/null; \
+                  n=$(memory.read_graph | jq '.entities | length'); \
+                  everything.get-sum --a \"$n\" --b 41 | jq -r .";
+    let out = run_ok(&mut base(&[
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "script",
+        "--tool-arg",
+        &format!("commands={script}"),
+    ]));
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("42"), "{result}");
+    assert_eq!(result["structuredContent"]["exit_code"], 0, "{result}");
+}
+
+/// A one-request-at-a-time HTTP server on 127.0.0.1 that answers JSON
+/// describing the request it got.
+fn spawn_http_server() -> (String, std::thread::JoinHandle<()>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let handle = std::thread::spawn(move || {
+        // Two requests in the test; stop after them so the thread ends.
+        for stream in listener.incoming().take(2) {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut request_line = String::new();
+            reader.read_line(&mut request_line).unwrap();
+            let mut len = 0usize;
+            let mut auth = String::new();
+            loop {
+                let mut h = String::new();
+                reader.read_line(&mut h).unwrap();
+                let t = h.trim_end();
+                if t.is_empty() {
+                    break;
+                }
+                let lower = t.to_ascii_lowercase();
+                if let Some(v) = lower.strip_prefix("content-length:") {
+                    len = v.trim().parse().unwrap();
+                }
+                if lower.starts_with("authorization:") {
+                    auth = t["authorization:".len()..].trim().to_string();
+                }
+            }
+            let mut body = vec![0; len];
+            reader.read_exact(&mut body).unwrap();
+            let reply = serde_json::json!({
+                "request": request_line.trim_end(),
+                "body": String::from_utf8_lossy(&body),
+                "auth_ok": auth == "Bearer s3cret",
+            })
+            .to_string();
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{reply}",
+                reply.len()
+            );
+        }
+    });
+    (format!("http://{addr}"), handle)
+}
+
+#[test]
+fn manifest_exec_and_http_tools() {
+    let dir = tempfile::tempdir().unwrap();
+    let (url, server) = spawn_http_server();
+    std::fs::write(
+        dir.path().join("greet.sh"),
+        "#!/usr/bin/env bash\nread -r params\nprintf '{\"params\":%s,\"stdin\":\"%s\"}\\n' \"$params\" \"${TOOLSH_STDIN%$'\\n'}\"\n",
+    )
+    .unwrap();
+    let manifest = format!(
+        r#"
+[[tool]]
+name = "greet"
+description = "Greets."
+input_schema = {{ type = "object", properties = {{ name = {{ type = "string" }}, times = {{ type = "integer" }} }} }}
+exec = ["bash", "greet.sh"]
+
+[[tool]]
+name = "remote.get"
+description = "Queries the test server."
+input_schema = {{ type = "object", properties = {{ q = {{ type = "string" }} }} }}
+http = {{ url = "{url}/search", method = "GET", headers = {{ Authorization = "Bearer ${{TOOLSH_TEST_TOKEN}}" }} }}
+
+[[tool]]
+name = "remote.post"
+http = {{ url = "{url}/items" }}
+"#
+    );
+    let mpath = dir.path().join("tools.toml");
+    std::fs::write(&mpath, manifest).unwrap();
+    let script = "echo piped | greet --name ann --times 2 | jq -c .; \
+                  remote.get --q 'a b' | jq -r '.request, .auth_ok'; \
+                  remote.post --sku x | jq -r '.request, .body'; \
+                  echo \"TOKEN=${TOOLSH_TEST_TOKEN:-unset}\"";
+    let out = run_ok(
+        toolsh()
+            .env("TOOLSH_TEST_TOKEN", "s3cret")
+            .args(["run", "--tools"])
+            .arg(&mpath)
+            .args(["-c", script]),
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "{\"params\":{\"name\":\"ann\",\"times\":2},\"stdin\":\"piped\"}\n\
+         GET /search?q=a%20b HTTP/1.1\ntrue\n\
+         POST /items HTTP/1.1\n{\"sku\":\"x\"}\n\
+         TOKEN=unset\n"
+    );
+    server.join().unwrap();
+}
+
+#[test]
+fn malformed_manifest_points_at_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let mpath = dir.path().join("bad.toml");
+    std::fs::write(&mpath, "[[tool]]\nname = \"x\"\nexec = [\"true\"]\ncolour = \"red\"\n").unwrap();
+    let out = toolsh().args(["run", "--tools"]).arg(&mpath).args(["-c", "true"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.toml:4:1:") && err.contains("colour"), "{err}");
+}

@@ -1,0 +1,160 @@
+//! The data at the executor boundary: structured calls, outputs, errors,
+//! tool definitions and the normalized result the model receives.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// A structured tool call from the model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCall {
+    /// The call id the model gave (echoed in the output).
+    pub id: String,
+    /// The tool to run (`bash`, `script`, a provider tool, ...).
+    pub tool_id: String,
+    /// The arguments (a JSON object).
+    pub params: Value,
+}
+
+impl ToolCall {
+    /// A call.
+    pub fn new(id: impl Into<String>, tool_id: impl Into<String>, params: Value) -> Self {
+        Self {
+            id: id.into(),
+            tool_id: tool_id.into(),
+            params,
+        }
+    }
+}
+
+/// Whether a call succeeded, as the model is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutputStatus {
+    /// It ran and succeeded (exit status 0).
+    Done,
+    /// It failed (non-zero status, limit, denial, error).
+    Error,
+}
+
+/// What an executor returns for a handled input.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolOutput {
+    /// The call id (for fenced blocks: `block-N`).
+    pub call_id: String,
+    /// The tool that ran.
+    pub tool_id: String,
+    /// Done or error.
+    pub status: OutputStatus,
+    /// The text for the model (stdout, with stderr and the exit status
+    /// appended when they matter; possibly cut by spooling).
+    pub result: String,
+    /// The exit status, when a script ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit_code: Option<i32>,
+    /// Where the whole result was spooled, when it was large.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spool_path: Option<String>,
+    /// Wall time in milliseconds.
+    pub duration_ms: u64,
+}
+
+impl ToolOutput {
+    /// The normalized form the model receives:
+    /// `{"status": "done" | "error", "result": "..."}`.
+    pub fn to_model_json(&self) -> Value {
+        json!({"status": self.status, "result": self.result})
+    }
+}
+
+/// Why an executor could not produce an output.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ToolError {
+    /// The call needs the user's confirmation; retry with the `_confirmed`
+    /// method once given.
+    #[error("confirmation required for {tool_id}: {reason}")]
+    ConfirmationRequired {
+        /// The tool.
+        tool_id: String,
+        /// Why.
+        reason: String,
+    },
+    /// Refused by trust level, permission mode or policy.
+    #[error("denied: {0}")]
+    Denied(String),
+    /// The parameters are not what the tool takes.
+    #[error("invalid parameters: {0}")]
+    InvalidParams(String),
+    /// The call ran and failed in a way that produced no output.
+    #[error("execution failed: {0}")]
+    Execution(String),
+    /// The per-call time limit of a timeout layer.
+    #[error("timed out after {0} ms")]
+    Timeout(u64),
+    /// A rate-limit layer refused the call.
+    #[error("rate limit: {0}")]
+    RateLimited(String),
+    /// The operation is not supported by this executor (e.g. checkpoints).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// A panic inside the executor or a callback, caught.
+    #[error("internal error: {0}")]
+    Panic(String),
+}
+
+/// A tool as offered to the model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolDefinition {
+    /// The tool id.
+    pub name: String,
+    /// The description.
+    pub description: String,
+    /// JSON Schema of the parameters.
+    pub input_schema: Value,
+    /// Repeating a call with the same parameters has the same effect.
+    #[serde(default)]
+    pub idempotent: bool,
+    /// The call changes nothing.
+    #[serde(default)]
+    pub side_effect_free: bool,
+    /// Calls need the user's confirmation.
+    #[serde(default)]
+    pub requires_confirmation: bool,
+    /// The risk class (for permission modes).
+    #[serde(default)]
+    pub risk: toolsh_caps::RiskClass,
+}
+
+impl ToolDefinition {
+    /// `{type: "function", function: {name, description, parameters}}`.
+    pub fn to_openai(&self) -> Value {
+        json!({"type": "function", "function": {"name": self.name, "description": self.description, "parameters": self.input_schema}})
+    }
+
+    /// `{name, description, input_schema}`.
+    pub fn to_anthropic(&self) -> Value {
+        json!({"name": self.name, "description": self.description, "input_schema": self.input_schema})
+    }
+}
+
+/// One entry of the checkpoint stack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CheckpointInfo {
+    /// Position in the stack (0 = oldest).
+    pub index: usize,
+    /// The call that made the change.
+    pub call_id: String,
+    /// Bytes in the file system after the change.
+    pub bytes: u64,
+}
+
+/// Normalize any outcome for the model: an output as is, `None` as an
+/// error saying nothing handled the call, an error as `status: error`.
+/// A tool error never aborts the turn.
+pub fn normalize(outcome: &Result<Option<ToolOutput>, ToolError>) -> Value {
+    match outcome {
+        Ok(Some(o)) => o.to_model_json(),
+        Ok(None) => json!({"status": "error", "result": "no executor handles this call"}),
+        Err(e) => json!({"status": "error", "result": e.to_string()}),
+    }
+}

@@ -1,0 +1,306 @@
+//! Cross-cutting layers as one decorator, [`Layered`], over any executor:
+//! a [`CallHook`] sees every execution (fenced or structured, confirmed or
+//! not) and may refuse it, time it out or record it; every other method is
+//! forwarded unchanged. Hooks provided: [`TrustGate`] (trust level and
+//! permission mode), [`AuditHook`], [`RateLimit`] and [`Timeout`].
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+use serde::Serialize;
+use toolsh_caps::{PermissionMode, RiskClass, TrustLevel};
+
+use crate::call::{CheckpointInfo, OutputStatus, ToolCall, ToolDefinition, ToolError};
+use crate::executor::{ExecOutcome, ToolExecutor};
+
+/// A boxed execution.
+pub type ExecFuture<'a> = Pin<Box<dyn Future<Output = ExecOutcome> + Send + 'a>>;
+
+/// What is being executed.
+#[derive(Debug, Clone, Copy)]
+pub enum Request<'a> {
+    /// An LLM response with fenced blocks.
+    Response {
+        /// The response text.
+        text: &'a str,
+        /// Whether the confirmation gate is skipped.
+        confirmed: bool,
+    },
+    /// A structured call.
+    Call {
+        /// The call.
+        call: &'a ToolCall,
+        /// Whether the confirmation gate is skipped.
+        confirmed: bool,
+    },
+}
+
+/// A hook around executions.
+#[async_trait]
+pub trait CallHook: Send + Sync {
+    /// Run `next` (the inner execution) or refuse; `inner` answers metadata
+    /// queries.
+    async fn around(&self, inner: &(dyn ToolExecutor + '_), request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome;
+    /// Adjust the definitions the inner executor reports (e.g. hide tools a
+    /// mode forbids).
+    fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
+        defs
+    }
+}
+
+/// An executor with a hook around its executions.
+#[derive(Debug)]
+pub struct Layered<E, H> {
+    inner: E,
+    hook: H,
+}
+
+impl<E: ToolExecutor, H: CallHook> Layered<E, H> {
+    /// Wrap `inner` with `hook`.
+    pub fn new(inner: E, hook: H) -> Self {
+        Self { inner, hook }
+    }
+
+    /// The hook.
+    pub fn hook(&self) -> &H {
+        &self.hook
+    }
+}
+
+#[async_trait]
+impl<E: ToolExecutor, H: CallHook> ToolExecutor for Layered<E, H> {
+    async fn execute(&self, response: &str) -> ExecOutcome {
+        let req = Request::Response { text: response, confirmed: false };
+        self.hook.around(&self.inner, req, Box::pin(self.inner.execute(response))).await
+    }
+    async fn execute_confirmed(&self, response: &str) -> ExecOutcome {
+        let req = Request::Response { text: response, confirmed: true };
+        self.hook.around(&self.inner, req, Box::pin(self.inner.execute_confirmed(response))).await
+    }
+    async fn execute_tool_call(&self, call: &ToolCall) -> ExecOutcome {
+        let req = Request::Call { call, confirmed: false };
+        self.hook.around(&self.inner, req, Box::pin(self.inner.execute_tool_call(call))).await
+    }
+    async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome {
+        let req = Request::Call { call, confirmed: true };
+        self.hook.around(&self.inner, req, Box::pin(self.inner.execute_tool_call_confirmed(call))).await
+    }
+    fn tool_definitions(&self) -> Vec<ToolDefinition> {
+        self.hook.definitions(self.inner.tool_definitions())
+    }
+    fn requires_confirmation(&self, call: &ToolCall) -> bool {
+        self.inner.requires_confirmation(call)
+    }
+    fn is_tool_speculatable(&self, tool_id: &str) -> bool {
+        self.inner.is_tool_speculatable(tool_id)
+    }
+    fn is_tool_retryable(&self, tool_id: &str) -> bool {
+        self.inner.is_tool_retryable(tool_id)
+    }
+    async fn checkpoint_undo(&self, n: usize) -> Result<Vec<CheckpointInfo>, ToolError> {
+        self.inner.checkpoint_undo(n).await
+    }
+    async fn checkpoint_redo(&self) -> Result<CheckpointInfo, ToolError> {
+        self.inner.checkpoint_redo().await
+    }
+    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
+        self.inner.checkpoint_list()
+    }
+}
+
+/// Applies the capability layer's trust level and permission mode to whole
+/// executions: `Blocked` (and a tool the mode or quarantine forbids) is
+/// [`ToolError::Denied`]; in `Auto` mode a non-read tool is
+/// [`ToolError::ConfirmationRequired`] until called through a `_confirmed`
+/// method. The trust level can change while the executor is shared.
+#[derive(Debug)]
+pub struct TrustGate {
+    mode: RwLock<PermissionMode>,
+    trust: RwLock<TrustLevel>,
+}
+
+impl TrustGate {
+    /// A gate with a mode and a trust level.
+    pub fn new(mode: PermissionMode, trust: TrustLevel) -> Self {
+        Self {
+            mode: RwLock::new(mode),
+            trust: RwLock::new(trust),
+        }
+    }
+
+    /// Change the trust level (takes effect on the next call).
+    pub fn set_trust(&self, t: TrustLevel) {
+        *self.trust.write().expect("trust lock") = t;
+    }
+
+    /// Change the mode.
+    pub fn set_mode(&self, m: PermissionMode) {
+        *self.mode.write().expect("mode lock") = m;
+    }
+
+    fn decide(&self, risk: RiskClass, confirmed: bool, tool_id: &str) -> Result<(), ToolError> {
+        let mode = *self.mode.read().expect("mode lock");
+        let trust = *self.trust.read().expect("trust lock");
+        if let Err(reason) = toolsh_caps::allowed_by_level(risk, mode, trust) {
+            return Err(ToolError::Denied(reason));
+        }
+        if mode == PermissionMode::Auto && risk != RiskClass::Read && !confirmed {
+            return Err(ToolError::ConfirmationRequired {
+                tool_id: tool_id.to_string(),
+                reason: format!("{tool_id} is a {risk:?} tool and the mode is auto"),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A `TrustGateExecutor` is a [`Layered`] executor with a [`TrustGate`].
+pub type TrustGateExecutor<E> = Layered<E, TrustGate>;
+
+fn risk_of(inner: &(dyn ToolExecutor + '_), tool_id: &str) -> RiskClass {
+    inner
+        .tool_definitions()
+        .into_iter()
+        .find(|d| d.name == tool_id)
+        .map_or(RiskClass::Destructive, |d| d.risk)
+}
+
+#[async_trait]
+impl CallHook for TrustGate {
+    async fn around(&self, inner: &(dyn ToolExecutor + '_), request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+        let (tool_id, confirmed) = match request {
+            Request::Call { call, confirmed } => (call.tool_id.clone(), confirmed),
+            // Fenced blocks run in the executor's script tool.
+            Request::Response { confirmed, .. } => (
+                inner.tool_definitions().first().map_or_else(|| "bash".to_string(), |d| d.name.clone()),
+                confirmed,
+            ),
+        };
+        self.decide(risk_of(inner, &tool_id), confirmed, &tool_id)?;
+        next.await
+    }
+
+    fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
+        let mode = *self.mode.read().expect("mode lock");
+        let trust = *self.trust.read().expect("trust lock");
+        defs.into_iter()
+            .filter(|d| toolsh_caps::allowed_by_level(d.risk, mode, trust).is_ok())
+            .collect()
+    }
+}
+
+/// One audited execution.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AuditRecord {
+    /// Sequence number.
+    pub seq: u64,
+    /// The call id (`blocks` for fenced responses).
+    pub call_id: String,
+    /// The tool id (empty for fenced responses).
+    pub tool_id: String,
+    /// `done`, `error`, `unhandled` or the error's text.
+    pub outcome: String,
+    /// Wall time in milliseconds.
+    pub duration_ms: u64,
+}
+
+/// Records every execution (bounded to the last 10,000).
+#[derive(Debug, Default)]
+pub struct AuditHook {
+    records: Mutex<Vec<AuditRecord>>,
+    seq: AtomicU64,
+}
+
+impl AuditHook {
+    /// The records so far.
+    pub fn records(&self) -> Vec<AuditRecord> {
+        self.records.lock().expect("audit lock").clone()
+    }
+}
+
+#[async_trait]
+impl CallHook for AuditHook {
+    async fn around(&self, _inner: &(dyn ToolExecutor + '_), request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+        let start = Instant::now();
+        let out = next.await;
+        let (call_id, tool_id) = match request {
+            Request::Call { call, .. } => (call.id.clone(), call.tool_id.clone()),
+            Request::Response { .. } => ("blocks".to_string(), String::new()),
+        };
+        let outcome = match &out {
+            Ok(Some(o)) if o.status == OutputStatus::Done => "done".to_string(),
+            Ok(Some(_)) => "error".to_string(),
+            Ok(None) => "unhandled".to_string(),
+            Err(e) => e.to_string(),
+        };
+        let mut g = self.records.lock().expect("audit lock");
+        if g.len() >= 10_000 {
+            g.remove(0);
+        }
+        g.push(AuditRecord {
+            seq: self.seq.fetch_add(1, Ordering::SeqCst) + 1,
+            call_id,
+            tool_id,
+            outcome,
+            duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        });
+        out
+    }
+}
+
+/// Refuses executions beyond a number per session (the executor's life).
+#[derive(Debug)]
+pub struct RateLimit {
+    max: u64,
+    used: AtomicU64,
+}
+
+impl RateLimit {
+    /// At most `max` executions.
+    pub fn per_session(max: u64) -> Self {
+        Self {
+            max,
+            used: AtomicU64::new(0),
+        }
+    }
+}
+
+#[async_trait]
+impl CallHook for RateLimit {
+    async fn around(&self, _inner: &(dyn ToolExecutor + '_), _request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+        let n = self.used.fetch_add(1, Ordering::SeqCst);
+        if n >= self.max {
+            return Err(ToolError::RateLimited(format!("{} executions per session", self.max)));
+        }
+        next.await
+    }
+}
+
+/// Bounds each execution's wall time (the execution is dropped at the
+/// limit; scripts also have their own deadline).
+#[derive(Debug, Clone, Copy)]
+pub struct Timeout(pub Duration);
+
+#[async_trait]
+impl CallHook for Timeout {
+    async fn around(&self, _inner: &(dyn ToolExecutor + '_), _request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+        tokio::time::timeout(self.0, next)
+            .await
+            .unwrap_or_else(|_| Err(ToolError::Timeout(u64::try_from(self.0.as_millis()).unwrap_or(u64::MAX))))
+    }
+}
+
+/// Shared hooks work too.
+#[async_trait]
+impl<H: CallHook + ?Sized> CallHook for Arc<H> {
+    async fn around(&self, inner: &(dyn ToolExecutor + '_), request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+        (**self).around(inner, request, next).await
+    }
+    fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
+        (**self).definitions(defs)
+    }
+}

@@ -1,0 +1,164 @@
+//! [`CallPipeline`]: what happens around each call in an agent loop:
+//! a tracing span, panic capture, normalization to `{status, result}`,
+//! large-output spooling and the trajectory log.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Instant;
+
+use futures_util::FutureExt;
+use serde_json::{Value, json};
+use tracing::Instrument;
+
+use crate::call::{OutputStatus, ToolCall, ToolError, normalize};
+use crate::executor::{ExecOutcome, ToolExecutor};
+use crate::spool::Spooler;
+use crate::trajectory::{Trajectory, TrajectoryEntry, now_ms};
+
+/// The `tool_id` recorded for fenced-block responses.
+pub const FENCED_TOOL_ID: &str = "<fenced>";
+
+/// Runs calls through an executor and returns what the model should see.
+pub struct CallPipeline {
+    executor: Arc<dyn ToolExecutor>,
+    spooler: Option<Spooler>,
+    trajectory: Option<Trajectory>,
+}
+
+impl std::fmt::Debug for CallPipeline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CallPipeline")
+            .field("spooler", &self.spooler)
+            .field("trajectory", &self.trajectory)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What the model gets for one call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PipelineResult {
+    /// `{"status": "done" | "error", "result": "..."}`.
+    pub model_json: Value,
+    /// Where a large result was spooled.
+    pub spool_path: Option<String>,
+}
+
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
+
+impl CallPipeline {
+    /// A pipeline over `executor` with no spooling and no trajectory.
+    pub fn new(executor: Arc<dyn ToolExecutor>) -> Self {
+        Self {
+            executor,
+            spooler: None,
+            trajectory: None,
+        }
+    }
+
+    /// Spool large results.
+    #[must_use]
+    pub fn spooler(mut self, s: Spooler) -> Self {
+        self.spooler = Some(s);
+        self
+    }
+
+    /// Record every call.
+    #[must_use]
+    pub fn trajectory(mut self, t: Trajectory) -> Self {
+        self.trajectory = Some(t);
+        self
+    }
+
+    /// The executor.
+    pub fn executor(&self) -> &Arc<dyn ToolExecutor> {
+        &self.executor
+    }
+
+    /// Run a structured call (confirmed or not). Never fails: every outcome
+    /// (including a panic inside the executor) becomes `{status, result}`.
+    pub async fn handle_call(&self, call: &ToolCall, confirmed: bool) -> PipelineResult {
+        let fut = async {
+            if confirmed {
+                self.executor.execute_tool_call_confirmed(call).await
+            } else {
+                self.executor.execute_tool_call(call).await
+            }
+        };
+        self.finish(call.clone(), fut).await
+    }
+
+    /// Run the fenced blocks of an LLM response.
+    pub async fn handle_response(&self, response: &str, confirmed: bool) -> PipelineResult {
+        let call = ToolCall::new("blocks", FENCED_TOOL_ID, json!({"response": response}));
+        let fut = async {
+            if confirmed {
+                self.executor.execute_confirmed(response).await
+            } else {
+                self.executor.execute(response).await
+            }
+        };
+        self.finish(call, fut).await
+    }
+
+    async fn finish(&self, call: ToolCall, fut: impl Future<Output = ExecOutcome> + Send) -> PipelineResult {
+        let started_ms = now_ms();
+        let start = Instant::now();
+        let tool_name = self
+            .executor
+            .tool_definitions()
+            .into_iter()
+            .find(|d| d.name == call.tool_id)
+            .map_or_else(|| call.tool_id.clone(), |d| d.name);
+        let span = tracing::info_span!("tool_call", tool_id = %call.id, tool_name = %tool_name, status = tracing::field::Empty, elapsed_ms = tracing::field::Empty, result_chars = tracing::field::Empty);
+        let outcome: ExecOutcome = AssertUnwindSafe(fut)
+            .catch_unwind()
+            .instrument(span.clone())
+            .await
+            .unwrap_or_else(|p| Err(ToolError::Panic(panic_message(&*p))));
+        let mut spool_path = None;
+        let outcome = match outcome {
+            Ok(Some(mut o)) => {
+                if let Some(s) = &self.spooler {
+                    let (shown, path) = s.spool(&call.id, std::mem::take(&mut o.result));
+                    o.result = shown;
+                    o.spool_path.clone_from(&path);
+                    spool_path = path;
+                }
+                Ok(Some(o))
+            }
+            other => other,
+        };
+        let model_json = normalize(&outcome);
+        let elapsed = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let status = match &outcome {
+            Ok(Some(o)) if o.status == OutputStatus::Done => "done",
+            _ => "error",
+        };
+        let chars = model_json["result"].as_str().map_or(0, |s| s.chars().count());
+        span.record("status", status);
+        span.record("elapsed_ms", elapsed);
+        span.record("result_chars", chars);
+        tracing::debug!(parent: &span, "tool call finished");
+        if let Some(t) = &self.trajectory {
+            let entry = TrajectoryEntry {
+                session: t.session().to_string(),
+                started_ms,
+                request: call,
+                result: model_json.clone(),
+                spool_path: spool_path.clone(),
+                duration_ms: elapsed,
+                lease_id: None,
+                audit_ids: Vec::new(),
+            };
+            if let Err(e) = t.append(&entry) {
+                tracing::warn!(error = %e, "could not append to the trajectory");
+            }
+        }
+        PipelineResult { model_json, spool_path }
+    }
+}

@@ -1,0 +1,349 @@
+//! [`ShellExecutor`]: scripts in a persistent Sandbox session (with
+//! undo/redo checkpoints over its in-memory file system) or in a fresh
+//! `LogicOnly` shell per call.
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use async_trait::async_trait;
+use serde_json::json;
+use toolsh_interp::fs::{FsSnapshot, MemoryFs};
+use toolsh_interp::{Profile, Shell, ShellBuilder};
+
+use crate::call::{CheckpointInfo, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput};
+use crate::executor::{ExecOutcome, ToolExecutor};
+use crate::fenced::extract_blocks;
+
+/// Most checkpoints kept; older ones are dropped.
+pub const MAX_CHECKPOINTS: usize = 32;
+
+/// Decides whether a script needs confirmation: `Some(reason)` if so.
+pub type ConfirmFn = dyn Fn(&str) -> Option<String> + Send + Sync;
+
+/// Customizes each shell the executor builds (add tools, limits, env).
+pub type ConfigureFn = dyn Fn(ShellBuilder) -> ShellBuilder + Send + Sync;
+
+enum Mode {
+    Session {
+        shell: tokio::sync::Mutex<Shell>,
+        fs: Arc<MemoryFs>,
+    },
+    Fresh,
+}
+
+#[derive(Default)]
+struct Checkpoints {
+    undo: Vec<(CheckpointInfo, FsSnapshot)>,
+    redo: Vec<(CheckpointInfo, FsSnapshot)>,
+}
+
+/// Runs scripts for the model.
+pub struct ShellExecutor {
+    tool_id: String,
+    mode: Mode,
+    configure: Arc<ConfigureFn>,
+    confirm: Option<Arc<ConfirmFn>>,
+    checkpoints: Mutex<Checkpoints>,
+    speculatable: bool,
+}
+
+impl std::fmt::Debug for ShellExecutor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShellExecutor")
+            .field("tool_id", &self.tool_id)
+            .field("session", &matches!(self.mode, Mode::Session { .. }))
+            .finish_non_exhaustive()
+    }
+}
+
+impl ShellExecutor {
+    /// A persistent Sandbox session over a fresh `MemoryFs`: variables,
+    /// functions and files persist between calls; every call that changes
+    /// the file system pushes a checkpoint.
+    pub fn sandbox_session() -> Self {
+        Self::sandbox_session_with(Arc::new(MemoryFs::new()), Arc::new(|b| b))
+    }
+
+    /// A persistent Sandbox session over `fs`, each shell customized by
+    /// `configure`.
+    pub fn sandbox_session_with(fs: Arc<MemoryFs>, configure: Arc<ConfigureFn>) -> Self {
+        let shell = configure(Shell::builder().profile(Profile::Sandbox).fs(fs.clone()).cwd("/tmp")).build();
+        Self {
+            tool_id: "bash".into(),
+            mode: Mode::Session {
+                shell: tokio::sync::Mutex::new(shell),
+                fs,
+            },
+            configure,
+            confirm: None,
+            checkpoints: Mutex::new(Checkpoints::default()),
+            speculatable: false,
+        }
+    }
+
+    /// A fresh `LogicOnly` shell per call, customized by `configure`. With
+    /// no tools added such calls change nothing, so they are speculatable
+    /// unless [`ShellExecutor::speculatable`] says otherwise.
+    pub fn logic_only(configure: Arc<ConfigureFn>) -> Self {
+        Self {
+            tool_id: "bash".into(),
+            mode: Mode::Fresh,
+            configure,
+            confirm: None,
+            checkpoints: Mutex::new(Checkpoints::default()),
+            speculatable: false,
+        }
+    }
+
+    /// The tool id (default `bash`).
+    #[must_use]
+    pub fn tool_id(mut self, id: impl Into<String>) -> Self {
+        self.tool_id = id.into();
+        self
+    }
+
+    /// Require confirmation for scripts the predicate flags.
+    #[must_use]
+    pub fn confirm_when(mut self, f: Arc<ConfirmFn>) -> Self {
+        self.confirm = Some(f);
+        self
+    }
+
+    /// Declare calls idempotent and side-effect free (only true for
+    /// executors whose shells have no side-effecting tools).
+    #[must_use]
+    pub fn speculatable(mut self, on: bool) -> Self {
+        self.speculatable = on;
+        self
+    }
+
+    /// The session's file system, if this is a session.
+    pub fn fs(&self) -> Option<&Arc<MemoryFs>> {
+        match &self.mode {
+            Mode::Session { fs, .. } => Some(fs),
+            Mode::Fresh => None,
+        }
+    }
+
+    async fn run_script(&self, call_id: &str, script: &str) -> ToolOutput {
+        let start = Instant::now();
+        let r = match &self.mode {
+            Mode::Fresh => {
+                let mut shell = (self.configure)(Shell::builder().profile(Profile::LogicOnly)).build();
+                shell.exec(script).await
+            }
+            Mode::Session { shell, fs } => {
+                let before = fs.snapshot();
+                let r = shell.lock().await.exec(script).await;
+                if !fs.unchanged_since(&before) {
+                    let after = fs.snapshot();
+                    let mut cp = self.checkpoints.lock().expect("checkpoint lock");
+                    let index = cp.undo.len();
+                    cp.undo.push((
+                        CheckpointInfo {
+                            index,
+                            call_id: call_id.to_string(),
+                            bytes: after.bytes(),
+                        },
+                        before,
+                    ));
+                    if cp.undo.len() > MAX_CHECKPOINTS {
+                        cp.undo.remove(0);
+                        for (i, (info, _)) in cp.undo.iter_mut().enumerate() {
+                            info.index = i;
+                        }
+                    }
+                    cp.redo.clear();
+                }
+                r
+            }
+        };
+        output_from(call_id, &self.tool_id, r.exit_code, &r.stdout, &r.stderr, start)
+    }
+
+    fn confirmation(&self, script: &str) -> Option<String> {
+        self.confirm.as_ref().and_then(|f| f(script))
+    }
+
+    async fn run_blocks(&self, response: &str, confirmed: bool) -> ExecOutcome {
+        let blocks = extract_blocks(response);
+        if blocks.is_empty() {
+            return Ok(None);
+        }
+        if !confirmed {
+            for b in &blocks {
+                if let Some(reason) = self.confirmation(&b.script) {
+                    return Err(ToolError::ConfirmationRequired {
+                        tool_id: self.tool_id.clone(),
+                        reason,
+                    });
+                }
+            }
+        }
+        let start = Instant::now();
+        let mut parts = Vec::new();
+        let mut status = OutputStatus::Done;
+        let mut last_code = 0;
+        for (i, b) in blocks.iter().enumerate() {
+            let o = self.run_script(&format!("block-{}", i + 1), &b.script).await;
+            if o.status == OutputStatus::Error {
+                status = OutputStatus::Error;
+            }
+            last_code = o.exit_code.unwrap_or(0);
+            parts.push(if blocks.len() == 1 { o.result } else { format!("[block {}]\n{}", i + 1, o.result) });
+        }
+        Ok(Some(ToolOutput {
+            call_id: "blocks".into(),
+            tool_id: self.tool_id.clone(),
+            status,
+            result: parts.join("\n"),
+            exit_code: Some(last_code),
+            spool_path: None,
+            duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        }))
+    }
+
+    async fn run_call(&self, call: &ToolCall, confirmed: bool) -> ExecOutcome {
+        if call.tool_id != self.tool_id {
+            return Ok(None);
+        }
+        let script = call
+            .params
+            .get("commands")
+            .or_else(|| call.params.get("script"))
+            .and_then(|v| v.as_str())
+            .ok_or_else(|| ToolError::InvalidParams("expected {\"commands\": \"<bash script>\"}".into()))?;
+        if !confirmed && let Some(reason) = self.confirmation(script) {
+            return Err(ToolError::ConfirmationRequired {
+                tool_id: self.tool_id.clone(),
+                reason,
+            });
+        }
+        Ok(Some(self.run_script(&call.id, script).await))
+    }
+}
+
+/// Build the model-facing output of a script run: stdout, then stderr and
+/// the exit status when they matter.
+pub(crate) fn output_from(call_id: &str, tool_id: &str, code: i32, stdout: &str, stderr: &str, start: Instant) -> ToolOutput {
+    let mut result = stdout.to_string();
+    if !stderr.is_empty() {
+        if !result.is_empty() && !result.ends_with('\n') {
+            result.push('\n');
+        }
+        result.push_str("[stderr]\n");
+        result.push_str(stderr);
+    }
+    if code != 0 {
+        if !result.is_empty() && !result.ends_with('\n') {
+            result.push('\n');
+        }
+        result.push_str(&format!("[exit status {code}]"));
+    }
+    ToolOutput {
+        call_id: call_id.to_string(),
+        tool_id: tool_id.to_string(),
+        status: if code == 0 { OutputStatus::Done } else { OutputStatus::Error },
+        result,
+        exit_code: Some(code),
+        spool_path: None,
+        duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+    }
+}
+
+#[async_trait]
+impl ToolExecutor for ShellExecutor {
+    async fn execute(&self, response: &str) -> ExecOutcome {
+        self.run_blocks(response, false).await
+    }
+
+    async fn execute_confirmed(&self, response: &str) -> ExecOutcome {
+        self.run_blocks(response, true).await
+    }
+
+    async fn execute_tool_call(&self, call: &ToolCall) -> ExecOutcome {
+        self.run_call(call, false).await
+    }
+
+    async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome {
+        self.run_call(call, true).await
+    }
+
+    fn tool_definitions(&self) -> Vec<ToolDefinition> {
+        let session = matches!(self.mode, Mode::Session { .. });
+        vec![ToolDefinition {
+            name: self.tool_id.clone(),
+            description: if session {
+                "Run a bash script in a persistent sandbox session (bash 5.2 semantics, an in-memory file system, no host access). Variables and files persist between calls.".into()
+            } else {
+                "Run a bash script in a fresh sandbox (bash 5.2 semantics, no files, no host access).".into()
+            },
+            input_schema: json!({
+                "type": "object",
+                "properties": {"commands": {"type": "string", "description": "The bash script."}},
+                "required": ["commands"],
+                "additionalProperties": false
+            }),
+            idempotent: self.speculatable,
+            side_effect_free: self.speculatable,
+            requires_confirmation: self.confirm.is_some(),
+            risk: if session { toolsh_caps::RiskClass::Write } else { toolsh_caps::RiskClass::Read },
+        }]
+    }
+
+    fn requires_confirmation(&self, call: &ToolCall) -> bool {
+        call.tool_id == self.tool_id
+            && call
+                .params
+                .get("commands")
+                .and_then(|v| v.as_str())
+                .is_some_and(|s| self.confirmation(s).is_some())
+    }
+
+    fn is_tool_speculatable(&self, tool_id: &str) -> bool {
+        tool_id == self.tool_id && self.speculatable && self.confirm.is_none()
+    }
+
+    fn is_tool_retryable(&self, tool_id: &str) -> bool {
+        tool_id == self.tool_id && self.speculatable
+    }
+
+    async fn checkpoint_undo(&self, n: usize) -> Result<Vec<CheckpointInfo>, ToolError> {
+        let Mode::Session { fs, shell } = &self.mode else {
+            return Err(crate::executor::no_checkpoints());
+        };
+        // Hold the session so no script runs while the tree is swapped.
+        let _session = shell.lock().await;
+        let mut cp = self.checkpoints.lock().expect("checkpoint lock");
+        if n == 0 || n > cp.undo.len() {
+            return Err(ToolError::InvalidParams(format!("can undo 1 to {} change(s), not {n}", cp.undo.len())));
+        }
+        let mut undone = Vec::new();
+        for _ in 0..n {
+            let (info, before) = cp.undo.pop().expect("checked length");
+            cp.redo.push((info.clone(), fs.snapshot()));
+            fs.restore(&before);
+            undone.push(info);
+        }
+        Ok(undone)
+    }
+
+    async fn checkpoint_redo(&self) -> Result<CheckpointInfo, ToolError> {
+        let Mode::Session { fs, shell } = &self.mode else {
+            return Err(crate::executor::no_checkpoints());
+        };
+        let _session = shell.lock().await;
+        let mut cp = self.checkpoints.lock().expect("checkpoint lock");
+        let (info, after) = cp.redo.pop().ok_or_else(|| ToolError::InvalidParams("nothing to redo".into()))?;
+        cp.undo.push((info.clone(), fs.snapshot()));
+        fs.restore(&after);
+        Ok(info)
+    }
+
+    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
+        if !matches!(self.mode, Mode::Session { .. }) {
+            return Err(crate::executor::no_checkpoints());
+        }
+        Ok(self.checkpoints.lock().expect("checkpoint lock").undo.iter().map(|(i, _)| i.clone()).collect())
+    }
+}

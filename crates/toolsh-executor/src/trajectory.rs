@@ -1,0 +1,159 @@
+//! The trajectory log: every call as one JSON line in
+//! `<workspace>/.toolsh/trajectories/<session>.jsonl`, and replay of a
+//! recorded session against an executor, reporting divergences.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::call::{ToolCall, normalize};
+use crate::executor::ToolExecutor;
+
+/// One recorded call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TrajectoryEntry {
+    /// The session.
+    pub session: String,
+    /// Unix time in milliseconds when the call started.
+    pub started_ms: u64,
+    /// The request: a structured call, or a fenced response (`tool_id` =
+    /// `"<fenced>"`, params `{"response": ...}`).
+    pub request: ToolCall,
+    /// The normalized result the model received.
+    pub result: Value,
+    /// Where the whole result was spooled, if it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spool_path: Option<String>,
+    /// Wall time in milliseconds.
+    pub duration_ms: u64,
+    /// The capability lease the call ran under, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lease_id: Option<u64>,
+    /// Audit entry sequence numbers produced by the call, if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub audit_ids: Vec<u64>,
+}
+
+/// Appends entries to a session's JSON-lines file.
+#[derive(Debug)]
+pub struct Trajectory {
+    session: String,
+    path: PathBuf,
+    lock: Mutex<()>,
+}
+
+impl Trajectory {
+    /// The trajectory of `session` under `workspace` (the directory is
+    /// created on the first append).
+    pub fn new(workspace: &Path, session: impl Into<String>) -> Self {
+        let session = session.into();
+        let safe: String = session
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
+            .collect();
+        Self {
+            path: workspace.join(".toolsh").join("trajectories").join(format!("{safe}.jsonl")),
+            session,
+            lock: Mutex::new(()),
+        }
+    }
+
+    /// The session id.
+    pub fn session(&self) -> &str {
+        &self.session
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Append one entry (one line, written with a single write).
+    pub fn append(&self, entry: &TrajectoryEntry) -> std::io::Result<()> {
+        let _g = self.lock.lock().expect("trajectory lock");
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut line = serde_json::to_string(entry).map_err(std::io::Error::other)?;
+        line.push('\n');
+        std::fs::OpenOptions::new().create(true).append(true).open(&self.path)?.write_all(line.as_bytes())
+    }
+
+    /// Read every entry of a trajectory file.
+    pub fn read(path: &Path) -> std::io::Result<Vec<TrajectoryEntry>> {
+        let text = std::fs::read_to_string(path)?;
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .enumerate()
+            .map(|(i, l)| {
+                serde_json::from_str(l).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("line {}: {e}", i + 1)))
+            })
+            .collect()
+    }
+}
+
+/// Unix time in milliseconds.
+pub(crate) fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// One call whose replayed result differs from the recording.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Divergence {
+    /// Position in the trajectory.
+    pub index: usize,
+    /// The call id.
+    pub call_id: String,
+    /// The recorded normalized result.
+    pub recorded: Value,
+    /// The replayed one.
+    pub replayed: Value,
+}
+
+/// The outcome of a replay.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReplayReport {
+    /// Calls replayed.
+    pub total: usize,
+    /// Calls whose result matched.
+    pub matched: usize,
+    /// The others.
+    pub divergences: Vec<Divergence>,
+}
+
+/// Re-run a recorded session, in order, against `executor` (typically one
+/// whose tools answer from recorded outputs) and compare each normalized
+/// result with the recording.
+pub async fn replay(entries: &[TrajectoryEntry], executor: &dyn ToolExecutor) -> ReplayReport {
+    let mut report = ReplayReport {
+        total: entries.len(),
+        matched: 0,
+        divergences: Vec::new(),
+    };
+    for (index, e) in entries.iter().enumerate() {
+        let outcome = if e.request.tool_id == crate::pipeline::FENCED_TOOL_ID {
+            let text = e.request.params.get("response").and_then(Value::as_str).unwrap_or("");
+            executor.execute_confirmed(text).await
+        } else {
+            executor.execute_tool_call_confirmed(&e.request).await
+        };
+        let replayed = normalize(&outcome);
+        if replayed == e.result {
+            report.matched += 1;
+        } else {
+            report.divergences.push(Divergence {
+                index,
+                call_id: e.request.id.clone(),
+                recorded: e.result.clone(),
+                replayed,
+            });
+        }
+    }
+    report
+}

@@ -1,0 +1,21 @@
+//! toolsh-mcp: code mode over the Model Context Protocol.
+//!
+//! Two directions. [`serve_stdio`] serves a scripted tool set to any MCP
+//! client as one `script` tool (plus `script_discover` in discovery mode).
+//! [`McpUpstream`] spawns an upstream MCP server, lists its tools and turns
+//! each into a toolsh tool named `<server>.<tool>`, so one bash script can
+//! orchestrate several servers' tools with pipes and jq.
+//!
+//! This crate depends on toolsh-tools and below, and on `rmcp`. It is one of
+//! the two crates (with the CLI) that start processes: upstream servers run
+//! as child processes of the host, never inside the sandbox, and the script
+//! only ever sees their tools' outputs.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod server;
+mod upstream;
+
+pub use server::{ScriptServer, serve_http, serve_stdio, tool_set};
+pub use upstream::{McpUpstream, UpstreamError, UpstreamSpec, render_result};

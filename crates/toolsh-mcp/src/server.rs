@@ -1,0 +1,157 @@
+//! Serving code mode over MCP: one tool, `script` (input `{commands,
+//! timeout_ms}`, output `{stdout, stderr, exit_code}`), whose description
+//! is the system prompt; with discovery, also `script_discover`.
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ListToolsResult, PaginatedRequestParams,
+    ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData, ServerHandler, ServiceExt};
+use serde_json::{Map, Value, json};
+use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolRequest};
+
+/// The MCP server over a scripted tool set.
+#[derive(Clone, Debug)]
+pub struct ScriptServer {
+    set: Arc<ScriptingToolSet>,
+}
+
+impl ScriptServer {
+    /// A server for `set`.
+    pub fn new(set: ScriptingToolSet) -> Self {
+        Self { set: Arc::new(set) }
+    }
+
+    /// The tools this server lists.
+    pub fn tools(&self) -> Vec<Tool> {
+        self.set
+            .tools()
+            .into_iter()
+            .filter_map(|t| {
+                let name = t["name"].as_str()?.to_string();
+                let description = t["description"].as_str().unwrap_or_default().to_string();
+                let schema = t["input_schema"].as_object()?.clone();
+                let mut tool = Tool::new(name.clone(), description, schema);
+                if name == self.set.scripted_tool().name()
+                    && let Value::Object(o) = self.set.scripted_tool().build_output_schema()
+                {
+                    tool.output_schema = Some(Arc::new(o));
+                }
+                Some(tool)
+            })
+            .collect()
+    }
+
+    /// Handle one `tools/call` (also used by tests without a transport).
+    pub async fn call(&self, name: &str, arguments: Option<Map<String, Value>>) -> Result<CallToolResult, ErrorData> {
+        let args = Value::Object(arguments.unwrap_or_default());
+        let script = self.set.scripted_tool();
+        if name == script.name() {
+            let request: ToolRequest = serde_json::from_value(args)
+                .map_err(|e| ErrorData::invalid_params(format!("invalid arguments: {e}"), None))?;
+            let response = self.set.execute(request).await;
+            let mut text = response.stdout.clone();
+            if !response.stderr.is_empty() {
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                text.push_str("[stderr]\n");
+                text.push_str(&response.stderr);
+            }
+            if response.exit_code != 0 {
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                text.push_str(&format!("[exit status {}]", response.exit_code));
+            }
+            let structured = json!({"stdout": response.stdout, "stderr": response.stderr, "exit_code": response.exit_code});
+            let mut result = if response.exit_code == 0 {
+                CallToolResult::success(vec![ContentBlock::text(text)])
+            } else {
+                CallToolResult::error(vec![ContentBlock::text(text)])
+            };
+            result.structured_content = Some(structured);
+            return Ok(result);
+        }
+        if self.set.mode() == DiscoveryMode::WithDiscovery && name == self.set.discover_tool_name() {
+            return Ok(match self.set.discover(&args) {
+                Ok(out) => CallToolResult::success(vec![ContentBlock::text(out)]),
+                Err(err) => CallToolResult::error(vec![ContentBlock::text(err)]),
+            });
+        }
+        Err(ErrorData::invalid_params(format!("unknown tool '{name}'"), None))
+    }
+}
+
+impl ServerHandler for ScriptServer {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        info.instructions = Some(self.set.scripted_tool().description());
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.call(&request.name, request.arguments).await.map(Into::into)
+    }
+}
+
+/// Serve `set` over stdio until the client disconnects. Logs go to
+/// stderr; stdout carries only the protocol.
+pub async fn serve_stdio(set: ScriptingToolSet) -> Result<(), std::io::Error> {
+    let server = ScriptServer::new(set);
+    let running = server
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    running.waiting().await.map_err(std::io::Error::other)?;
+    Ok(())
+}
+
+/// Wrap a [`ScriptedTool`] as a set in the given mode (convenience for
+/// hosts that built the tool directly).
+pub fn tool_set(tool: ScriptedTool, mode: DiscoveryMode) -> ScriptingToolSet {
+    ScriptingToolSet::from_tool(tool, mode)
+}
+
+/// Serve `set` over MCP streamable HTTP at `http://ADDR/mcp` until the
+/// process is stopped. Only loopback addresses are accepted: code mode runs
+/// host tools, and must not be exposed to a network.
+pub async fn serve_http(set: ScriptingToolSet, addr: &str) -> Result<(), std::io::Error> {
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
+    };
+    let sock: std::net::SocketAddr = addr
+        .parse()
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{addr}: {e}")))?;
+    if !sock.ip().is_loopback() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{addr}: only loopback addresses (127.0.0.1, ::1) may be served"),
+        ));
+    }
+    let server = ScriptServer::new(set);
+    let service: StreamableHttpService<ScriptServer, LocalSessionManager> = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::default(),
+        StreamableHttpServerConfig::default(),
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    let listener = tokio::net::TcpListener::bind(sock).await?;
+    eprintln!("toolsh: serving MCP on http://{}/mcp", listener.local_addr()?);
+    axum::serve(listener, router).await
+}

@@ -1,0 +1,298 @@
+//! Importing an upstream MCP server: spawn it as a child process (stdio
+//! transport), list its tools, and expose each as a toolsh tool named
+//! `<server>.<tool>` whose callback calls the upstream.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
+use rmcp::service::{Peer, RoleClient, RunningService};
+use rmcp::transport::TokioChildProcess;
+use rmcp::{ServiceExt, transport::ConfigureCommandExt};
+use serde_json::{Map, Value};
+use toolsh_tools::{ToolArgs, ToolDef, ToolImpl, is_valid_tool_name};
+
+/// Why an upstream could not be used.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum UpstreamError {
+    /// The server name is not usable as a command namespace.
+    #[error("invalid MCP server name '{0}': use letters, digits, '_' and '-'")]
+    InvalidName(String),
+    /// The process could not be started.
+    #[error("could not start MCP server '{name}' ({command}): {error}")]
+    Spawn {
+        /// The server name.
+        name: String,
+        /// The command.
+        command: String,
+        /// The OS error.
+        error: std::io::Error,
+    },
+    /// The MCP handshake or `tools/list` failed.
+    #[error("MCP server '{name}': {error}")]
+    Protocol {
+        /// The server name.
+        name: String,
+        /// What failed.
+        error: String,
+    },
+    /// The handshake did not finish in time.
+    #[error("MCP server '{0}' did not answer within {1:?}")]
+    Timeout(String, Duration),
+}
+
+/// How to start an upstream server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpstreamSpec {
+    /// The namespace of its tools (`memory` gives `memory.create_entities`).
+    pub name: String,
+    /// The program to run.
+    pub command: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Extra environment variables for the child (the host's environment is
+    /// inherited, as MCP clients do; the sandboxed script never sees it).
+    pub env: Vec<(String, String)>,
+}
+
+impl UpstreamSpec {
+    /// Parse `NAME=COMMAND [ARGS...]` (the CLI's `--mcp` form); the command
+    /// line is split on whitespace, with single and double quotes grouping.
+    pub fn parse(spec: &str) -> Result<Self, String> {
+        let (name, cmd) = spec
+            .split_once('=')
+            .ok_or_else(|| format!("--mcp expects NAME=COMMAND, got '{spec}'"))?;
+        let words = split_command_line(cmd)?;
+        let (command, args) = words
+            .split_first()
+            .ok_or_else(|| format!("--mcp {name}: empty command"))?;
+        Ok(Self {
+            name: name.trim().to_string(),
+            command: command.clone(),
+            args: args.to_vec(),
+            env: Vec::new(),
+        })
+    }
+}
+
+/// Split a command line on whitespace with `'...'` and `"..."` grouping and
+/// backslash escapes (outside single quotes).
+fn split_command_line(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(x) => cur.push(x),
+                        None => return Err("unterminated ' in command".into()),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => cur.push(chars.next().ok_or("trailing \\ in command")?),
+                        Some(x) => cur.push(x),
+                        None => return Err("unterminated \" in command".into()),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                cur.push(chars.next().ok_or("trailing \\ in command")?);
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+/// A running upstream MCP server and the tools it offers.
+pub struct McpUpstream {
+    name: String,
+    service: RunningService<RoleClient, ()>,
+    tools: Vec<Tool>,
+}
+
+impl std::fmt::Debug for McpUpstream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McpUpstream")
+            .field("name", &self.name)
+            .field("tools", &self.tools.iter().map(|t| t.name.as_ref()).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// How long the handshake and `tools/list` may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
+impl McpUpstream {
+    /// Start the server, complete the MCP handshake and list its tools.
+    /// The child's stderr is inherited (servers log there).
+    pub async fn spawn(spec: &UpstreamSpec) -> Result<Self, UpstreamError> {
+        let name = spec.name.clone();
+        if name.is_empty() || name.contains('.') || !is_valid_tool_name(&name) {
+            return Err(UpstreamError::InvalidName(name));
+        }
+        let mut cmd = tokio::process::Command::new(&spec.command);
+        let args = spec.args.clone();
+        let env = spec.env.clone();
+        cmd = cmd.configure(|c| {
+            c.args(&args);
+            for (k, v) in &env {
+                c.env(k, v);
+            }
+            c.kill_on_drop(true);
+        });
+        let transport = TokioChildProcess::new(cmd).map_err(|error| UpstreamError::Spawn {
+            name: name.clone(),
+            command: spec.command.clone(),
+            error,
+        })?;
+        let connect = async {
+            let service = ().serve(transport).await.map_err(|e| UpstreamError::Protocol {
+                name: name.clone(),
+                error: e.to_string(),
+            })?;
+            let tools = service.list_all_tools().await.map_err(|e| UpstreamError::Protocol {
+                name: name.clone(),
+                error: e.to_string(),
+            })?;
+            Ok::<_, UpstreamError>((service, tools))
+        };
+        let (service, tools) = tokio::time::timeout(CONNECT_TIMEOUT, connect)
+            .await
+            .map_err(|_| UpstreamError::Timeout(name.clone(), CONNECT_TIMEOUT))??;
+        tracing::debug!(server = %name, tools = tools.len(), "MCP upstream connected");
+        Ok(Self { name, service, tools })
+    }
+
+    /// The server's namespace.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The upstream tools as listed.
+    pub fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    /// Each upstream tool as a toolsh tool `<server>.<tool>` (characters
+    /// not allowed in command names become `_`), with the upstream
+    /// description, input schema and output schema. Text content becomes
+    /// stdout, structured content becomes JSON on stdout, and `isError`
+    /// becomes a callback error.
+    pub fn tool_impls(&self) -> Vec<ToolImpl> {
+        let peer = Arc::new(self.service.peer().clone());
+        self.tools
+            .iter()
+            .map(|t| {
+                let local = format!("{}.{}", self.name, command_safe(&t.name));
+                let mut def = ToolDef::new(local, t.description.as_deref().unwrap_or("").to_string())
+                    .with_schema(Value::Object((*t.input_schema).clone()))
+                    .with_category(self.name.clone())
+                    .with_tags(["mcp".to_string()]);
+                if let Some(o) = &t.output_schema {
+                    def = def.with_output_schema(Value::Object((**o).clone()));
+                }
+                let peer = peer.clone();
+                let remote = t.name.to_string();
+                ToolImpl::new(def).with_async_exec(move |args: ToolArgs| {
+                    let peer = peer.clone();
+                    let remote = remote.clone();
+                    async move { call_remote(&peer, remote, args).await }
+                })
+            })
+            .collect()
+    }
+
+    /// Shut the server down: cancel the session and let the child exit (it
+    /// is killed if it does not).
+    pub async fn shutdown(self) {
+        if let Err(e) = self.service.cancel().await {
+            tracing::debug!(server = %self.name, error = %e, "MCP upstream shutdown");
+        }
+    }
+}
+
+fn command_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') { c } else { '_' })
+        .collect()
+}
+
+async fn call_remote(peer: &Peer<RoleClient>, tool: String, args: ToolArgs) -> Result<String, String> {
+    let arguments: Map<String, Value> = match args.params {
+        Value::Object(m) => m,
+        Value::Null => Map::new(),
+        other => return Err(format!("parameters must be an object, got {other}")),
+    };
+    let result = peer
+        .call_tool(CallToolRequestParams::new(tool).with_arguments(arguments))
+        .await
+        .map_err(|e| e.to_string())?;
+    render_result(&result)
+}
+
+/// Turn a `tools/call` result into stdout text or an error message.
+pub fn render_result(result: &CallToolResult) -> Result<String, String> {
+    let text: Vec<&str> = result
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.as_str()))
+        .collect();
+    if result.is_error == Some(true) {
+        let msg = if text.is_empty() {
+            result.structured_content.as_ref().map_or_else(|| "tool error".to_string(), Value::to_string)
+        } else {
+            text.join("\n")
+        };
+        return Err(msg);
+    }
+    if let Some(v) = &result.structured_content {
+        return Ok(v.to_string());
+    }
+    Ok(text.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_mcp_specs() {
+        let s = UpstreamSpec::parse("memory=node /x/dist/index.js --flag 'a b'").unwrap();
+        assert_eq!(s.name, "memory");
+        assert_eq!(s.command, "node");
+        assert_eq!(s.args, ["/x/dist/index.js", "--flag", "a b"]);
+        assert!(UpstreamSpec::parse("nocommand").is_err());
+        assert!(UpstreamSpec::parse("x=").is_err());
+        assert!(UpstreamSpec::parse("x='open").is_err());
+    }
+
+    #[test]
+    fn tool_names_are_made_command_safe() {
+        assert_eq!(command_safe("get weather/now"), "get_weather_now");
+    }
+}
