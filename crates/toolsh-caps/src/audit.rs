@@ -68,7 +68,13 @@ impl AuditLog {
 
     /// A copy of the entries, oldest first.
     pub fn entries(&self) -> Vec<AuditEntry> {
-        self.inner.lock().expect("audit lock").0.iter().cloned().collect()
+        self.inner
+            .lock()
+            .expect("audit lock")
+            .0
+            .iter()
+            .cloned()
+            .collect()
     }
 
     /// Entries dropped because the log was full.

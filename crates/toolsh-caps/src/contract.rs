@@ -75,8 +75,19 @@ pub fn check_schema(which: &str, schema: &Value) -> Result<(), CapsError> {
     walk(which, schema, "#", 0, &mut properties)
 }
 
-fn walk(which: &str, s: &Value, at: &str, depth: usize, properties: &mut usize) -> Result<(), CapsError> {
-    let err = |msg: String| Err(CapsError::new(CapsErrorKind::Contract, format!("{which} schema at {at}: {msg}")));
+fn walk(
+    which: &str,
+    s: &Value,
+    at: &str,
+    depth: usize,
+    properties: &mut usize,
+) -> Result<(), CapsError> {
+    let err = |msg: String| {
+        Err(CapsError::new(
+            CapsErrorKind::Contract,
+            format!("{which} schema at {at}: {msg}"),
+        ))
+    };
     if depth > MAX_CONTRACT_DEPTH {
         return err(format!("nested deeper than {MAX_CONTRACT_DEPTH}"));
     }
@@ -87,7 +98,10 @@ fn walk(which: &str, s: &Value, at: &str, depth: usize, properties: &mut usize) 
     };
     for (k, v) in obj {
         if !CONTRACT_KEYWORDS.contains(&k.as_str()) {
-            return err(format!("keyword '{k}' is not supported in contracts (supported: {})", CONTRACT_KEYWORDS.join(", ")));
+            return err(format!(
+                "keyword '{k}' is not supported in contracts (supported: {})",
+                CONTRACT_KEYWORDS.join(", ")
+            ));
         }
         match k.as_str() {
             "properties" => {
@@ -99,10 +113,18 @@ fn walk(which: &str, s: &Value, at: &str, depth: usize, properties: &mut usize) 
                     return err(format!("more than {MAX_CONTRACT_PROPERTIES} properties"));
                 }
                 for (name, sub) in props {
-                    walk(which, sub, &format!("{at}/properties/{name}"), depth + 1, properties)?;
+                    walk(
+                        which,
+                        sub,
+                        &format!("{at}/properties/{name}"),
+                        depth + 1,
+                        properties,
+                    )?;
                 }
             }
-            "items" | "additionalProperties" => walk(which, v, &format!("{at}/{k}"), depth + 1, properties)?,
+            "items" | "additionalProperties" => {
+                walk(which, v, &format!("{at}/{k}"), depth + 1, properties)?
+            }
             _ => {}
         }
     }
@@ -125,8 +147,13 @@ mod tests {
 
     #[test]
     fn outside_subset_names_keyword_and_path() {
-        let e = check_schema("input", &json!({"properties": {"a": {"pattern": "^x"}}})).unwrap_err();
-        assert!(e.message.starts_with("input schema at #/properties/a: keyword 'pattern' is not supported"), "{e}");
+        let e =
+            check_schema("input", &json!({"properties": {"a": {"pattern": "^x"}}})).unwrap_err();
+        assert!(
+            e.message
+                .starts_with("input schema at #/properties/a: keyword 'pattern' is not supported"),
+            "{e}"
+        );
         let e = check_schema("output", &json!({"$ref": "#/x"})).unwrap_err();
         assert!(e.message.contains("'$ref'"), "{e}");
     }
@@ -137,10 +164,26 @@ mod tests {
         for _ in 0..40 {
             deep = json!({"items": deep});
         }
-        assert!(check_schema("input", &deep).unwrap_err().message.contains("nested deeper"));
-        let props: serde_json::Map<String, Value> = (0..129).map(|i| (format!("p{i}"), json!({}))).collect();
-        assert!(check_schema("input", &json!({"properties": props})).unwrap_err().message.contains("more than 128"));
+        assert!(
+            check_schema("input", &deep)
+                .unwrap_err()
+                .message
+                .contains("nested deeper")
+        );
+        let props: serde_json::Map<String, Value> =
+            (0..129).map(|i| (format!("p{i}"), json!({}))).collect();
+        assert!(
+            check_schema("input", &json!({"properties": props}))
+                .unwrap_err()
+                .message
+                .contains("more than 128")
+        );
         let big = json!({"description": "x".repeat(MAX_CONTRACT_BYTES)});
-        assert!(check_schema("input", &big).unwrap_err().message.contains("bytes"));
+        assert!(
+            check_schema("input", &big)
+                .unwrap_err()
+                .message
+                .contains("bytes")
+        );
     }
 }

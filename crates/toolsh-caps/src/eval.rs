@@ -7,8 +7,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use toolsh_interp::{Builtin, BuiltinContext, BuiltinResult, LimitKind, Profile, Shell, write_status};
-use toolsh_tools::{InvocationTrace, ToolArgs, ToolCallRequest, ToolDef, ToolImpl, ToolRegistry, commands_for};
+use toolsh_interp::{
+    Builtin, BuiltinContext, BuiltinResult, LimitKind, Profile, Shell, write_status,
+};
+use toolsh_tools::{
+    InvocationTrace, ToolArgs, ToolCallRequest, ToolDef, ToolImpl, ToolRegistry, commands_for,
+};
 
 use crate::descriptor::ToolPolicy;
 use crate::error::{CapsError, CapsErrorKind};
@@ -59,12 +63,21 @@ pub(crate) fn tool_impl(e: &Entry, shared: &Arc<Shared>) -> ToolImpl {
     })
 }
 
-async fn run_handler(policy: &ToolPolicy, handler: &Handler, shared: &Shared, args: ToolArgs) -> Result<String, String> {
+async fn run_handler(
+    policy: &ToolPolicy,
+    handler: &Handler,
+    shared: &Shared,
+    args: ToolArgs,
+) -> Result<String, String> {
     let out = match handler {
         Handler::External => {
-            let (id, rx) = shared
-                .external
-                .submit(&policy.name, args.params.clone(), args.stdin.clone(), policy.max_attempts, policy.stream);
+            let (id, rx) = shared.external.submit(
+                &policy.name,
+                args.params.clone(),
+                args.stdin.clone(),
+                policy.max_attempts,
+                policy.stream,
+            );
             let wait = policy.deferred_deadline.unwrap_or(Duration::from_secs(30));
             match tokio::time::timeout(wait, rx).await {
                 Ok(Ok(r)) => r?,
@@ -105,7 +118,11 @@ async fn run_handler(policy: &ToolPolicy, handler: &Handler, shared: &Shared, ar
         }
     };
     if out.len() > policy.max_output_bytes as usize {
-        return Err(format!("output of {} bytes exceeds the limit of {}", out.len(), policy.max_output_bytes));
+        return Err(format!(
+            "output of {} bytes exceeds the limit of {}",
+            out.len(),
+            policy.max_output_bytes
+        ));
     }
     Ok(out)
 }
@@ -134,7 +151,13 @@ impl Builtin for ModuleCommand {
         };
         let out = self
             .registry
-            .call(&self.target, &ctx.args[1..], stdin, &self.request, ctx.shell.deadline())
+            .call(
+                &self.target,
+                &ctx.args[1..],
+                stdin,
+                &self.request,
+                ctx.shell.deadline(),
+            )
             .await;
         write_status(ctx.stdout.write_str(&out.stdout).await)?;
         write_status(ctx.stderr.write_str(&out.stderr).await)?;
@@ -155,7 +178,17 @@ impl Drop for ActiveGuard<'_> {
 impl CapabilityRuntime {
     /// The tool registry for the current catalog (built once per catalog
     /// version).
-    fn base_registry(&self) -> Result<(String, Arc<ToolRegistry>, HashMap<String, ToolFacts>, Vec<(String, String)>), CapsError> {
+    fn base_registry(
+        &self,
+    ) -> Result<
+        (
+            String,
+            Arc<ToolRegistry>,
+            HashMap<String, ToolFacts>,
+            Vec<(String, String)>,
+        ),
+        CapsError,
+    > {
         let cat = self.catalog.read().expect("catalog lock");
         let fp = cat.fingerprint();
         let facts: HashMap<String, ToolFacts> = cat
@@ -171,7 +204,11 @@ impl CapabilityRuntime {
                 )
             })
             .collect();
-        let modules: Vec<(String, String)> = cat.modules.iter().map(|(a, b)| (a.clone(), b.clone())).collect();
+        let modules: Vec<(String, String)> = cat
+            .modules
+            .iter()
+            .map(|(a, b)| (a.clone(), b.clone()))
+            .collect();
         let mut cache = self.registry_cache.lock().expect("cache lock");
         if let Some((f, r)) = cache.as_ref()
             && *f == fp
@@ -192,7 +229,11 @@ impl CapabilityRuntime {
     /// is reserved against `lease` at call time (names computed at run time
     /// included). A lease issued for another catalog version is refused
     /// before anything runs.
-    pub async fn eval_with_capability_lease(&self, script: &str, lease: &CapabilityLease) -> Result<EvalResult, CapsError> {
+    pub async fn eval_with_capability_lease(
+        &self,
+        script: &str,
+        lease: &CapabilityLease,
+    ) -> Result<EvalResult, CapsError> {
         self.active.fetch_add(1, Ordering::SeqCst);
         let _guard = ActiveGuard(&self.active);
         self.sealed.store(true, Ordering::SeqCst);
@@ -216,7 +257,9 @@ impl CapabilityRuntime {
             surface: Some("caps".into()),
             ..ToolCallRequest::default()
         });
-        let mut b = Shell::builder().profile(Profile::LogicOnly).limits(self.limits.clone());
+        let mut b = Shell::builder()
+            .profile(Profile::LogicOnly)
+            .limits(self.limits.clone());
         for c in commands_for(&registry, &request) {
             b = b.builtin(c);
         }
@@ -243,7 +286,10 @@ impl CapabilityRuntime {
 
     /// The static hint report of `script`: direct call sites of catalog
     /// tools and module commands (advisory; never a grant).
-    pub fn tool_call_hint_report(&self, script: &str) -> Result<toolsh_tools::hints::HintReport, toolsh_interp::parser::ParseError> {
+    pub fn tool_call_hint_report(
+        &self,
+        script: &str,
+    ) -> Result<toolsh_tools::hints::HintReport, toolsh_interp::parser::ParseError> {
         let ast = toolsh_interp::parser::parse(script)?;
         let cat = self.catalog.read().expect("catalog lock");
         Ok(toolsh_tools::hints::tool_call_sites(

@@ -81,7 +81,10 @@ impl ExternalQueue {
     /// Drop a call whose script stopped waiting.
     pub fn abandon(&self, id: u64) {
         self.pending.lock().expect("external lock").remove(&id);
-        self.queue.lock().expect("external lock").retain(|x| *x != id);
+        self.queue
+            .lock()
+            .expect("external lock")
+            .retain(|x| *x != id);
     }
 
     /// The next unclaimed call, if any.
@@ -108,20 +111,33 @@ impl ExternalQueue {
     /// Add a streamed chunk to a claimed call.
     pub fn push_chunk(&self, id: u64, chunk: String) -> Result<(), CapsError> {
         let mut g = self.pending.lock().expect("external lock");
-        let p = g
-            .get_mut(&id)
-            .ok_or_else(|| CapsError::new(CapsErrorKind::External, format!("no pending external call {id}")))?;
+        let p = g.get_mut(&id).ok_or_else(|| {
+            CapsError::new(
+                CapsErrorKind::External,
+                format!("no pending external call {id}"),
+            )
+        })?;
         let Some(limits) = p.stream else {
-            return Err(CapsError::new(CapsErrorKind::External, format!("tool {} does not stream", p.call.tool)));
+            return Err(CapsError::new(
+                CapsErrorKind::External,
+                format!("tool {} does not stream", p.call.tool),
+            ));
         };
         if chunk.len() > limits.max_chunk_bytes as usize {
             return Err(CapsError::new(
                 CapsErrorKind::External,
-                format!("chunk of {} bytes exceeds {}", chunk.len(), limits.max_chunk_bytes),
+                format!(
+                    "chunk of {} bytes exceeds {}",
+                    chunk.len(),
+                    limits.max_chunk_bytes
+                ),
             ));
         }
         if p.chunks.len() >= limits.max_chunks as usize {
-            return Err(CapsError::new(CapsErrorKind::External, format!("more than {} chunks", limits.max_chunks)));
+            return Err(CapsError::new(
+                CapsErrorKind::External,
+                format!("more than {} chunks", limits.max_chunks),
+            ));
         }
         p.chunks.push(chunk);
         Ok(())
@@ -135,7 +151,12 @@ impl ExternalQueue {
             .lock()
             .expect("external lock")
             .remove(&id)
-            .ok_or_else(|| CapsError::new(CapsErrorKind::External, format!("no pending external call {id}")))?;
+            .ok_or_else(|| {
+                CapsError::new(
+                    CapsErrorKind::External,
+                    format!("no pending external call {id}"),
+                )
+            })?;
         let mut all = p.chunks.concat();
         all.push_str(&output);
         if let Some(tx) = p.reply.take() {
@@ -149,9 +170,12 @@ impl ExternalQueue {
     /// error.
     pub fn fail(&self, id: u64, error: String) -> Result<(), CapsError> {
         let mut g = self.pending.lock().expect("external lock");
-        let p = g
-            .get_mut(&id)
-            .ok_or_else(|| CapsError::new(CapsErrorKind::External, format!("no pending external call {id}")))?;
+        let p = g.get_mut(&id).ok_or_else(|| {
+            CapsError::new(
+                CapsErrorKind::External,
+                format!("no pending external call {id}"),
+            )
+        })?;
         if p.call.attempt < p.max_attempts {
             p.call.attempt += 1;
             p.chunks.clear();

@@ -4,8 +4,8 @@
 //! audited.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use toolsh_tools::{CallGate, CallReport, PolicyDecision, ToolCall};
@@ -76,7 +76,10 @@ impl CallGate for LeaseGate {
             return self.deny(name, "not granted by the capability lease".into(), bytes_in);
         };
         if bytes_in > facts.policy.max_input_bytes as usize {
-            let reason = format!("input of {bytes_in} bytes exceeds the limit of {}", facts.policy.max_input_bytes);
+            let reason = format!(
+                "input of {bytes_in} bytes exceeds the limit of {}",
+                facts.policy.max_input_bytes
+            );
             self.audit(name, AuditOutcome::Limit(reason.clone()), bytes_in);
             return PolicyDecision::Deny(reason);
         }
@@ -92,7 +95,12 @@ impl CallGate for LeaseGate {
             }
             *n += 1;
         }
-        let authorizer = self.shared.authorizer.read().expect("authorizer lock").clone();
+        let authorizer = self
+            .shared
+            .authorizer
+            .read()
+            .expect("authorizer lock")
+            .clone();
         if let Some(a) = authorizer
             && let Err(reason) = a.authorize(name, call.params, call.tenant).await
         {
@@ -103,7 +111,11 @@ impl CallGate for LeaseGate {
             let handler = self.shared.approval.read().expect("approval lock").clone();
             let Some(handler) = handler else {
                 self.release(name);
-                return self.deny(name, "approval required, and no approver is available".into(), bytes_in);
+                return self.deny(
+                    name,
+                    "approval required, and no approver is available".into(),
+                    bytes_in,
+                );
             };
             let request = ApprovalRequest {
                 call_id: self.shared.next_call.fetch_add(1, Ordering::SeqCst) + 1,

@@ -32,17 +32,24 @@ mod runtime;
 mod workflow;
 
 pub use audit::{AuditEntry, AuditLog, AuditOutcome, MAX_AUDIT_ENTRIES};
-pub use contract::{CONTRACT_KEYWORDS, JsonToolContract, MAX_CONTRACT_BYTES, MAX_CONTRACT_DEPTH, MAX_CONTRACT_PROPERTIES};
-pub use descriptor::{Dispatch, RiskClass, StreamLimits, ToolDescriptor, ToolFormat, ToolMetadata, ToolPolicy};
+pub use contract::{
+    CONTRACT_KEYWORDS, JsonToolContract, MAX_CONTRACT_BYTES, MAX_CONTRACT_DEPTH,
+    MAX_CONTRACT_PROPERTIES,
+};
+pub use descriptor::{
+    Dispatch, RiskClass, StreamLimits, ToolDescriptor, ToolFormat, ToolMetadata, ToolPolicy,
+};
 pub use error::{CapsError, CapsErrorKind};
 pub use eval::EvalResult;
 pub use external::ExternalCall;
 pub use lease::{CapabilityGrant, CapabilityLease};
 pub use permission::{
-    ApprovalDecision, ApprovalHandler, ApprovalRequest, PermissionMode, ToolCallAuthorizer, TrustLevel, allowed_by_level,
+    ApprovalDecision, ApprovalHandler, ApprovalRequest, PermissionMode, ToolCallAuthorizer,
+    TrustLevel, allowed_by_level,
 };
 pub use runtime::{CapabilityCatalogLimits, CapabilityRuntime, JsonHandler, TextHandler};
 pub use toolsh_tools::hints::{HintReport, HintSite};
 pub use workflow::{
-    ApprovedWorkflow, StepAuthority, StepReview, WorkflowCheckpoint, WorkflowPlan, WorkflowStep, WorkflowStepCapabilityPolicy,
+    ApprovedWorkflow, StepAuthority, StepReview, WorkflowCheckpoint, WorkflowPlan, WorkflowStep,
+    WorkflowStepCapabilityPolicy,
 };

@@ -9,9 +9,9 @@ pub const MAX_NAME_BYTES: usize = 128;
 pub fn is_valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= MAX_NAME_BYTES
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-'))
+        && name.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-')
+        })
 }
 
 /// The label recorded in the audit log for `name`: the name itself when it
@@ -50,7 +50,18 @@ mod tests {
         let l = audit_label(&nonce, evil);
         assert!(l.starts_with("digest:") && l.len() == "digest:".len() + 32);
         assert!(!l.contains("rm"));
-        assert_eq!(audit_label(&"x".repeat(500).as_bytes()[..32].try_into().unwrap(), &"Y".repeat(10_000)).len(), 39);
-        assert_ne!(audit_label(&[1u8; 32], evil), l, "the nonce scopes the digest");
+        assert_eq!(
+            audit_label(
+                &"x".repeat(500).as_bytes()[..32].try_into().unwrap(),
+                &"Y".repeat(10_000)
+            )
+            .len(),
+            39
+        );
+        assert_ne!(
+            audit_label(&[1u8; 32], evil),
+            l,
+            "the nonce scopes the digest"
+        );
     }
 }

@@ -53,7 +53,12 @@ pub trait ApprovalHandler: Send + Sync {
 #[async_trait]
 pub trait ToolCallAuthorizer: Send + Sync {
     /// `Ok(())` to allow, `Err(reason)` to deny.
-    async fn authorize(&self, tool: &str, params: &Value, tenant: Option<&str>) -> Result<(), String>;
+    async fn authorize(
+        &self,
+        tool: &str,
+        params: &Value,
+        tenant: Option<&str>,
+    ) -> Result<(), String>;
 }
 
 /// How far the runtime as a whole is trusted. Changing it takes effect on
@@ -92,7 +97,11 @@ impl SharedTrust {
 
 /// Whether a tool of `risk` is visible and callable under `mode` and
 /// `trust`; `Err` carries the denial reason.
-pub fn allowed_by_level(risk: RiskClass, mode: PermissionMode, trust: TrustLevel) -> Result<(), String> {
+pub fn allowed_by_level(
+    risk: RiskClass,
+    mode: PermissionMode,
+    trust: TrustLevel,
+) -> Result<(), String> {
     match trust {
         TrustLevel::Blocked => return Err("the runtime is blocked".into()),
         TrustLevel::Quarantined if risk != RiskClass::Read => {

@@ -18,7 +18,9 @@ use crate::error::{CapsError, CapsErrorKind};
 use crate::external::{ExternalCall, ExternalQueue};
 use crate::lease::{CapabilityGrant, CapabilityLease};
 use crate::names::is_valid_name;
-use crate::permission::{ApprovalHandler, PermissionMode, SharedTrust, ToolCallAuthorizer, TrustLevel, allowed_by_level};
+use crate::permission::{
+    ApprovalHandler, PermissionMode, SharedTrust, ToolCallAuthorizer, TrustLevel, allowed_by_level,
+};
 use toolsh_interp::ExecutionLimits;
 
 /// Bounds on the catalog.
@@ -47,10 +49,13 @@ impl Default for CapabilityCatalogLimits {
 }
 
 /// A text tool's handler.
-pub type TextHandler = Arc<dyn Fn(ToolArgs) -> Pin<Box<dyn Future<Output = Result<String, String>> + Send>> + Send + Sync>;
+pub type TextHandler = Arc<
+    dyn Fn(ToolArgs) -> Pin<Box<dyn Future<Output = Result<String, String>> + Send>> + Send + Sync,
+>;
 /// A JSON tool's handler: validated params in, a value out (validated
 /// against the output contract before it reaches the script).
-pub type JsonHandler = Arc<dyn Fn(Value) -> Pin<Box<dyn Future<Output = Result<Value, String>> + Send>> + Send + Sync>;
+pub type JsonHandler =
+    Arc<dyn Fn(Value) -> Pin<Box<dyn Future<Output = Result<Value, String>> + Send>> + Send + Sync>;
 
 #[derive(Clone)]
 pub(crate) enum Handler {
@@ -83,7 +88,9 @@ impl Entry {
             input_schema: self.input_schema(),
             output_schema: self.output_schema(),
             contract_enforced: self.contract.is_some(),
-            max_deferred_millis: p.deferred_deadline.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+            max_deferred_millis: p
+                .deferred_deadline
+                .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
             stream: p.stream,
         }
     }
@@ -91,7 +98,11 @@ impl Entry {
     pub fn input_schema(&self) -> Value {
         match &self.contract {
             Some(c) => c.input.clone(),
-            None => self.metadata.input_schema.clone().unwrap_or_else(|| json!({})),
+            None => self
+                .metadata
+                .input_schema
+                .clone()
+                .unwrap_or_else(|| json!({})),
         }
     }
 
@@ -122,7 +133,10 @@ fn canonical(v: &Value) -> String {
                 .collect();
             format!("{{{}}}", inner.join(","))
         }
-        Value::Array(a) => format!("[{}]", a.iter().map(canonical).collect::<Vec<_>>().join(",")),
+        Value::Array(a) => format!(
+            "[{}]",
+            a.iter().map(canonical).collect::<Vec<_>>().join(",")
+        ),
         other => other.to_string(),
     }
 }
@@ -138,7 +152,9 @@ impl Catalog {
     }
 
     pub fn fingerprint(&self) -> String {
-        blake3::hash(self.serialized().as_bytes()).to_hex().to_string()
+        blake3::hash(self.serialized().as_bytes())
+            .to_hex()
+            .to_string()
     }
 }
 
@@ -170,7 +186,16 @@ pub struct CapabilityRuntime {
 impl std::fmt::Debug for CapabilityRuntime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("CapabilityRuntime")
-            .field("tools", &self.catalog.read().expect("catalog lock").entries.keys().collect::<Vec<_>>())
+            .field(
+                "tools",
+                &self
+                    .catalog
+                    .read()
+                    .expect("catalog lock")
+                    .entries
+                    .keys()
+                    .collect::<Vec<_>>(),
+            )
             .field("limits", &self.catalog_limits)
             .finish_non_exhaustive()
     }
@@ -232,7 +257,10 @@ impl CapabilityRuntime {
 
     fn check_registrable(&self, cat: &Catalog, policy: &ToolPolicy) -> Result<(), CapsError> {
         if self.active.load(Ordering::SeqCst) > 0 {
-            return Err(CapsError::new(CapsErrorKind::Busy, "cannot register while an execution is running"));
+            return Err(CapsError::new(
+                CapsErrorKind::Busy,
+                "cannot register while an execution is running",
+            ));
         }
         if !is_valid_name(&policy.name) {
             return Err(CapsError::new(
@@ -241,12 +269,18 @@ impl CapabilityRuntime {
             ));
         }
         if cat.entries.contains_key(&policy.name) || cat.modules.contains_key(&policy.name) {
-            return Err(CapsError::new(CapsErrorKind::Duplicate, format!("'{}' is already registered", policy.name)));
+            return Err(CapsError::new(
+                CapsErrorKind::Duplicate,
+                format!("'{}' is already registered", policy.name),
+            ));
         }
         if cat.entries.len() >= self.catalog_limits.max_tools {
             return Err(CapsError::new(
                 CapsErrorKind::CatalogLimit,
-                format!("the catalog already has {} tools (max_tools)", self.catalog_limits.max_tools),
+                format!(
+                    "the catalog already has {} tools (max_tools)",
+                    self.catalog_limits.max_tools
+                ),
             ));
         }
         Ok(())
@@ -256,7 +290,8 @@ impl CapabilityRuntime {
         let mut cat = self.catalog.write().expect("catalog lock");
         self.check_registrable(&cat, &entry.policy)?;
         let mut next = cat.clone();
-        next.entries.insert(entry.policy.name.clone(), entry.clone());
+        next.entries
+            .insert(entry.policy.name.clone(), entry.clone());
         let size = next.serialized().len();
         if size > self.catalog_limits.max_serialized_bytes {
             return Err(CapsError::new(
@@ -280,13 +315,22 @@ impl CapabilityRuntime {
     /// Register a text tool. Its metadata schemas describe it (flags,
     /// validation) but are not a reviewed contract (`contract_enforced:
     /// false`).
-    pub fn register_tool<F, Fut>(&self, policy: ToolPolicy, metadata: ToolMetadata, handler: F) -> Result<(), CapsError>
+    pub fn register_tool<F, Fut>(
+        &self,
+        policy: ToolPolicy,
+        metadata: ToolMetadata,
+        handler: F,
+    ) -> Result<(), CapsError>
     where
         F: Fn(ToolArgs) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<String, String>> + Send + 'static,
     {
         let handler: TextHandler = Arc::new(move |a| Box::pin(handler(a)));
-        let handler = if policy.dispatch == Dispatch::External { Handler::External } else { Handler::Text(handler) };
+        let handler = if policy.dispatch == Dispatch::External {
+            Handler::External
+        } else {
+            Handler::Text(handler)
+        };
         self.insert(Entry {
             policy: ToolPolicy {
                 format: ToolFormat::Text,
@@ -313,7 +357,11 @@ impl CapabilityRuntime {
     {
         contract.check()?;
         let handler: JsonHandler = Arc::new(move |v| Box::pin(handler(v)));
-        let handler = if policy.dispatch == Dispatch::External { Handler::External } else { Handler::Json(handler) };
+        let handler = if policy.dispatch == Dispatch::External {
+            Handler::External
+        } else {
+            Handler::Json(handler)
+        };
         self.insert(Entry {
             policy: ToolPolicy {
                 format: ToolFormat::Json,
@@ -337,7 +385,11 @@ impl CapabilityRuntime {
         if let Some(c) = &contract {
             c.check()?;
         }
-        let format = if contract.is_some() { ToolFormat::Json } else { ToolFormat::Text };
+        let format = if contract.is_some() {
+            ToolFormat::Json
+        } else {
+            ToolFormat::Text
+        };
         self.insert(Entry {
             policy: ToolPolicy {
                 dispatch: Dispatch::External,
@@ -355,7 +407,10 @@ impl CapabilityRuntime {
     /// lease is issued or the first script runs.
     pub fn add_module(&self, command: &str, target: &str) -> Result<(), CapsError> {
         if self.sealed.load(Ordering::SeqCst) {
-            return Err(CapsError::new(CapsErrorKind::Busy, "modules are sealed once a lease is issued or a script runs"));
+            return Err(CapsError::new(
+                CapsErrorKind::Busy,
+                "modules are sealed once a lease is issued or a script runs",
+            ));
         }
         let mut cat = self.catalog.write().expect("catalog lock");
         let err = |m: String| Err(CapsError::new(CapsErrorKind::Module, m));
@@ -376,13 +431,22 @@ impl CapabilityRuntime {
         if cat.modules.values().any(|t| t == target) {
             return err(format!("'{target}' already has a module command"));
         }
-        let modules: std::collections::BTreeSet<&str> =
-            cat.modules.keys().filter_map(|k| k.split_once('.').map(|(m, _)| m)).collect();
+        let modules: std::collections::BTreeSet<&str> = cat
+            .modules
+            .keys()
+            .filter_map(|k| k.split_once('.').map(|(m, _)| m))
+            .collect();
         if !modules.contains(module) && modules.len() >= self.catalog_limits.max_modules {
-            return err(format!("more than {} modules", self.catalog_limits.max_modules));
+            return err(format!(
+                "more than {} modules",
+                self.catalog_limits.max_modules
+            ));
         }
         if cat.modules.len() >= self.catalog_limits.max_module_methods {
-            return err(format!("more than {} module methods", self.catalog_limits.max_module_methods));
+            return err(format!(
+                "more than {} module methods",
+                self.catalog_limits.max_module_methods
+            ));
         }
         cat.modules.insert(command.to_string(), target.to_string());
         Ok(())
@@ -411,16 +475,25 @@ impl CapabilityRuntime {
 
     /// Issue a lease over `grants` (each must name a catalog tool; a grant's
     /// limit cannot exceed the tool's policy). Seals the modules.
-    pub fn issue_capability_lease(&self, grants: &[CapabilityGrant]) -> Result<CapabilityLease, CapsError> {
+    pub fn issue_capability_lease(
+        &self,
+        grants: &[CapabilityGrant],
+    ) -> Result<CapabilityLease, CapsError> {
         let cat = self.catalog.read().expect("catalog lock");
         let mut out = BTreeMap::new();
         for g in grants {
             let Some(e) = cat.entries.get(&g.name) else {
                 let label = crate::names::audit_label(&self.shared.nonce, &g.name);
-                return Err(CapsError::new(CapsErrorKind::UnknownTool, format!("no tool '{label}' in the catalog")));
+                return Err(CapsError::new(
+                    CapsErrorKind::UnknownTool,
+                    format!("no tool '{label}' in the catalog"),
+                ));
             };
             let policy_limit = e.policy.max_calls_per_execution;
-            out.insert(g.name.clone(), g.max_calls.map_or(policy_limit, |n| n.min(policy_limit)));
+            out.insert(
+                g.name.clone(),
+                g.max_calls.map_or(policy_limit, |n| n.min(policy_limit)),
+            );
         }
         self.sealed.store(true, Ordering::SeqCst);
         Ok(CapabilityLease {

@@ -78,14 +78,20 @@ impl WorkflowPlan {
             .iter()
             .map(|s| StepReview {
                 step: s.id.clone(),
-                hints: runtime.tool_call_hint_report(&s.script).map_err(|e| e.to_string()),
+                hints: runtime
+                    .tool_call_hint_report(&s.script)
+                    .map_err(|e| e.to_string()),
             })
             .collect()
     }
 
     /// Approve the plan: one authority per step, in order, checked for count
     /// and ids before any lease is issued.
-    pub fn approve(&self, runtime: &CapabilityRuntime, authority: Vec<(String, StepAuthority)>) -> Result<ApprovedWorkflow, CapsError> {
+    pub fn approve(
+        &self,
+        runtime: &CapabilityRuntime,
+        authority: Vec<(String, StepAuthority)>,
+    ) -> Result<ApprovedWorkflow, CapsError> {
         approve_steps(runtime, &self.steps, authority, 0)
     }
 }
@@ -99,17 +105,27 @@ fn approve_steps(
     if authority.len() != steps.len() {
         return Err(CapsError::new(
             CapsErrorKind::Workflow,
-            format!("{} step(s) need approval, {} given", steps.len(), authority.len()),
+            format!(
+                "{} step(s) need approval, {} given",
+                steps.len(),
+                authority.len()
+            ),
         ));
     }
     for (step, (id, auth)) in steps.iter().zip(&authority) {
         if &step.id != id {
-            return Err(CapsError::new(CapsErrorKind::Workflow, format!("expected approval for step '{}', got '{id}'", step.id)));
+            return Err(CapsError::new(
+                CapsErrorKind::Workflow,
+                format!("expected approval for step '{}', got '{id}'", step.id),
+            ));
         }
         if let StepAuthority::Policy(p) = auth
             && p.step != step.id
         {
-            return Err(CapsError::new(CapsErrorKind::Workflow, format!("policy for '{}' given for step '{}'", p.step, step.id)));
+            return Err(CapsError::new(
+                CapsErrorKind::Workflow,
+                format!("policy for '{}' given for step '{}'", p.step, step.id),
+            ));
         }
     }
     let mut leases = Vec::with_capacity(steps.len());
@@ -150,7 +166,11 @@ pub struct WorkflowCheckpoint {
 
 impl WorkflowCheckpoint {
     /// Resume with fresh authority for the remaining steps only.
-    pub fn resume(&self, runtime: &CapabilityRuntime, authority: Vec<(String, StepAuthority)>) -> Result<ApprovedWorkflow, CapsError> {
+    pub fn resume(
+        &self,
+        runtime: &CapabilityRuntime,
+        authority: Vec<(String, StepAuthority)>,
+    ) -> Result<ApprovedWorkflow, CapsError> {
         approve_steps(runtime, &self.remaining, authority, self.completed.len())
     }
 }
@@ -158,10 +178,16 @@ impl WorkflowCheckpoint {
 impl ApprovedWorkflow {
     /// Run the next step under its own lease (only that lease is active);
     /// `None` when every step has run.
-    pub async fn run_next(&mut self, runtime: &CapabilityRuntime) -> Option<Result<&EvalResult, CapsError>> {
+    pub async fn run_next(
+        &mut self,
+        runtime: &CapabilityRuntime,
+    ) -> Option<Result<&EvalResult, CapsError>> {
         let step = self.steps.get(self.next)?.clone();
         let lease = self.leases[self.next].clone();
-        match runtime.eval_with_capability_lease(&step.script, &lease).await {
+        match runtime
+            .eval_with_capability_lease(&step.script, &lease)
+            .await
+        {
             Ok(r) => {
                 self.next += 1;
                 self.results.push((step.id, r));
@@ -174,7 +200,10 @@ impl ApprovedWorkflow {
     /// The checkpoint after the steps run so far.
     pub fn checkpoint(&self) -> WorkflowCheckpoint {
         WorkflowCheckpoint {
-            completed: self.steps[..self.next].iter().map(|s| s.id.clone()).collect(),
+            completed: self.steps[..self.next]
+                .iter()
+                .map(|s| s.id.clone())
+                .collect(),
             remaining: self.steps[self.next..].to_vec(),
         }
     }

@@ -11,7 +11,11 @@ use toolsh_interp::ExecutionLimits;
 use toolsh_tools::ToolArgs;
 
 fn runtime() -> CapabilityRuntime {
-    let rt = CapabilityRuntime::new(ExecutionLimits::default(), CapabilityCatalogLimits::default()).with_nonce([9; 32]);
+    let rt = CapabilityRuntime::new(
+        ExecutionLimits::default(),
+        CapabilityCatalogLimits::default(),
+    )
+    .with_nonce([9; 32]);
     rt.register_validated_json_tool(
         ToolPolicy::new("math.add").max_calls(3),
         ToolMetadata::new("Add two integers."),
@@ -22,9 +26,11 @@ fn runtime() -> CapabilityRuntime {
         |v: Value| async move { Ok(json!({"sum": v["a"].as_i64().unwrap_or(0) + v["b"].as_i64().unwrap_or(0)})) },
     )
     .unwrap();
-    rt.register_tool(ToolPolicy::new("notes.read"), ToolMetadata::new("Read notes."), |_a: ToolArgs| async {
-        Ok("note one\nnote two".to_string())
-    })
+    rt.register_tool(
+        ToolPolicy::new("notes.read"),
+        ToolMetadata::new("Read notes."),
+        |_a: ToolArgs| async { Ok("note one\nnote two".to_string()) },
+    )
     .unwrap();
     rt.register_tool(
         ToolPolicy::new("notes.delete"),
@@ -38,8 +44,13 @@ fn runtime() -> CapabilityRuntime {
 #[tokio::test]
 async fn granted_calls_run_and_are_audited() {
     let rt = runtime();
-    let lease = rt.issue_capability_lease(&[CapabilityGrant::new("math.add")]).unwrap();
-    let r = rt.eval_with_capability_lease("math.add --a 2 --b 40 | jq .sum", &lease).await.unwrap();
+    let lease = rt
+        .issue_capability_lease(&[CapabilityGrant::new("math.add")])
+        .unwrap();
+    let r = rt
+        .eval_with_capability_lease("math.add --a 2 --b 40 | jq .sum", &lease)
+        .await
+        .unwrap();
     assert_eq!((r.stdout.as_str(), r.exit_code), ("42\n", 0));
     let audit = rt.audit().entries();
     assert_eq!(audit.len(), 1);
@@ -52,32 +63,56 @@ async fn granted_calls_run_and_are_audited() {
 #[tokio::test]
 async fn ungranted_and_over_limit_calls_are_denied() {
     let rt = runtime();
-    let lease = rt.issue_capability_lease(&[CapabilityGrant::limited("math.add", 2)]).unwrap();
+    let lease = rt
+        .issue_capability_lease(&[CapabilityGrant::limited("math.add", 2)])
+        .unwrap();
     let script = "notes.read; echo \"read=$?\"; for i in 1 2 3; do math.add --a $i --b 0 >/dev/null; echo \"add=$?\"; done";
     let r = rt.eval_with_capability_lease(script, &lease).await.unwrap();
     assert_eq!(r.stdout, "read=1\nadd=0\nadd=0\nadd=1\n");
-    assert!(r.stderr.contains("notes.read: denied: not granted by the capability lease"), "{}", r.stderr);
-    assert!(r.stderr.contains("math.add: denied: call limit reached (2 per execution)"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("notes.read: denied: not granted by the capability lease"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("math.add: denied: call limit reached (2 per execution)"),
+        "{}",
+        r.stderr
+    );
     // Computed names go through the same reservation.
-    let r = rt.eval_with_capability_lease("t=notes; $t.read", &lease).await.unwrap();
+    let r = rt
+        .eval_with_capability_lease("t=notes; $t.read", &lease)
+        .await
+        .unwrap();
     assert_eq!(r.exit_code, 1);
 }
 
 #[tokio::test]
 async fn lease_limit_cannot_exceed_policy() {
     let rt = runtime();
-    let lease = rt.issue_capability_lease(&[CapabilityGrant::limited("math.add", 50)]).unwrap();
+    let lease = rt
+        .issue_capability_lease(&[CapabilityGrant::limited("math.add", 50)])
+        .unwrap();
     assert_eq!(lease.limit("math.add"), Some(3));
 }
 
 #[tokio::test]
 async fn contract_errors_do_not_use_the_budget() {
     let rt = runtime();
-    let lease = rt.issue_capability_lease(&[CapabilityGrant::limited("math.add", 1)]).unwrap();
+    let lease = rt
+        .issue_capability_lease(&[CapabilityGrant::limited("math.add", 1)])
+        .unwrap();
     let script = "math.add --a x --b 1; echo \"bad=$?\"; math.add --c 1; echo \"unknown=$?\"; math.add --a 1 --b 1; echo \"ok=$?\"";
     let r = rt.eval_with_capability_lease(script, &lease).await.unwrap();
     assert_eq!(r.stdout, "bad=2\nunknown=2\n{\"sum\":2}\nok=0\n");
-    let outcomes: Vec<AuditOutcome> = rt.audit().entries().into_iter().map(|e| e.outcome).collect();
+    let outcomes: Vec<AuditOutcome> = rt
+        .audit()
+        .entries()
+        .into_iter()
+        .map(|e| e.outcome)
+        .collect();
     assert!(matches!(outcomes[0], AuditOutcome::ContractError(_)));
     assert!(matches!(outcomes[1], AuditOutcome::ContractError(_)));
     assert_eq!(outcomes[2], AuditOutcome::Granted);
@@ -85,24 +120,38 @@ async fn contract_errors_do_not_use_the_budget() {
 
 #[tokio::test]
 async fn per_tool_limit_is_exact_under_concurrency() {
-    let rt = CapabilityRuntime::new(ExecutionLimits::default(), CapabilityCatalogLimits::default());
+    let rt = CapabilityRuntime::new(
+        ExecutionLimits::default(),
+        CapabilityCatalogLimits::default(),
+    );
     let calls = Arc::new(AtomicUsize::new(0));
     let c = calls.clone();
-    rt.register_tool(ToolPolicy::new("slow.op").max_calls(5), ToolMetadata::new("Slow."), move |_a: ToolArgs| {
-        let c = c.clone();
-        async move {
-            c.fetch_add(1, Ordering::SeqCst);
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            Ok("done".to_string())
-        }
-    })
+    rt.register_tool(
+        ToolPolicy::new("slow.op").max_calls(5),
+        ToolMetadata::new("Slow."),
+        move |_a: ToolArgs| {
+            let c = c.clone();
+            async move {
+                c.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                Ok("done".to_string())
+            }
+        },
+    )
     .unwrap();
-    let lease = rt.issue_capability_lease(&[CapabilityGrant::new("slow.op")]).unwrap();
+    let lease = rt
+        .issue_capability_lease(&[CapabilityGrant::new("slow.op")])
+        .unwrap();
     let script = "for i in $(seq 1 20); do slow.op >/dev/null 2>&1 & done; wait; echo finished";
     let r = rt.eval_with_capability_lease(script, &lease).await.unwrap();
     assert_eq!(r.stdout, "finished\n");
     assert_eq!(calls.load(Ordering::SeqCst), 5);
-    let granted = rt.audit().entries().iter().filter(|e| e.outcome == AuditOutcome::Granted).count();
+    let granted = rt
+        .audit()
+        .entries()
+        .iter()
+        .filter(|e| e.outcome == AuditOutcome::Granted)
+        .count();
     assert_eq!(granted, 5);
 }
 
@@ -110,21 +159,35 @@ async fn per_tool_limit_is_exact_under_concurrency() {
 async fn catalog_changes_invalidate_leases() {
     let rt = runtime();
     let fp1 = rt.fingerprint();
-    let lease = rt.issue_capability_lease(&[CapabilityGrant::new("notes.read")]).unwrap();
-    rt.register_tool(ToolPolicy::new("extra.tool"), ToolMetadata::new("More."), |_a: ToolArgs| async { Ok(String::new()) })
+    let lease = rt
+        .issue_capability_lease(&[CapabilityGrant::new("notes.read")])
         .unwrap();
+    rt.register_tool(
+        ToolPolicy::new("extra.tool"),
+        ToolMetadata::new("More."),
+        |_a: ToolArgs| async { Ok(String::new()) },
+    )
+    .unwrap();
     assert_ne!(rt.fingerprint(), fp1);
-    let err = rt.eval_with_capability_lease("notes.read", &lease).await.unwrap_err();
+    let err = rt
+        .eval_with_capability_lease("notes.read", &lease)
+        .await
+        .unwrap_err();
     assert_eq!(err.kind, CapsErrorKind::StaleLease);
 }
 
 #[test]
 fn fingerprint_changes_with_any_descriptor_field() {
     let make = |limit: u32, desc: &str| {
-        let rt = CapabilityRuntime::new(ExecutionLimits::default(), CapabilityCatalogLimits::default());
-        rt.register_tool(ToolPolicy::new("a.b").max_calls(limit), ToolMetadata::new(desc), |_a: ToolArgs| async {
-            Ok(String::new())
-        })
+        let rt = CapabilityRuntime::new(
+            ExecutionLimits::default(),
+            CapabilityCatalogLimits::default(),
+        );
+        rt.register_tool(
+            ToolPolicy::new("a.b").max_calls(limit),
+            ToolMetadata::new(desc),
+            |_a: ToolArgs| async { Ok(String::new()) },
+        )
         .unwrap();
         rt.fingerprint()
     };
@@ -142,13 +205,27 @@ fn registration_rules_and_catalog_limits() {
     let rt = CapabilityRuntime::new(ExecutionLimits::default(), limits);
     let ok = |_a: ToolArgs| async { Ok(String::new()) };
     assert_eq!(
-        rt.register_tool(ToolPolicy::new("Bad.Name"), ToolMetadata::default(), ok).unwrap_err().kind,
+        rt.register_tool(ToolPolicy::new("Bad.Name"), ToolMetadata::default(), ok)
+            .unwrap_err()
+            .kind,
         CapsErrorKind::InvalidName
     );
-    rt.register_tool(ToolPolicy::new("a"), ToolMetadata::default(), ok).unwrap();
-    assert_eq!(rt.register_tool(ToolPolicy::new("a"), ToolMetadata::default(), ok).unwrap_err().kind, CapsErrorKind::Duplicate);
-    rt.register_tool(ToolPolicy::new("b"), ToolMetadata::default(), ok).unwrap();
-    assert_eq!(rt.register_tool(ToolPolicy::new("c"), ToolMetadata::default(), ok).unwrap_err().kind, CapsErrorKind::CatalogLimit);
+    rt.register_tool(ToolPolicy::new("a"), ToolMetadata::default(), ok)
+        .unwrap();
+    assert_eq!(
+        rt.register_tool(ToolPolicy::new("a"), ToolMetadata::default(), ok)
+            .unwrap_err()
+            .kind,
+        CapsErrorKind::Duplicate
+    );
+    rt.register_tool(ToolPolicy::new("b"), ToolMetadata::default(), ok)
+        .unwrap();
+    assert_eq!(
+        rt.register_tool(ToolPolicy::new("c"), ToolMetadata::default(), ok)
+            .unwrap_err()
+            .kind,
+        CapsErrorKind::CatalogLimit
+    );
     assert_eq!(rt.tool_catalog().len(), 2);
 
     let small = CapabilityRuntime::new(
@@ -159,7 +236,11 @@ fn registration_rules_and_catalog_limits() {
         },
     );
     let err = small
-        .register_tool(ToolPolicy::new("big"), ToolMetadata::new("x".repeat(1000)), ok)
+        .register_tool(
+            ToolPolicy::new("big"),
+            ToolMetadata::new("x".repeat(1000)),
+            ok,
+        )
         .unwrap_err();
     assert_eq!(err.kind, CapsErrorKind::CatalogLimit);
     assert!(small.tool_catalog().is_empty(), "nothing retained");
@@ -208,23 +289,53 @@ async fn permission_modes_and_approvals() {
     let lease = rt.issue_full_lease().unwrap();
     rt.set_permission_mode(PermissionMode::ReadOnly);
     assert!(rt.tool_catalog().iter().all(|d| d.risk == RiskClass::Read));
-    let r = rt.eval_with_capability_lease("notes.delete", &lease).await.unwrap();
-    assert!(r.stderr.contains("notes.delete: denied: read-only mode"), "{}", r.stderr);
+    let r = rt
+        .eval_with_capability_lease("notes.delete", &lease)
+        .await
+        .unwrap();
+    assert!(
+        r.stderr.contains("notes.delete: denied: read-only mode"),
+        "{}",
+        r.stderr
+    );
 
     rt.set_permission_mode(PermissionMode::Auto);
-    let r = rt.eval_with_capability_lease("notes.delete", &lease).await.unwrap();
-    assert!(r.stderr.contains("denied: approval required, and no approver is available"), "{}", r.stderr);
+    let r = rt
+        .eval_with_capability_lease("notes.delete", &lease)
+        .await
+        .unwrap();
+    assert!(
+        r.stderr
+            .contains("denied: approval required, and no approver is available"),
+        "{}",
+        r.stderr
+    );
     let approver = Arc::new(Approver {
         asked: AtomicUsize::new(0),
     });
     rt.set_approval_handler(approver.clone());
-    let r = rt.eval_with_capability_lease("notes.read >/dev/null; notes.delete; echo $?", &lease).await.unwrap();
+    let r = rt
+        .eval_with_capability_lease("notes.read >/dev/null; notes.delete; echo $?", &lease)
+        .await
+        .unwrap();
     assert_eq!(r.stdout, "1\n");
-    assert!(r.stderr.contains("notes.delete: denied: the operator said no"), "{}", r.stderr);
-    assert_eq!(approver.asked.load(Ordering::SeqCst), 1, "read tools are not asked about");
+    assert!(
+        r.stderr
+            .contains("notes.delete: denied: the operator said no"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        approver.asked.load(Ordering::SeqCst),
+        1,
+        "read tools are not asked about"
+    );
 
     rt.set_permission_mode(PermissionMode::Full);
-    let r = rt.eval_with_capability_lease("notes.delete", &lease).await.unwrap();
+    let r = rt
+        .eval_with_capability_lease("notes.delete", &lease)
+        .await
+        .unwrap();
     assert_eq!(r.stdout, "deleted\n");
 }
 
@@ -233,10 +344,16 @@ async fn trust_levels() {
     let rt = runtime();
     let lease = rt.issue_full_lease().unwrap();
     rt.set_trust(TrustLevel::Quarantined);
-    let r = rt.eval_with_capability_lease("notes.read | head -1; notes.delete; echo $?", &lease).await.unwrap();
+    let r = rt
+        .eval_with_capability_lease("notes.read | head -1; notes.delete; echo $?", &lease)
+        .await
+        .unwrap();
     assert_eq!(r.stdout, "note one\n1\n");
     rt.set_trust(TrustLevel::Blocked);
-    let r = rt.eval_with_capability_lease("notes.read; echo $?", &lease).await.unwrap();
+    let r = rt
+        .eval_with_capability_lease("notes.read; echo $?", &lease)
+        .await
+        .unwrap();
     assert_eq!(r.stdout, "1\n");
     assert!(r.stderr.contains("the runtime is blocked"));
 }
@@ -245,7 +362,12 @@ struct DenyTenantless;
 
 #[async_trait]
 impl ToolCallAuthorizer for DenyTenantless {
-    async fn authorize(&self, tool: &str, params: &Value, _tenant: Option<&str>) -> Result<(), String> {
+    async fn authorize(
+        &self,
+        tool: &str,
+        params: &Value,
+        _tenant: Option<&str>,
+    ) -> Result<(), String> {
         if tool == "math.add" && params["a"] == json!(13) {
             Err("unlucky number".into())
         } else {
@@ -270,13 +392,30 @@ async fn authorizer_decides_per_call() {
 #[tokio::test]
 async fn modules_map_to_contract_tools_and_reserve_the_target() {
     let rt = runtime();
-    assert_eq!(rt.add_module("arith.x", "notes.read").unwrap_err().kind, CapsErrorKind::Module);
+    assert_eq!(
+        rt.add_module("arith.x", "notes.read").unwrap_err().kind,
+        CapsErrorKind::Module
+    );
     rt.add_module("arithmetic.add", "math.add").unwrap();
-    assert_eq!(rt.add_module("arithmetic.plus", "math.add").unwrap_err().kind, CapsErrorKind::Module);
-    let lease = rt.issue_capability_lease(&[CapabilityGrant::limited("math.add", 1)]).unwrap();
-    assert_eq!(rt.add_module("other.add", "math.add").unwrap_err().kind, CapsErrorKind::Busy, "sealed");
+    assert_eq!(
+        rt.add_module("arithmetic.plus", "math.add")
+            .unwrap_err()
+            .kind,
+        CapsErrorKind::Module
+    );
+    let lease = rt
+        .issue_capability_lease(&[CapabilityGrant::limited("math.add", 1)])
+        .unwrap();
+    assert_eq!(
+        rt.add_module("other.add", "math.add").unwrap_err().kind,
+        CapsErrorKind::Busy,
+        "sealed"
+    );
     let r = rt
-        .eval_with_capability_lease("arithmetic.add --a 1 --b 2; arithmetic.add --a 1 --b 2; echo $?", &lease)
+        .eval_with_capability_lease(
+            "arithmetic.add --a 1 --b 2; arithmetic.add --a 1 --b 2; echo $?",
+            &lease,
+        )
         .await
         .unwrap();
     assert_eq!(r.stdout, "{\"sum\":3}\n1\n");
@@ -284,12 +423,18 @@ async fn modules_map_to_contract_tools_and_reserve_the_target() {
 
 #[tokio::test]
 async fn external_dispatch_is_claimed_and_completed_by_the_host() {
-    let rt = Arc::new(CapabilityRuntime::new(ExecutionLimits::default(), CapabilityCatalogLimits::default()));
+    let rt = Arc::new(CapabilityRuntime::new(
+        ExecutionLimits::default(),
+        CapabilityCatalogLimits::default(),
+    ));
     rt.register_external_tool(
-        ToolPolicy::new("human.review").external(Duration::from_secs(5)).max_attempts(2).stream(StreamLimits {
-            max_chunks: 4,
-            max_chunk_bytes: 16,
-        }),
+        ToolPolicy::new("human.review")
+            .external(Duration::from_secs(5))
+            .max_attempts(2)
+            .stream(StreamLimits {
+                max_chunks: 4,
+                max_chunk_bytes: 16,
+            }),
         ToolMetadata::new("Ask a human."),
         None,
     )
@@ -308,49 +453,87 @@ async fn external_dispatch_is_claimed_and_completed_by_the_host() {
             rt.complete(again.id, "good").unwrap();
         })
     };
-    let r = rt.eval_with_capability_lease("human.review --doc 7", &lease).await.unwrap();
+    let r = rt
+        .eval_with_capability_lease("human.review --doc 7", &lease)
+        .await
+        .unwrap();
     host.await.unwrap();
     assert_eq!((r.stdout.as_str(), r.exit_code), ("looks good\n", 0));
 }
 
 #[tokio::test]
 async fn external_calls_time_out_at_their_deadline() {
-    let rt = CapabilityRuntime::new(ExecutionLimits::default(), CapabilityCatalogLimits::default());
-    rt.register_external_tool(ToolPolicy::new("never.done").external(Duration::from_millis(50)), ToolMetadata::default(), None)
-        .unwrap();
+    let rt = CapabilityRuntime::new(
+        ExecutionLimits::default(),
+        CapabilityCatalogLimits::default(),
+    );
+    rt.register_external_tool(
+        ToolPolicy::new("never.done").external(Duration::from_millis(50)),
+        ToolMetadata::default(),
+        None,
+    )
+    .unwrap();
     let lease = rt.issue_full_lease().unwrap();
-    let r = rt.eval_with_capability_lease("never.done; echo $?", &lease).await.unwrap();
+    let r = rt
+        .eval_with_capability_lease("never.done; echo $?", &lease)
+        .await
+        .unwrap();
     assert_eq!(r.stdout, "1\n");
-    assert!(rt.claim_external().is_none(), "an abandoned call is not left for the host");
+    assert!(
+        rt.claim_external().is_none(),
+        "an abandoned call is not left for the host"
+    );
 }
 
 #[tokio::test]
 async fn hint_report_truncates_at_1024_sites() {
     let rt = runtime();
-    let r = rt.tool_call_hint_report("math.add --a 1 --b 2\nx=$(notes.read)\necho hi").unwrap();
+    let r = rt
+        .tool_call_hint_report("math.add --a 1 --b 2\nx=$(notes.read)\necho hi")
+        .unwrap();
     assert_eq!(r.sites.len(), 2);
-    assert_eq!((r.sites[1].name.as_str(), r.sites[1].line, r.sites[1].column), ("notes.read", 2, 5));
+    assert_eq!(
+        (r.sites[1].name.as_str(), r.sites[1].line, r.sites[1].column),
+        ("notes.read", 2, 5)
+    );
     assert_eq!(r.sites[0].flags, ["--a", "--b"]);
     let script = "notes.read\n".repeat(1025);
     let r = rt.tool_call_hint_report(&script).unwrap();
     assert_eq!(r.sites.len(), 1024);
     assert!(r.truncated);
-    let r = rt.tool_call_hint_report(&"notes.read\n".repeat(1024)).unwrap();
+    let r = rt
+        .tool_call_hint_report(&"notes.read\n".repeat(1024))
+        .unwrap();
     assert!(!r.truncated);
 }
 
 #[tokio::test]
 async fn workflows_run_step_by_step_and_resume_without_regranting() {
     let rt = runtime();
-    let plan = WorkflowPlan::new([("sum", "math.add --a 1 --b 1"), ("read", "notes.read | wc -l")]);
+    let plan = WorkflowPlan::new([
+        ("sum", "math.add --a 1 --b 1"),
+        ("read", "notes.read | wc -l"),
+    ]);
     let review = plan.review(&rt);
     assert_eq!(review[0].hints.as_ref().unwrap().sites[0].name, "math.add");
-    assert_eq!(plan.approve(&rt, vec![]).unwrap_err().kind, CapsErrorKind::Workflow);
+    assert_eq!(
+        plan.approve(&rt, vec![]).unwrap_err().kind,
+        CapsErrorKind::Workflow
+    );
     let bad = vec![
-        ("read".to_string(), StepAuthority::Lease(rt.issue_full_lease().unwrap())),
-        ("sum".to_string(), StepAuthority::Lease(rt.issue_full_lease().unwrap())),
+        (
+            "read".to_string(),
+            StepAuthority::Lease(rt.issue_full_lease().unwrap()),
+        ),
+        (
+            "sum".to_string(),
+            StepAuthority::Lease(rt.issue_full_lease().unwrap()),
+        ),
     ];
-    assert_eq!(plan.approve(&rt, bad).unwrap_err().kind, CapsErrorKind::Workflow);
+    assert_eq!(
+        plan.approve(&rt, bad).unwrap_err().kind,
+        CapsErrorKind::Workflow
+    );
     let auth = vec![
         (
             "sum".to_string(),
@@ -359,7 +542,10 @@ async fn workflows_run_step_by_step_and_resume_without_regranting() {
                 grants: vec![CapabilityGrant::new("math.add")],
             }),
         ),
-        ("read".to_string(), StepAuthority::Lease(rt.issue_capability_lease(&[]).unwrap())),
+        (
+            "read".to_string(),
+            StepAuthority::Lease(rt.issue_capability_lease(&[]).unwrap()),
+        ),
     ];
     let mut wf = plan.approve(&rt, auth).unwrap();
     let r = wf.run_next(&rt).await.unwrap().unwrap();
@@ -373,7 +559,13 @@ async fn workflows_run_step_by_step_and_resume_without_regranting() {
     assert!(wf.run_next(&rt).await.is_none());
     // Resuming from the checkpoint needs authority for the suffix only.
     let mut resumed = cp
-        .resume(&rt, vec![("read".to_string(), StepAuthority::Lease(rt.issue_full_lease().unwrap()))])
+        .resume(
+            &rt,
+            vec![(
+                "read".to_string(),
+                StepAuthority::Lease(rt.issue_full_lease().unwrap()),
+            )],
+        )
         .unwrap();
     assert_eq!(resumed.position(), 1);
     let r = resumed.run_next(&rt).await.unwrap().unwrap();
@@ -382,11 +574,18 @@ async fn workflows_run_step_by_step_and_resume_without_regranting() {
 
 #[tokio::test]
 async fn registration_while_running_is_refused() {
-    let rt = Arc::new(CapabilityRuntime::new(ExecutionLimits::default(), CapabilityCatalogLimits::default()));
-    rt.register_tool(ToolPolicy::new("wait.a.bit"), ToolMetadata::default(), |_a: ToolArgs| async {
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        Ok(String::new())
-    })
+    let rt = Arc::new(CapabilityRuntime::new(
+        ExecutionLimits::default(),
+        CapabilityCatalogLimits::default(),
+    ));
+    rt.register_tool(
+        ToolPolicy::new("wait.a.bit"),
+        ToolMetadata::default(),
+        |_a: ToolArgs| async {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            Ok(String::new())
+        },
+    )
     .unwrap();
     let lease = rt.issue_full_lease().unwrap();
     let running = {
@@ -395,7 +594,11 @@ async fn registration_while_running_is_refused() {
     };
     tokio::time::sleep(Duration::from_millis(50)).await;
     let err = rt
-        .register_tool(ToolPolicy::new("late"), ToolMetadata::default(), |_a: ToolArgs| async { Ok(String::new()) })
+        .register_tool(
+            ToolPolicy::new("late"),
+            ToolMetadata::default(),
+            |_a: ToolArgs| async { Ok(String::new()) },
+        )
         .unwrap_err();
     assert_eq!(err.kind, CapsErrorKind::Busy);
     running.await.unwrap().unwrap();

@@ -87,9 +87,14 @@ async fn run_exec(argv: Vec<String>, cwd: std::path::PathBuf, args: ToolArgs) ->
         let _ = stdin.write_all(input.as_bytes()).await;
         drop(stdin);
     }
-    let out = child.wait_with_output().await.map_err(|e| format!("{prog}: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .await
+        .map_err(|e| format!("{prog}: {e}"))?;
     if out.stdout.len() as u64 > MAX_BACKEND_OUTPUT {
-        return Err(format!("{prog}: output larger than {MAX_BACKEND_OUTPUT} bytes"));
+        return Err(format!(
+            "{prog}: output larger than {MAX_BACKEND_OUTPUT} bytes"
+        ));
     }
     if out.status.success() {
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
@@ -107,7 +112,11 @@ fn run_http(h: &HttpEntry, args: &ToolArgs) -> ToolResult {
         .timeout_global(Some(Duration::from_secs(60)))
         .build()
         .into();
-    let headers: Vec<(String, String)> = h.headers.iter().map(|(k, v)| (k.clone(), interpolate_env(v))).collect();
+    let headers: Vec<(String, String)> = h
+        .headers
+        .iter()
+        .map(|(k, v)| (k.clone(), interpolate_env(v)))
+        .collect();
     let response = if method == "GET" || method == "DELETE" {
         if let Value::Object(map) = &args.params
             && !map.is_empty()
@@ -122,7 +131,11 @@ fn run_http(h: &HttpEntry, args: &ToolArgs) -> ToolResult {
             url.push(if url.contains('?') { '&' } else { '?' });
             url.push_str(&query.join("&"));
         }
-        let mut req = if method == "GET" { agent.get(&url) } else { agent.delete(&url) };
+        let mut req = if method == "GET" {
+            agent.get(&url)
+        } else {
+            agent.delete(&url)
+        };
         for (k, v) in &headers {
             req = req.header(k, v);
         }
@@ -136,7 +149,8 @@ fn run_http(h: &HttpEntry, args: &ToolArgs) -> ToolResult {
         for (k, v) in &headers {
             req = req.header(k, v);
         }
-        req.header("content-type", "application/json").send(args.params.to_string())
+        req.header("content-type", "application/json")
+            .send(args.params.to_string())
     };
     // The URL may hold a secret: errors name only the method and status.
     let mut resp = response.map_err(|e| format!("{method} request failed: {e}"))?;
@@ -150,7 +164,10 @@ fn run_http(h: &HttpEntry, args: &ToolArgs) -> ToolResult {
     if status.is_success() {
         Ok(body)
     } else {
-        Err(format!("HTTP {status}: {}", body.chars().take(500).collect::<String>()))
+        Err(format!(
+            "HTTP {status}: {}",
+            body.chars().take(500).collect::<String>()
+        ))
     }
 }
 

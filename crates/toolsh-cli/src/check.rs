@@ -32,10 +32,15 @@ pub fn report(script: &Script, registry: &ToolRegistry) -> CheckReport {
     let mut lines = Vec::new();
     let mut problems = 0;
     for site in &hints.sites {
-        let Some(def) = registry.get(&site.name) else { continue };
+        let Some(def) = registry.get(&site.name) else {
+            continue;
+        };
         let at = format!("{}:{}", site.line, site.column);
         let Some(args) = &site.literal_args else {
-            lines.push(format!("{at}: {} (computed arguments: not checked)", site.name));
+            lines.push(format!(
+                "{at}: {} (computed arguments: not checked)",
+                site.name
+            ));
             continue;
         };
         let args: Vec<String> = args.iter().filter(|a| *a != "--dry-run").cloned().collect();
@@ -54,7 +59,11 @@ pub fn report(script: &Script, registry: &ToolRegistry) -> CheckReport {
                 Ok(Ok(())) => lines.push(format!("{at}: {} ok", site.name)),
                 Ok(Err(errors)) => {
                     problems += 1;
-                    lines.push(format!("{at}: {}: invalid parameters: {}", site.name, errors.join("; ")));
+                    lines.push(format!(
+                        "{at}: {}: invalid parameters: {}",
+                        site.name,
+                        errors.join("; ")
+                    ));
                 }
                 Err(e) => {
                     problems += 1;
@@ -64,8 +73,16 @@ pub fn report(script: &Script, registry: &ToolRegistry) -> CheckReport {
         }
     }
     if hints.truncated {
-        lines.push(format!("0:0: more than {MAX_HINT_SITES} call sites; the rest were not checked"));
+        lines.push(format!(
+            "0:0: more than {MAX_HINT_SITES} call sites; the rest were not checked"
+        ));
     }
-    lines.insert(0, format!("0:0: syntax ok; {} tool call site(s), {problems} problem(s)", hints.sites.len()));
+    lines.insert(
+        0,
+        format!(
+            "0:0: syntax ok; {} tool call site(s), {problems} problem(s)",
+            hints.sites.len()
+        ),
+    );
     CheckReport { lines, problems }
 }

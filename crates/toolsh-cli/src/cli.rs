@@ -84,7 +84,11 @@ pub struct RunArgs {
     #[arg(value_name = "FILE")]
     pub file: Option<String>,
     /// Positional parameters ($1, $2, ...).
-    #[arg(value_name = "ARGS", trailing_var_arg = true, allow_hyphen_values = true)]
+    #[arg(
+        value_name = "ARGS",
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
     pub args: Vec<String>,
     /// Tool sources.
     #[command(flatten)]

@@ -16,7 +16,9 @@ use crate::tools;
 fn read_script(file: &str) -> Result<String, String> {
     if file == "-" {
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("toolsh: stdin: {e}"))?;
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("toolsh: stdin: {e}"))?;
         return Ok(s);
     }
     std::fs::read_to_string(file).map_err(|e| format!("toolsh: {file}: {e}"))
@@ -115,13 +117,20 @@ pub async fn catalog(sources: &ToolSources) -> i32 {
         .into_iter()
         .map(|d| serde_json::to_value(d).unwrap_or(Value::Null))
         .collect();
-    println!("{}", serde_json::to_string_pretty(&json!(list)).unwrap_or_default());
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&json!(list)).unwrap_or_default()
+    );
     loaded.shutdown().await;
     0
 }
 
-fn scripted(registry: ToolRegistry, compact: bool, limits: toolsh_interp::ExecutionLimits) -> ScriptedTool {
-    ScriptedTool::from_registry("script", Arc::new(registry))
+fn scripted(
+    registry: ToolRegistry,
+    compact: bool,
+    limits: toolsh_interp::ExecutionLimits,
+) -> ScriptedTool {
+    ScriptedTool::from_registry("script", &registry)
         .compact_prompt(compact)
         .limits(limits)
         .build()
@@ -137,7 +146,11 @@ pub async fn prompt(args: PromptArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let tool = scripted(loaded.registry.clone(), args.compact, toolsh_interp::ExecutionLimits::default());
+    let tool = scripted(
+        loaded.registry.clone(),
+        args.compact,
+        toolsh_interp::ExecutionLimits::default(),
+    );
     print!("{}", tool.system_prompt());
     loaded.shutdown().await;
     0
@@ -154,7 +167,11 @@ pub async fn mcp(args: McpArgs) -> i32 {
     };
     let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
     let tool = scripted(loaded.registry.clone(), args.discovery, limits);
-    let mode = if args.discovery { DiscoveryMode::WithDiscovery } else { DiscoveryMode::Exclusive };
+    let mode = if args.discovery {
+        DiscoveryMode::WithDiscovery
+    } else {
+        DiscoveryMode::Exclusive
+    };
     let set = ScriptingToolSet::from_tool(tool, mode);
     let result = match &args.http {
         Some(addr) => toolsh_mcp::serve_http(set, addr).await,

@@ -201,38 +201,93 @@ impl Manifest {
         if let Some(mode) = &m.mode
             && !matches!(mode.get_ref().as_str(), "read-only" | "auto" | "full")
         {
-            return Err(err(mode.span().start, format!("mode: expected read-only, auto or full, got '{}'", mode.get_ref())));
+            return Err(err(
+                mode.span().start,
+                format!(
+                    "mode: expected read-only, auto or full, got '{}'",
+                    mode.get_ref()
+                ),
+            ));
         }
         let mut seen = std::collections::HashSet::new();
         for t in &m.tool {
             let at = t.span().start;
             let e = t.get_ref();
             if !toolsh_tools::is_valid_tool_name(&e.name) {
-                return Err(err(at, format!("tool.name: invalid tool name '{}'", e.name)));
+                return Err(err(
+                    at,
+                    format!("tool.name: invalid tool name '{}'", e.name),
+                ));
             }
             if !seen.insert(e.name.clone()) {
                 return Err(err(at, format!("tool.name: '{}' is defined twice", e.name)));
             }
             match (&e.exec, &e.http) {
-                (Some(_), Some(_)) => return Err(err(at, format!("tool '{}': give exec or http, not both", e.name))),
-                (None, None) => return Err(err(at, format!("tool '{}': missing backend (exec = [...] or http = {{ url = ... }})", e.name))),
-                (Some(argv), None) if argv.is_empty() => return Err(err(at, format!("tool '{}': exec must name a program", e.name))),
+                (Some(_), Some(_)) => {
+                    return Err(err(
+                        at,
+                        format!("tool '{}': give exec or http, not both", e.name),
+                    ));
+                }
+                (None, None) => {
+                    return Err(err(
+                        at,
+                        format!(
+                            "tool '{}': missing backend (exec = [...] or http = {{ url = ... }})",
+                            e.name
+                        ),
+                    ));
+                }
+                (Some(argv), None) if argv.is_empty() => {
+                    return Err(err(
+                        at,
+                        format!("tool '{}': exec must name a program", e.name),
+                    ));
+                }
                 _ => {}
             }
             if e.input_schema.is_some() && e.input_schema_file.is_some() {
-                return Err(err(at, format!("tool '{}': give input_schema or input_schema_file, not both", e.name)));
+                return Err(err(
+                    at,
+                    format!(
+                        "tool '{}': give input_schema or input_schema_file, not both",
+                        e.name
+                    ),
+                ));
             }
             if let Some(r) = &e.risk
                 && !matches!(r.as_str(), "read" | "write" | "external" | "destructive")
             {
-                return Err(err(at, format!("tool '{}': risk must be read, write, external or destructive, got '{r}'", e.name)));
+                return Err(err(
+                    at,
+                    format!(
+                        "tool '{}': risk must be read, write, external or destructive, got '{r}'",
+                        e.name
+                    ),
+                ));
             }
             if let Some(h) = &e.http
-                && !matches!(h.method.as_deref().unwrap_or("POST").to_ascii_uppercase().as_str(), "GET" | "POST" | "PUT" | "PATCH" | "DELETE")
+                && !matches!(
+                    h.method
+                        .as_deref()
+                        .unwrap_or("POST")
+                        .to_ascii_uppercase()
+                        .as_str(),
+                    "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+                )
             {
-                return Err(err(at, format!("tool '{}': http.method must be GET, POST, PUT, PATCH or DELETE", e.name)));
+                return Err(err(
+                    at,
+                    format!(
+                        "tool '{}': http.method must be GET, POST, PUT, PATCH or DELETE",
+                        e.name
+                    ),
+                ));
             }
-            for (key, schema) in [("input_schema", &e.input_schema), ("output_schema", &e.output_schema)] {
+            for (key, schema) in [
+                ("input_schema", &e.input_schema),
+                ("output_schema", &e.output_schema),
+            ] {
                 if let Some(s) = schema
                     && let Err(msg) = toml_to_json(s)
                 {
@@ -242,8 +297,14 @@ impl Manifest {
         }
         for s in &m.mcp {
             let e = s.get_ref();
-            if e.name.is_empty() || e.name.contains('.') || !toolsh_tools::is_valid_tool_name(&e.name) {
-                return Err(err(s.span().start, format!("mcp.name: invalid server name '{}'", e.name)));
+            if e.name.is_empty()
+                || e.name.contains('.')
+                || !toolsh_tools::is_valid_tool_name(&e.name)
+            {
+                return Err(err(
+                    s.span().start,
+                    format!("mcp.name: invalid server name '{}'", e.name),
+                ));
             }
         }
         Ok(m)
@@ -251,7 +312,13 @@ impl Manifest {
 
     fn check_files(&self, text: &str, file: &str) -> Result<(), ManifestError> {
         for t in &self.tool {
-            for f in [&t.get_ref().input_schema_file, &t.get_ref().output_schema_file].into_iter().flatten() {
+            for f in [
+                &t.get_ref().input_schema_file,
+                &t.get_ref().output_schema_file,
+            ]
+            .into_iter()
+            .flatten()
+            {
                 let p = self.base_dir.join(f);
                 if let Err(e) = read_json_file(&p) {
                     let (line, column) = line_col(text, t.span().start);
@@ -269,12 +336,21 @@ impl Manifest {
 
     /// The input schema of a tool entry as JSON (`{}` when absent).
     pub fn input_schema(&self, t: &ToolEntry) -> Value {
-        schema_of(&self.base_dir, t.input_schema.as_ref(), t.input_schema_file.as_deref()).unwrap_or_else(|| serde_json::json!({}))
+        schema_of(
+            &self.base_dir,
+            t.input_schema.as_ref(),
+            t.input_schema_file.as_deref(),
+        )
+        .unwrap_or_else(|| serde_json::json!({}))
     }
 
     /// The output schema of a tool entry, if any.
     pub fn output_schema(&self, t: &ToolEntry) -> Option<Value> {
-        schema_of(&self.base_dir, t.output_schema.as_ref(), t.output_schema_file.as_deref())
+        schema_of(
+            &self.base_dir,
+            t.output_schema.as_ref(),
+            t.output_schema_file.as_deref(),
+        )
     }
 }
 
@@ -287,7 +363,13 @@ fn schema_of(base: &Path, inline: Option<&toml::Value>, file: Option<&str>) -> O
 
 fn read_json_file(p: &Path) -> Result<Value, String> {
     let text = std::fs::read_to_string(p).map_err(|e| e.to_string())?;
-    serde_json::from_str(&text).map_err(|e| format!("invalid JSON at line {} column {}: {e}", e.line(), e.column()))
+    serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "invalid JSON at line {} column {}: {e}",
+            e.line(),
+            e.column()
+        )
+    })
 }
 
 /// A schema given in TOML: a table, or a string holding JSON.
@@ -353,22 +435,40 @@ args = ["server.js"]
         )
         .unwrap();
         assert_eq!(m.tool.len(), 2);
-        assert_eq!(m.input_schema(m.tool[0].get_ref())["properties"]["x"]["type"], "integer");
-        assert_eq!(m.input_schema(m.tool[1].get_ref()), serde_json::json!({"type": "object"}));
+        assert_eq!(
+            m.input_schema(m.tool[0].get_ref())["properties"]["x"]["type"],
+            "integer"
+        );
+        assert_eq!(
+            m.input_schema(m.tool[1].get_ref()),
+            serde_json::json!({"type": "object"})
+        );
         assert_eq!(m.grants["a.b"], Grant::Count(3));
         assert_eq!(m.limits.timeout_ms, Some(5000));
     }
 
     #[test]
     fn errors_name_file_line_column_and_key() {
-        let e = Manifest::parse("[[tool]]\nname = \"x\"\nexec = [\"a\"]\nbogus = 1\n", "m.toml").unwrap_err();
+        let e = Manifest::parse(
+            "[[tool]]\nname = \"x\"\nexec = [\"a\"]\nbogus = 1\n",
+            "m.toml",
+        )
+        .unwrap_err();
         assert_eq!((e.file.as_str(), e.line), ("m.toml", 4), "{e}");
         assert!(e.message.contains("bogus"), "{e}");
         let e = Manifest::parse("mode = \"sometimes\"\n", "m.toml").unwrap_err();
-        assert_eq!(e.to_string(), "m.toml:1:8: mode: expected read-only, auto or full, got 'sometimes'");
+        assert_eq!(
+            e.to_string(),
+            "m.toml:1:8: mode: expected read-only, auto or full, got 'sometimes'"
+        );
         let e = Manifest::parse("[[tool]]\nname = \"x\"\n", "m.toml").unwrap_err();
-        assert!(e.to_string().starts_with("m.toml:1:1: tool 'x': missing backend"), "{e}");
-        let e = Manifest::parse("[[tool]]\nname = \"bad name\"\nexec=[\"a\"]\n", "m.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("m.toml:1:1: tool 'x': missing backend"),
+            "{e}"
+        );
+        let e =
+            Manifest::parse("[[tool]]\nname = \"bad name\"\nexec=[\"a\"]\n", "m.toml").unwrap_err();
         assert!(e.message.contains("invalid tool name"), "{e}");
     }
 

@@ -22,7 +22,8 @@ impl Spinner {
         }
         let bar = ProgressBar::new_spinner();
         bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg} ({elapsed})").unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         );
         bar.enable_steady_tick(Duration::from_millis(100));
         bar.set_message("running");
@@ -31,7 +32,9 @@ impl Spinner {
 
     /// The call gate that shows each call; it always admits.
     pub fn gate(&self) -> Arc<dyn CallGate> {
-        Arc::new(SpinnerGate { bar: self.bar.clone() })
+        Arc::new(SpinnerGate {
+            bar: self.bar.clone(),
+        })
     }
 
     /// Remove the spinner.
@@ -51,6 +54,7 @@ impl CallGate for SpinnerGate {
         PolicyDecision::Allow
     }
     fn finish(&self, call: &ToolCall<'_>, report: &CallReport) {
-        self.bar.set_message(format!("{} done (exit {})", call.name, report.exit_code));
+        self.bar
+            .set_message(format!("{} done (exit {})", call.name, report.exit_code));
     }
 }

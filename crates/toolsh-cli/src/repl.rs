@@ -83,8 +83,14 @@ pub async fn repl(args: ReplArgs) -> i32 {
 /// an interactive bash does).
 fn ends_with_exit(script: &toolsh_parser::Script) -> bool {
     use toolsh_parser::{Command, WordPart};
-    let Some(item) = script.body.items.last() else { return false };
-    let p = item.and_or.rest.last().map_or(&item.and_or.first, |(_, p)| p);
+    let Some(item) = script.body.items.last() else {
+        return false;
+    };
+    let p = item
+        .and_or
+        .rest
+        .last()
+        .map_or(&item.and_or.first, |(_, p)| p);
     match p.commands.last().map(|s| &s.command) {
         Some(Command::Simple(c)) => {
             c.words.first().and_then(|w| match w.parts.as_slice() {

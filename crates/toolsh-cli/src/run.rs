@@ -73,7 +73,11 @@ pub fn shell_builder(profile: ProfileArg, limits: ExecutionLimits) -> ShellBuild
 }
 
 /// Add the tool commands of `registry` to a shell builder.
-pub fn with_tools(mut b: ShellBuilder, registry: &Arc<ToolRegistry>, request: &Arc<ToolCallRequest>) -> ShellBuilder {
+pub fn with_tools(
+    mut b: ShellBuilder,
+    registry: &Arc<ToolRegistry>,
+    request: &Arc<ToolCallRequest>,
+) -> ShellBuilder {
     for c in commands_for(registry, request) {
         b = b.builtin(c);
     }

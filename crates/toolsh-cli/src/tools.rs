@@ -78,7 +78,11 @@ pub async fn load(sources: &ToolSources) -> Result<LoadedTools, String> {
         if let Err(e) = registry.register(t) {
             // An upstream tool with an unusable schema is skipped with a
             // warning; a bad manifest or demo tool is an error.
-            if name.contains('.') && specs.iter().any(|s| name.starts_with(&format!("{}.", s.name))) {
+            if name.contains('.')
+                && specs
+                    .iter()
+                    .any(|s| name.starts_with(&format!("{}.", s.name)))
+            {
                 tracing::warn!(tool = %name, error = %e, "skipping upstream tool");
                 eprintln!("toolsh: warning: skipping tool {name}: {e}");
                 continue;

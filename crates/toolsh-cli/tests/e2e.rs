@@ -41,14 +41,19 @@ fn run_ok(cmd: &mut Command) -> Output {
 /// message) when npm is not installed at all.
 fn npm_dir() -> Option<PathBuf> {
     if Command::new("npm").arg("--version").output().is_err() {
-        eprintln!("\n*** SKIPPING MCP end-to-end test: `npm` is not installed on this machine ***\n");
+        eprintln!(
+            "\n*** SKIPPING MCP end-to-end test: `npm` is not installed on this machine ***\n"
+        );
         return None;
     }
     let dir = std::env::var_os("TOOLSH_NPM_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/toolsh-npm"));
+        .unwrap_or_else(|| {
+            PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/toolsh-npm")
+        });
     assert!(
-        dir.join("node_modules/@modelcontextprotocol/server-memory/package.json").exists(),
+        dir.join("node_modules/@modelcontextprotocol/server-memory/package.json")
+            .exists(),
         "the MCP test servers are not installed in {}: run scripts/install-test-servers.sh",
         dir.display()
     );
@@ -59,49 +64,79 @@ fn memory_cmd(npm: &Path, store: &Path) -> String {
     format!(
         "memory=env MEMORY_FILE_PATH={} node {}",
         store.display(),
-        npm.join("node_modules/@modelcontextprotocol/server-memory/dist/index.js").display()
+        npm.join("node_modules/@modelcontextprotocol/server-memory/dist/index.js")
+            .display()
     )
 }
 
 fn everything_cmd(npm: &Path) -> String {
     format!(
         "everything=node {} stdio",
-        npm.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js").display()
+        npm.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+            .display()
     )
 }
 
 #[test]
 fn demo_report_runs_end_to_end() {
-    let out = run_ok(
-        toolsh()
-            .current_dir(repo_root())
-            .args(["run", "--demo-tools", "examples/shop-report.sh"]),
-    );
+    let out = run_ok(toolsh().current_dir(repo_root()).args([
+        "run",
+        "--demo-tools",
+        "examples/shop-report.sh",
+    ]));
     let stdout = text(&out.stdout);
     // Shipped revenue: acme 10*2.5+99 = 124, globex 4*15 = 60.
-    assert!(stdout.contains("c-acme          124.00\nc-globex         60.00\n"), "{stdout}");
+    assert!(
+        stdout.contains("c-acme          124.00\nc-globex         60.00\n"),
+        "{stdout}"
+    );
     // GIZMO has no stock; GADGET has 3 but Umbrella's order needs 5.
-    assert!(stdout.contains("o-1002 (c-acme): GIZMO: need 3, have 0\n"), "{stdout}");
-    assert!(stdout.contains("o-1005 (c-umbrella): GADGET: need 5, have 3; GIZMO: need 2, have 0\n"), "{stdout}");
+    assert!(
+        stdout.contains("o-1002 (c-acme): GIZMO: need 3, have 0\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("o-1005 (c-umbrella): GADGET: need 5, have 3; GIZMO: need 2, have 0\n"),
+        "{stdout}"
+    );
     // DE: 4 + 2.5*1.5 = 7.75; others 12 + 3.75 = 15.75, sorted by price.
     assert!(stdout.contains("DE  7.75  (2 days)\n"), "{stdout}");
-    assert!(stdout.contains("charge for c-umbrella (505) failed with status 1; leaving it for a retry"), "{stdout}");
+    assert!(
+        stdout.contains("charge for c-umbrella (505) failed with status 1; leaving it for a retry"),
+        "{stdout}"
+    );
     // The callback's error is sanitized: no host detail leaks.
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("payments.charge: callback failed"), "{stderr}");
+    assert!(
+        stderr.contains("payments.charge: callback failed"),
+        "{stderr}"
+    );
     assert!(!stderr.contains("10.0.0.7"), "{stderr}");
 }
 
 #[test]
 fn usage_errors_have_distinct_statuses() {
-    let out = toolsh().args(["run", "--demo-tools", "-c", "orders.list --custmer x"]).output().unwrap();
+    let out = toolsh()
+        .args(["run", "--demo-tools", "-c", "orders.list --custmer x"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("did you mean --customer?"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("did you mean --customer?"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = toolsh().args(["run", "-c", "nosuchtool"]).output().unwrap();
     assert_eq!(out.status.code(), Some(127));
-    let out = toolsh().args(["run", "/nonexistent/script.sh"]).output().unwrap();
+    let out = toolsh()
+        .args(["run", "/nonexistent/script.sh"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(127));
-    let out = toolsh().args(["run", "-c", "echo ok; if true; then"]).output().unwrap();
+    let out = toolsh()
+        .args(["run", "-c", "echo ok; if true; then"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -113,17 +148,34 @@ fn check_reports_syntax_and_flags() {
     let out = toolsh().args(["check"]).arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains(":4:4: syntax error near unexpected token `fi'"), "{err}");
+    assert!(
+        err.contains(":4:4: syntax error near unexpected token `fi'"),
+        "{err}"
+    );
     assert!(err.contains("   4 | fi fi\n     |    ^\n"), "{err}");
 
     let calls = dir.path().join("calls.sh");
-    std::fs::write(&calls, "orders.list --customer acme\ncustomers.list --tier platinum\nx=$(orders.get)\n").unwrap();
-    let out = toolsh().args(["check", "--demo-tools"]).arg(&calls).output().unwrap();
+    std::fs::write(
+        &calls,
+        "orders.list --customer acme\ncustomers.list --tier platinum\nx=$(orders.get)\n",
+    )
+    .unwrap();
+    let out = toolsh()
+        .args(["check", "--demo-tools"])
+        .arg(&calls)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
     let report = text(&out.stdout);
     assert!(report.contains("1:1: orders.list ok"), "{report}");
-    assert!(report.contains("2:1: customers.list: invalid parameters: /tier:"), "{report}");
-    assert!(report.contains("3:5: orders.get: invalid parameters: /:"), "{report}");
+    assert!(
+        report.contains("2:1: customers.list: invalid parameters: /tier:"),
+        "{report}"
+    );
+    assert!(
+        report.contains("3:5: orders.get: invalid parameters: /:"),
+        "{report}"
+    );
 }
 
 #[test]
@@ -134,7 +186,11 @@ fn fmt_and_prompt() {
         .stdout(Stdio::piped())
         .spawn()
         .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(b"if true;then echo  hi;fi").unwrap();
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"if true;then echo  hi;fi")
+                .unwrap();
             c.wait_with_output()
         })
         .unwrap();
@@ -155,8 +211,17 @@ fn fmt_and_prompt() {
 
 #[test]
 fn trace_lines_are_json() {
-    let out = run_ok(toolsh().args(["run", "--demo-tools", "--trace", "-c", "customers.get --id c-acme >/dev/null; help --list >/dev/null"]));
-    let lines: Vec<serde_json::Value> = text(&out.stderr).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let out = run_ok(toolsh().args([
+        "run",
+        "--demo-tools",
+        "--trace",
+        "-c",
+        "customers.get --id c-acme >/dev/null; help --list >/dev/null",
+    ]));
+    let lines: Vec<serde_json::Value> = text(&out.stderr)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["name"], "customers.get");
     assert_eq!(lines[0]["kind"], "tool");
@@ -190,7 +255,11 @@ fn mcp_serve_driven_by_the_inspector_cli() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("memory.jsonl");
     let inspector = npm.join("node_modules/@modelcontextprotocol/inspector/cli/build/cli.js");
-    let inspector = if inspector.exists() { inspector } else { npm.join("node_modules/.bin/mcp-inspector") };
+    let inspector = if inspector.exists() {
+        inspector
+    } else {
+        npm.join("node_modules/.bin/mcp-inspector")
+    };
     let base = |method: &[&str]| {
         let mut c = Command::new("node");
         if inspector.extension().is_some() {
@@ -200,16 +269,32 @@ fn mcp_serve_driven_by_the_inspector_cli() {
         }
         c.arg("--cli")
             .arg(env!("CARGO_BIN_EXE_toolsh"))
-            .args(["mcp", "--mcp", &memory_cmd(&npm, &store), "--mcp", &everything_cmd(&npm)])
+            .args([
+                "mcp",
+                "--mcp",
+                &memory_cmd(&npm, &store),
+                "--mcp",
+                &everything_cmd(&npm),
+            ])
             .args(method)
             .current_dir(dir.path());
         c
     };
     let out = run_ok(&mut base(&["--method", "tools/list"]));
     let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let names: Vec<&str> = list["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
+    let names: Vec<&str> = list["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
     assert_eq!(names, ["script"]);
-    assert!(list["tools"][0]["description"].as_str().unwrap().contains("memory.create_entities"));
+    assert!(
+        list["tools"][0]["description"]
+            .as_str()
+            .unwrap()
+            .contains("memory.create_entities")
+    );
 
     let script = "memory.create_entities --entities name=bob entityType=person >/dev/null; \
                   n=$(memory.read_graph | jq '.entities | length'); \
@@ -330,9 +415,21 @@ http = {{ url = "{url}/items" }}
 fn malformed_manifest_points_at_the_key() {
     let dir = tempfile::tempdir().unwrap();
     let mpath = dir.path().join("bad.toml");
-    std::fs::write(&mpath, "[[tool]]\nname = \"x\"\nexec = [\"true\"]\ncolour = \"red\"\n").unwrap();
-    let out = toolsh().args(["run", "--tools"]).arg(&mpath).args(["-c", "true"]).output().unwrap();
+    std::fs::write(
+        &mpath,
+        "[[tool]]\nname = \"x\"\nexec = [\"true\"]\ncolour = \"red\"\n",
+    )
+    .unwrap();
+    let out = toolsh()
+        .args(["run", "--tools"])
+        .arg(&mpath)
+        .args(["-c", "true"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("bad.toml:4:1:") && err.contains("colour"), "{err}");
+    assert!(
+        err.contains("bad.toml:4:1:") && err.contains("colour"),
+        "{err}"
+    );
 }

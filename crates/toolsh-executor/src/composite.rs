@@ -21,7 +21,10 @@ impl<A: ToolExecutor, B: ToolExecutor> CompositeExecutor<A, B> {
     }
 
     fn owner_is_first(&self, tool_id: &str) -> bool {
-        self.first.tool_definitions().iter().any(|d| d.name == tool_id)
+        self.first
+            .tool_definitions()
+            .iter()
+            .any(|d| d.name == tool_id)
     }
 }
 

@@ -46,5 +46,7 @@ pub trait ToolExecutor: Send + Sync {
 
 /// The unsupported-checkpoint error of executors without a file system.
 pub(crate) fn no_checkpoints() -> ToolError {
-    ToolError::Unsupported("this executor has no checkpoints (only a Sandbox ShellExecutor does)".into())
+    ToolError::Unsupported(
+        "this executor has no checkpoints (only a Sandbox ShellExecutor does)".into(),
+    )
 }

@@ -21,8 +21,14 @@ pub fn extract_blocks(response: &str) -> Vec<FencedBlock> {
     let mut out = Vec::new();
     let mut lines = response.lines();
     while let Some(line) = lines.next() {
-        let Some((ch, len, info)) = opening_fence(line) else { continue };
-        let lang = info.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        let Some((ch, len, info)) = opening_fence(line) else {
+            continue;
+        };
+        let lang = info
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
         let mut body = Vec::new();
         let mut terminated = false;
         for l in lines.by_ref() {
@@ -37,7 +43,11 @@ pub fn extract_blocks(response: &str) -> Vec<FencedBlock> {
             if !script.is_empty() {
                 script.push('\n');
             }
-            out.push(FencedBlock { lang, script, terminated });
+            out.push(FencedBlock {
+                lang,
+                script,
+                terminated,
+            });
         }
     }
     out

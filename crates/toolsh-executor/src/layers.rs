@@ -44,7 +44,12 @@ pub enum Request<'a> {
 pub trait CallHook: Send + Sync {
     /// Run `next` (the inner execution) or refuse; `inner` answers metadata
     /// queries.
-    async fn around(&self, inner: &(dyn ToolExecutor + '_), request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome;
+    async fn around(
+        &self,
+        inner: &(dyn ToolExecutor + '_),
+        request: Request<'_>,
+        next: ExecFuture<'_>,
+    ) -> ExecOutcome;
     /// Adjust the definitions the inner executor reports (e.g. hide tools a
     /// mode forbids).
     fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
@@ -74,20 +79,52 @@ impl<E: ToolExecutor, H: CallHook> Layered<E, H> {
 #[async_trait]
 impl<E: ToolExecutor, H: CallHook> ToolExecutor for Layered<E, H> {
     async fn execute(&self, response: &str) -> ExecOutcome {
-        let req = Request::Response { text: response, confirmed: false };
-        self.hook.around(&self.inner, req, Box::pin(self.inner.execute(response))).await
+        let req = Request::Response {
+            text: response,
+            confirmed: false,
+        };
+        self.hook
+            .around(&self.inner, req, Box::pin(self.inner.execute(response)))
+            .await
     }
     async fn execute_confirmed(&self, response: &str) -> ExecOutcome {
-        let req = Request::Response { text: response, confirmed: true };
-        self.hook.around(&self.inner, req, Box::pin(self.inner.execute_confirmed(response))).await
+        let req = Request::Response {
+            text: response,
+            confirmed: true,
+        };
+        self.hook
+            .around(
+                &self.inner,
+                req,
+                Box::pin(self.inner.execute_confirmed(response)),
+            )
+            .await
     }
     async fn execute_tool_call(&self, call: &ToolCall) -> ExecOutcome {
-        let req = Request::Call { call, confirmed: false };
-        self.hook.around(&self.inner, req, Box::pin(self.inner.execute_tool_call(call))).await
+        let req = Request::Call {
+            call,
+            confirmed: false,
+        };
+        self.hook
+            .around(
+                &self.inner,
+                req,
+                Box::pin(self.inner.execute_tool_call(call)),
+            )
+            .await
     }
     async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome {
-        let req = Request::Call { call, confirmed: true };
-        self.hook.around(&self.inner, req, Box::pin(self.inner.execute_tool_call_confirmed(call))).await
+        let req = Request::Call {
+            call,
+            confirmed: true,
+        };
+        self.hook
+            .around(
+                &self.inner,
+                req,
+                Box::pin(self.inner.execute_tool_call_confirmed(call)),
+            )
+            .await
     }
     fn tool_definitions(&self) -> Vec<ToolDefinition> {
         self.hook.definitions(self.inner.tool_definitions())
@@ -171,12 +208,20 @@ fn risk_of(inner: &(dyn ToolExecutor + '_), tool_id: &str) -> RiskClass {
 
 #[async_trait]
 impl CallHook for TrustGate {
-    async fn around(&self, inner: &(dyn ToolExecutor + '_), request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+    async fn around(
+        &self,
+        inner: &(dyn ToolExecutor + '_),
+        request: Request<'_>,
+        next: ExecFuture<'_>,
+    ) -> ExecOutcome {
         let (tool_id, confirmed) = match request {
             Request::Call { call, confirmed } => (call.tool_id.clone(), confirmed),
             // Fenced blocks run in the executor's script tool.
             Request::Response { confirmed, .. } => (
-                inner.tool_definitions().first().map_or_else(|| "bash".to_string(), |d| d.name.clone()),
+                inner
+                    .tool_definitions()
+                    .first()
+                    .map_or_else(|| "bash".to_string(), |d| d.name.clone()),
                 confirmed,
             ),
         };
@@ -224,7 +269,12 @@ impl AuditHook {
 
 #[async_trait]
 impl CallHook for AuditHook {
-    async fn around(&self, _inner: &(dyn ToolExecutor + '_), request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+    async fn around(
+        &self,
+        _inner: &(dyn ToolExecutor + '_),
+        request: Request<'_>,
+        next: ExecFuture<'_>,
+    ) -> ExecOutcome {
         let start = Instant::now();
         let out = next.await;
         let (call_id, tool_id) = match request {
@@ -271,10 +321,18 @@ impl RateLimit {
 
 #[async_trait]
 impl CallHook for RateLimit {
-    async fn around(&self, _inner: &(dyn ToolExecutor + '_), _request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+    async fn around(
+        &self,
+        _inner: &(dyn ToolExecutor + '_),
+        _request: Request<'_>,
+        next: ExecFuture<'_>,
+    ) -> ExecOutcome {
         let n = self.used.fetch_add(1, Ordering::SeqCst);
         if n >= self.max {
-            return Err(ToolError::RateLimited(format!("{} executions per session", self.max)));
+            return Err(ToolError::RateLimited(format!(
+                "{} executions per session",
+                self.max
+            )));
         }
         next.await
     }
@@ -287,17 +345,31 @@ pub struct Timeout(pub Duration);
 
 #[async_trait]
 impl CallHook for Timeout {
-    async fn around(&self, _inner: &(dyn ToolExecutor + '_), _request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+    async fn around(
+        &self,
+        _inner: &(dyn ToolExecutor + '_),
+        _request: Request<'_>,
+        next: ExecFuture<'_>,
+    ) -> ExecOutcome {
         tokio::time::timeout(self.0, next)
             .await
-            .unwrap_or_else(|_| Err(ToolError::Timeout(u64::try_from(self.0.as_millis()).unwrap_or(u64::MAX))))
+            .unwrap_or_else(|_| {
+                Err(ToolError::Timeout(
+                    u64::try_from(self.0.as_millis()).unwrap_or(u64::MAX),
+                ))
+            })
     }
 }
 
 /// Shared hooks work too.
 #[async_trait]
 impl<H: CallHook + ?Sized> CallHook for Arc<H> {
-    async fn around(&self, inner: &(dyn ToolExecutor + '_), request: Request<'_>, next: ExecFuture<'_>) -> ExecOutcome {
+    async fn around(
+        &self,
+        inner: &(dyn ToolExecutor + '_),
+        request: Request<'_>,
+        next: ExecFuture<'_>,
+    ) -> ExecOutcome {
         (**self).around(inner, request, next).await
     }
     fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {

@@ -28,14 +28,19 @@ mod speculate;
 pub mod spool;
 mod trajectory;
 
-pub use call::{CheckpointInfo, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput, normalize};
+pub use call::{
+    CheckpointInfo, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput, normalize,
+};
 pub use composite::CompositeExecutor;
 pub use executor::{ExecOutcome, ToolExecutor};
-pub use layers::{AuditHook, AuditRecord, CallHook, ExecFuture, Layered, RateLimit, Request, Timeout, TrustGate, TrustGateExecutor};
+pub use layers::{
+    AuditHook, AuditRecord, CallHook, ExecFuture, Layered, RateLimit, Request, Timeout, TrustGate,
+    TrustGateExecutor,
+};
 pub use pipeline::{CallPipeline, FENCED_TOOL_ID, PipelineResult};
 pub use provider::{
-    CallContext, ProviderExecutor, RegistryProvider, ResolvedTools, ScriptedToolProvider, ToolProvider, Toolset,
-    resolve_tool_schemas,
+    CallContext, ProviderExecutor, RegistryProvider, ResolvedTools, ScriptedToolProvider,
+    ToolProvider, Toolset, resolve_tool_schemas,
 };
 pub use scripted::ScriptedToolExecutor;
 pub use shell::{ConfigureFn, ConfirmFn, MAX_CHECKPOINTS, ShellExecutor};

@@ -105,7 +105,11 @@ impl CallPipeline {
         self.finish(call, fut).await
     }
 
-    async fn finish(&self, call: ToolCall, fut: impl Future<Output = ExecOutcome> + Send) -> PipelineResult {
+    async fn finish(
+        &self,
+        call: ToolCall,
+        fut: impl Future<Output = ExecOutcome> + Send,
+    ) -> PipelineResult {
         let started_ms = now_ms();
         let start = Instant::now();
         let tool_name = self
@@ -139,7 +143,9 @@ impl CallPipeline {
             Ok(Some(o)) if o.status == OutputStatus::Done => "done",
             _ => "error",
         };
-        let chars = model_json["result"].as_str().map_or(0, |s| s.chars().count());
+        let chars = model_json["result"]
+            .as_str()
+            .map_or(0, |s| s.chars().count());
         span.record("status", status);
         span.record("elapsed_ms", elapsed);
         span.record("result_chars", chars);
@@ -159,6 +165,9 @@ impl CallPipeline {
                 tracing::warn!(error = %e, "could not append to the trajectory");
             }
         }
-        PipelineResult { model_json, spool_path }
+        PipelineResult {
+            model_json,
+            spool_path,
+        }
     }
 }

@@ -31,7 +31,8 @@ pub trait ToolProvider: Send + Sync {
     /// Its tools.
     async fn list_tools(&self) -> Vec<ToolDefinition>;
     /// Call one: the output text, or an error message.
-    async fn call_tool(&self, tool: &str, args: Value, ctx: &CallContext) -> Result<String, String>;
+    async fn call_tool(&self, tool: &str, args: Value, ctx: &CallContext)
+    -> Result<String, String>;
 }
 
 /// A scripted tool set as a provider of its one script tool.
@@ -54,11 +55,17 @@ impl ToolProvider for ScriptedToolProvider {
             risk: RiskClass::External,
         }]
     }
-    async fn call_tool(&self, tool: &str, args: Value, ctx: &CallContext) -> Result<String, String> {
+    async fn call_tool(
+        &self,
+        tool: &str,
+        args: Value,
+        ctx: &CallContext,
+    ) -> Result<String, String> {
         if tool != self.0.name() {
             return Err(format!("unknown tool '{tool}'"));
         }
-        let req: ToolRequest = serde_json::from_value(args).map_err(|e| format!("invalid arguments: {e}"))?;
+        let req: ToolRequest =
+            serde_json::from_value(args).map_err(|e| format!("invalid arguments: {e}"))?;
         let call = ToolCallRequest {
             tenant: ctx.tenant.clone(),
             surface: Some("provider".into()),
@@ -68,7 +75,10 @@ impl ToolProvider for ScriptedToolProvider {
         if r.exit_code == 0 {
             Ok(r.stdout)
         } else {
-            Err(format!("{}{}[exit status {}]", r.stdout, r.stderr, r.exit_code))
+            Err(format!(
+                "{}{}[exit status {}]",
+                r.stdout, r.stderr, r.exit_code
+            ))
         }
     }
 }
@@ -128,14 +138,26 @@ impl ToolProvider for RegistryProvider {
             })
             .collect()
     }
-    async fn call_tool(&self, tool: &str, args: Value, ctx: &CallContext) -> Result<String, String> {
+    async fn call_tool(
+        &self,
+        tool: &str,
+        args: Value,
+        ctx: &CallContext,
+    ) -> Result<String, String> {
         let request = ToolCallRequest {
             tenant: ctx.tenant.clone(),
             surface: Some("provider".into()),
             ..ToolCallRequest::default()
         };
-        let out = self.registry.call_params(tool, args, None, &request, None).await;
-        if out.exit_code == 0 { Ok(out.stdout) } else { Err(out.stderr.trim_end().to_string()) }
+        let out = self
+            .registry
+            .call_params(tool, args, None, &request, None)
+            .await;
+        if out.exit_code == 0 {
+            Ok(out.stdout)
+        } else {
+            Err(out.stderr.trim_end().to_string())
+        }
     }
 }
 
@@ -152,7 +174,14 @@ impl std::fmt::Debug for Toolset {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Toolset")
             .field("name", &self.name)
-            .field("providers", &self.providers.iter().map(|p| p.name().to_string()).collect::<Vec<_>>())
+            .field(
+                "providers",
+                &self
+                    .providers
+                    .iter()
+                    .map(|p| p.name().to_string())
+                    .collect::<Vec<_>>(),
+            )
             .finish()
     }
 }
@@ -170,20 +199,34 @@ pub struct ResolvedTools {
 
 /// Expand toolsets into tool arrays, without duplicates (first wins), and
 /// without the tools `mode` and `trust` forbid.
-pub async fn resolve_tool_schemas(toolsets: &[Toolset], mode: PermissionMode, trust: TrustLevel) -> ResolvedTools {
+pub async fn resolve_tool_schemas(
+    toolsets: &[Toolset],
+    mode: PermissionMode,
+    trust: TrustLevel,
+) -> ResolvedTools {
     let mut defs: Vec<ToolDefinition> = Vec::new();
     for ts in toolsets {
         for p in &ts.providers {
             for d in p.list_tools().await {
-                if allowed_by_level(d.risk, mode, trust).is_ok() && !defs.iter().any(|x| x.name == d.name) {
+                if allowed_by_level(d.risk, mode, trust).is_ok()
+                    && !defs.iter().any(|x| x.name == d.name)
+                {
                     defs.push(d);
                 }
             }
         }
     }
     ResolvedTools {
-        openai: json!(defs.iter().map(ToolDefinition::to_openai).collect::<Vec<_>>()),
-        anthropic: json!(defs.iter().map(ToolDefinition::to_anthropic).collect::<Vec<_>>()),
+        openai: json!(
+            defs.iter()
+                .map(ToolDefinition::to_openai)
+                .collect::<Vec<_>>()
+        ),
+        anthropic: json!(
+            defs.iter()
+                .map(ToolDefinition::to_anthropic)
+                .collect::<Vec<_>>()
+        ),
         definitions: defs,
     }
 }
@@ -196,7 +239,14 @@ pub struct ProviderExecutor {
 impl std::fmt::Debug for ProviderExecutor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ProviderExecutor")
-            .field("tools", &self.routes.iter().map(|(d, _)| d.name.clone()).collect::<Vec<_>>())
+            .field(
+                "tools",
+                &self
+                    .routes
+                    .iter()
+                    .map(|(d, _)| d.name.clone())
+                    .collect::<Vec<_>>(),
+            )
             .finish()
     }
 }
@@ -232,7 +282,10 @@ impl ProviderExecutor {
             call_id: call.id.clone(),
             tenant: None,
         };
-        let (status, result) = match provider.call_tool(&call.tool_id, call.params.clone(), &ctx).await {
+        let (status, result) = match provider
+            .call_tool(&call.tool_id, call.params.clone(), &ctx)
+            .await
+        {
             Ok(o) => (OutputStatus::Done, o),
             Err(e) => (OutputStatus::Error, e),
         };
@@ -248,7 +301,10 @@ impl ProviderExecutor {
     }
 
     fn def(&self, tool_id: &str) -> Option<&ToolDefinition> {
-        self.routes.iter().map(|(d, _)| d).find(|d| d.name == tool_id)
+        self.routes
+            .iter()
+            .map(|(d, _)| d)
+            .find(|d| d.name == tool_id)
     }
 }
 
@@ -270,10 +326,12 @@ impl ToolExecutor for ProviderExecutor {
         self.routes.iter().map(|(d, _)| d.clone()).collect()
     }
     fn requires_confirmation(&self, call: &ToolCall) -> bool {
-        self.def(&call.tool_id).is_some_and(|d| d.requires_confirmation)
+        self.def(&call.tool_id)
+            .is_some_and(|d| d.requires_confirmation)
     }
     fn is_tool_speculatable(&self, tool_id: &str) -> bool {
-        self.def(tool_id).is_some_and(|d| d.idempotent && d.side_effect_free && !d.requires_confirmation)
+        self.def(tool_id)
+            .is_some_and(|d| d.idempotent && d.side_effect_free && !d.requires_confirmation)
     }
     fn is_tool_retryable(&self, tool_id: &str) -> bool {
         self.def(tool_id).is_some_and(|d| d.idempotent)

@@ -30,7 +30,9 @@ pub struct ScriptedToolExecutor {
 
 impl std::fmt::Debug for ScriptedToolExecutor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ScriptedToolExecutor").field("tool_id", &self.tool_id()).finish()
+        f.debug_struct("ScriptedToolExecutor")
+            .field("tool_id", &self.tool_id())
+            .finish()
     }
 }
 
@@ -44,7 +46,11 @@ impl ScriptedToolExecutor {
 
     /// Over a capability runtime: every call runs under `lease` (a stale
     /// lease fails the call). The tool id is `name`.
-    pub fn leased(runtime: Arc<CapabilityRuntime>, lease: CapabilityLease, name: impl Into<String>) -> Self {
+    pub fn leased(
+        runtime: Arc<CapabilityRuntime>,
+        lease: CapabilityLease,
+        name: impl Into<String>,
+    ) -> Self {
         Self {
             backend: Backend::Leased {
                 runtime,
@@ -66,14 +72,32 @@ impl ScriptedToolExecutor {
         match &self.backend {
             Backend::Tool(t) => {
                 let r = t.execute(request).await;
-                Ok(Some(output_from(call_id, t.name(), r.exit_code, &r.stdout, &r.stderr, start)))
+                Ok(Some(output_from(
+                    call_id,
+                    t.name(),
+                    r.exit_code,
+                    &r.stdout,
+                    &r.stderr,
+                    start,
+                )))
             }
-            Backend::Leased { runtime, lease, name } => {
+            Backend::Leased {
+                runtime,
+                lease,
+                name,
+            } => {
                 let r = runtime
                     .eval_with_capability_lease(&request.commands, lease)
                     .await
                     .map_err(|e| ToolError::Denied(e.to_string()))?;
-                Ok(Some(output_from(call_id, name, r.exit_code, &r.stdout, &r.stderr, start)))
+                Ok(Some(output_from(
+                    call_id,
+                    name,
+                    r.exit_code,
+                    &r.stdout,
+                    &r.stderr,
+                    start,
+                )))
             }
         }
     }
@@ -82,8 +106,9 @@ impl ScriptedToolExecutor {
         if call.tool_id != self.tool_id() {
             return Ok(None);
         }
-        let request: ToolRequest = serde_json::from_value(call.params.clone())
-            .map_err(|e| ToolError::InvalidParams(format!("{e}; expected {{\"commands\": \"<bash script>\"}}")))?;
+        let request: ToolRequest = serde_json::from_value(call.params.clone()).map_err(|e| {
+            ToolError::InvalidParams(format!("{e}; expected {{\"commands\": \"<bash script>\"}}"))
+        })?;
         self.run(&call.id, request).await
     }
 
@@ -115,9 +140,13 @@ impl ToolExecutor for ScriptedToolExecutor {
         let (description, input_schema) = match &self.backend {
             Backend::Tool(t) => (t.system_prompt(), t.build_input_schema()),
             Backend::Leased { runtime, .. } => {
-                let names: Vec<String> = runtime.tool_catalog().into_iter().map(|d| d.name).collect();
+                let names: Vec<String> =
+                    runtime.tool_catalog().into_iter().map(|d| d.name).collect();
                 (
-                    format!("Run a bash script whose commands include these tools: {}.", names.join(", ")),
+                    format!(
+                        "Run a bash script whose commands include these tools: {}.",
+                        names.join(", ")
+                    ),
                     serde_json::json!({"type": "object", "properties": {"commands": {"type": "string"}, "timeout_ms": {"type": "integer"}}, "required": ["commands"]}),
                 )
             }

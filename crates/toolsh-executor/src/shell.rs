@@ -67,7 +67,13 @@ impl ShellExecutor {
     /// A persistent Sandbox session over `fs`, each shell customized by
     /// `configure`.
     pub fn sandbox_session_with(fs: Arc<MemoryFs>, configure: Arc<ConfigureFn>) -> Self {
-        let shell = configure(Shell::builder().profile(Profile::Sandbox).fs(fs.clone()).cwd("/tmp")).build();
+        let shell = configure(
+            Shell::builder()
+                .profile(Profile::Sandbox)
+                .fs(fs.clone())
+                .cwd("/tmp"),
+        )
+        .build();
         Self {
             tool_id: "bash".into(),
             mode: Mode::Session {
@@ -129,7 +135,8 @@ impl ShellExecutor {
         let start = Instant::now();
         let r = match &self.mode {
             Mode::Fresh => {
-                let mut shell = (self.configure)(Shell::builder().profile(Profile::LogicOnly)).build();
+                let mut shell =
+                    (self.configure)(Shell::builder().profile(Profile::LogicOnly)).build();
                 shell.exec(script).await
             }
             Mode::Session { shell, fs } => {
@@ -158,7 +165,14 @@ impl ShellExecutor {
                 r
             }
         };
-        output_from(call_id, &self.tool_id, r.exit_code, &r.stdout, &r.stderr, start)
+        output_from(
+            call_id,
+            &self.tool_id,
+            r.exit_code,
+            &r.stdout,
+            &r.stderr,
+            start,
+        )
     }
 
     fn confirmation(&self, script: &str) -> Option<String> {
@@ -185,12 +199,18 @@ impl ShellExecutor {
         let mut status = OutputStatus::Done;
         let mut last_code = 0;
         for (i, b) in blocks.iter().enumerate() {
-            let o = self.run_script(&format!("block-{}", i + 1), &b.script).await;
+            let o = self
+                .run_script(&format!("block-{}", i + 1), &b.script)
+                .await;
             if o.status == OutputStatus::Error {
                 status = OutputStatus::Error;
             }
             last_code = o.exit_code.unwrap_or(0);
-            parts.push(if blocks.len() == 1 { o.result } else { format!("[block {}]\n{}", i + 1, o.result) });
+            parts.push(if blocks.len() == 1 {
+                o.result
+            } else {
+                format!("[block {}]\n{}", i + 1, o.result)
+            });
         }
         Ok(Some(ToolOutput {
             call_id: "blocks".into(),
@@ -212,7 +232,9 @@ impl ShellExecutor {
             .get("commands")
             .or_else(|| call.params.get("script"))
             .and_then(|v| v.as_str())
-            .ok_or_else(|| ToolError::InvalidParams("expected {\"commands\": \"<bash script>\"}".into()))?;
+            .ok_or_else(|| {
+                ToolError::InvalidParams("expected {\"commands\": \"<bash script>\"}".into())
+            })?;
         if !confirmed && let Some(reason) = self.confirmation(script) {
             return Err(ToolError::ConfirmationRequired {
                 tool_id: self.tool_id.clone(),
@@ -225,7 +247,14 @@ impl ShellExecutor {
 
 /// Build the model-facing output of a script run: stdout, then stderr and
 /// the exit status when they matter.
-pub(crate) fn output_from(call_id: &str, tool_id: &str, code: i32, stdout: &str, stderr: &str, start: Instant) -> ToolOutput {
+pub(crate) fn output_from(
+    call_id: &str,
+    tool_id: &str,
+    code: i32,
+    stdout: &str,
+    stderr: &str,
+    start: Instant,
+) -> ToolOutput {
     let mut result = stdout.to_string();
     if !stderr.is_empty() {
         if !result.is_empty() && !result.ends_with('\n') {
@@ -243,7 +272,11 @@ pub(crate) fn output_from(call_id: &str, tool_id: &str, code: i32, stdout: &str,
     ToolOutput {
         call_id: call_id.to_string(),
         tool_id: tool_id.to_string(),
-        status: if code == 0 { OutputStatus::Done } else { OutputStatus::Error },
+        status: if code == 0 {
+            OutputStatus::Done
+        } else {
+            OutputStatus::Error
+        },
         result,
         exit_code: Some(code),
         spool_path: None,
@@ -287,7 +320,11 @@ impl ToolExecutor for ShellExecutor {
             idempotent: self.speculatable,
             side_effect_free: self.speculatable,
             requires_confirmation: self.confirm.is_some(),
-            risk: if session { toolsh_caps::RiskClass::Write } else { toolsh_caps::RiskClass::Read },
+            risk: if session {
+                toolsh_caps::RiskClass::Write
+            } else {
+                toolsh_caps::RiskClass::Read
+            },
         }]
     }
 
@@ -316,7 +353,10 @@ impl ToolExecutor for ShellExecutor {
         let _session = shell.lock().await;
         let mut cp = self.checkpoints.lock().expect("checkpoint lock");
         if n == 0 || n > cp.undo.len() {
-            return Err(ToolError::InvalidParams(format!("can undo 1 to {} change(s), not {n}", cp.undo.len())));
+            return Err(ToolError::InvalidParams(format!(
+                "can undo 1 to {} change(s), not {n}",
+                cp.undo.len()
+            )));
         }
         let mut undone = Vec::new();
         for _ in 0..n {
@@ -334,7 +374,10 @@ impl ToolExecutor for ShellExecutor {
         };
         let _session = shell.lock().await;
         let mut cp = self.checkpoints.lock().expect("checkpoint lock");
-        let (info, after) = cp.redo.pop().ok_or_else(|| ToolError::InvalidParams("nothing to redo".into()))?;
+        let (info, after) = cp
+            .redo
+            .pop()
+            .ok_or_else(|| ToolError::InvalidParams("nothing to redo".into()))?;
         cp.undo.push((info.clone(), fs.snapshot()));
         fs.restore(&after);
         Ok(info)
@@ -344,6 +387,13 @@ impl ToolExecutor for ShellExecutor {
         if !matches!(self.mode, Mode::Session { .. }) {
             return Err(crate::executor::no_checkpoints());
         }
-        Ok(self.checkpoints.lock().expect("checkpoint lock").undo.iter().map(|(i, _)| i.clone()).collect())
+        Ok(self
+            .checkpoints
+            .lock()
+            .expect("checkpoint lock")
+            .undo
+            .iter()
+            .map(|(i, _)| i.clone())
+            .collect())
     }
 }

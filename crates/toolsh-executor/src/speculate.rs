@@ -21,7 +21,10 @@ pub struct Speculator {
 impl std::fmt::Debug for Speculator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Speculator")
-            .field("started", &self.started.lock().expect("speculator lock").len())
+            .field(
+                "started",
+                &self.started.lock().expect("speculator lock").len(),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -32,10 +35,16 @@ fn canonical(v: &Value) -> String {
         Value::Object(m) => {
             let mut keys: Vec<&String> = m.keys().collect();
             keys.sort();
-            let inner: Vec<String> = keys.iter().map(|k| format!("{:?}:{}", k, canonical(&m[*k]))).collect();
+            let inner: Vec<String> = keys
+                .iter()
+                .map(|k| format!("{:?}:{}", k, canonical(&m[*k])))
+                .collect();
             format!("{{{}}}", inner.join(","))
         }
-        Value::Array(a) => format!("[{}]", a.iter().map(canonical).collect::<Vec<_>>().join(",")),
+        Value::Array(a) => format!(
+            "[{}]",
+            a.iter().map(canonical).collect::<Vec<_>>().join(",")
+        ),
         other => other.to_string(),
     }
 }
@@ -66,7 +75,10 @@ impl Speculator {
         }
         let executor = self.executor.clone();
         let call = call.clone();
-        started.insert(k, tokio::spawn(async move { executor.execute_tool_call(&call).await }));
+        started.insert(
+            k,
+            tokio::spawn(async move { executor.execute_tool_call(&call).await }),
+        );
         true
     }
 
@@ -74,7 +86,11 @@ impl Speculator {
     /// call was started (same tool and arguments), else a normal execution.
     /// The output carries the final call's id.
     pub async fn resolve(&self, call: &ToolCall) -> ExecOutcome {
-        let handle = self.started.lock().expect("speculator lock").remove(&key(call));
+        let handle = self
+            .started
+            .lock()
+            .expect("speculator lock")
+            .remove(&key(call));
         match handle {
             Some(h) => match h.await {
                 Ok(Ok(Some(mut o))) => {

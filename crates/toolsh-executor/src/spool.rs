@@ -58,10 +58,18 @@ impl Spooler {
         if text.len() < self.threshold {
             return (text, None);
         }
-        let ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis());
+        let ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis());
         let safe_id: String = call_id
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .take(64)
             .collect();
         let name = format!("{ms}__{safe_id}.txt");
@@ -69,7 +77,8 @@ impl Spooler {
             SpoolTarget::Workspace(dir) => {
                 let d = dir.join(".toolsh").join("tool_outputs");
                 let p = d.join(&name);
-                if let Err(e) = std::fs::create_dir_all(&d).and_then(|()| std::fs::write(&p, &text)) {
+                if let Err(e) = std::fs::create_dir_all(&d).and_then(|()| std::fs::write(&p, &text))
+                {
                     tracing::warn!(error = %e, path = %p.display(), "could not spool tool output");
                     return (text, None);
                 }
@@ -93,9 +102,14 @@ impl Spooler {
 pub fn preview(text: &str, path: &str) -> String {
     let total = text.chars().count();
     let head: String = text.chars().take(HEAD_CHARS).collect();
-    let tail: String = text.chars().skip(total.saturating_sub(TAIL_CHARS).max(HEAD_CHARS)).collect();
+    let tail: String = text
+        .chars()
+        .skip(total.saturating_sub(TAIL_CHARS).max(HEAD_CHARS))
+        .collect();
     let omitted = total.saturating_sub(HEAD_CHARS + TAIL_CHARS);
-    format!("{head}\n[... {omitted} characters omitted ...]\n{tail}\n[full output ({total} characters) saved to {path}]")
+    format!(
+        "{head}\n[... {omitted} characters omitted ...]\n{tail}\n[full output ({total} characters) saved to {path}]"
+    )
 }
 
 #[cfg(test)]
@@ -109,13 +123,23 @@ mod tests {
         let below = "x".repeat(DEFAULT_SPOOL_THRESHOLD - 1);
         let (shown, path) = s.spool("c1", below.clone());
         assert_eq!((shown, path), (below, None));
-        let exact = format!("{}{}", "a".repeat(DEFAULT_SPOOL_THRESHOLD - 500), "z".repeat(500));
+        let exact = format!(
+            "{}{}",
+            "a".repeat(DEFAULT_SPOOL_THRESHOLD - 500),
+            "z".repeat(500)
+        );
         let (shown, path) = s.spool("c/2", exact.clone());
         let path = path.unwrap();
-        assert!(path.contains(".toolsh/tool_outputs/") && path.ends_with("__c_2.txt"), "{path}");
+        assert!(
+            path.contains(".toolsh/tool_outputs/") && path.ends_with("__c_2.txt"),
+            "{path}"
+        );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), exact);
         assert!(shown.starts_with(&"a".repeat(2000)));
-        assert!(shown.contains(&format!("\n{}\n[full output (16384 characters) saved to {path}]", "z".repeat(500))));
+        assert!(shown.contains(&format!(
+            "\n{}\n[full output (16384 characters) saved to {path}]",
+            "z".repeat(500)
+        )));
         assert!(shown.contains(&format!("[... {} characters omitted ...]", 16384 - 2500)));
     }
 

@@ -53,10 +53,19 @@ impl Trajectory {
         let session = session.into();
         let safe: String = session
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect();
         Self {
-            path: workspace.join(".toolsh").join("trajectories").join(format!("{safe}.jsonl")),
+            path: workspace
+                .join(".toolsh")
+                .join("trajectories")
+                .join(format!("{safe}.jsonl")),
             session,
             lock: Mutex::new(()),
         }
@@ -80,7 +89,11 @@ impl Trajectory {
         }
         let mut line = serde_json::to_string(entry).map_err(std::io::Error::other)?;
         line.push('\n');
-        std::fs::OpenOptions::new().create(true).append(true).open(&self.path)?.write_all(line.as_bytes())
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.path)?
+            .write_all(line.as_bytes())
     }
 
     /// Read every entry of a trajectory file.
@@ -90,7 +103,12 @@ impl Trajectory {
             .filter(|l| !l.trim().is_empty())
             .enumerate()
             .map(|(i, l)| {
-                serde_json::from_str(l).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("line {}: {e}", i + 1)))
+                serde_json::from_str(l).map_err(|e| {
+                    std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!("line {}: {e}", i + 1),
+                    )
+                })
             })
             .collect()
     }
@@ -138,7 +156,12 @@ pub async fn replay(entries: &[TrajectoryEntry], executor: &dyn ToolExecutor) ->
     };
     for (index, e) in entries.iter().enumerate() {
         let outcome = if e.request.tool_id == crate::pipeline::FENCED_TOOL_ID {
-            let text = e.request.params.get("response").and_then(Value::as_str).unwrap_or("");
+            let text = e
+                .request
+                .params
+                .get("response")
+                .and_then(Value::as_str)
+                .unwrap_or("");
             executor.execute_confirmed(text).await
         } else {
             executor.execute_tool_call_confirmed(&e.request).await

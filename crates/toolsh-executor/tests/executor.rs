@@ -18,34 +18,63 @@ fn call(id: &str, tool: &str, script: &str) -> ToolCall {
 #[tokio::test]
 async fn fenced_blocks_and_fall_through() {
     let ex = ShellExecutor::sandbox_session();
-    let out = ex.execute("Here:\n```bash\nx=5\necho $((x*2))\n```\nand\n```sh\necho $x\n```").await.unwrap().unwrap();
+    let out = ex
+        .execute("Here:\n```bash\nx=5\necho $((x*2))\n```\nand\n```sh\necho $x\n```")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(out.result, "[block 1]\n10\n\n[block 2]\n5\n");
     assert_eq!(out.status, OutputStatus::Done);
     assert!(ex.execute("no code").await.unwrap().is_none());
-    assert!(ex.execute_tool_call(&call("1", "other", "x")).await.unwrap().is_none());
-    let err = ex.execute_tool_call(&ToolCall::new("2", "bash", json!({"nope": 1}))).await.unwrap_err();
+    assert!(
+        ex.execute_tool_call(&call("1", "other", "x"))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let err = ex
+        .execute_tool_call(&ToolCall::new("2", "bash", json!({"nope": 1})))
+        .await
+        .unwrap_err();
     assert!(matches!(err, ToolError::InvalidParams(_)));
 }
 
 #[tokio::test]
 async fn session_state_persists_and_failures_are_outputs() {
     let ex = ShellExecutor::sandbox_session();
-    ex.execute_tool_call(&call("1", "bash", "n=41; echo data > notes.txt")).await.unwrap();
-    let out = ex.execute_tool_call(&call("2", "bash", "echo $((n+1)); cat notes.txt; ls nope")).await.unwrap().unwrap();
+    ex.execute_tool_call(&call("1", "bash", "n=41; echo data > notes.txt"))
+        .await
+        .unwrap();
+    let out = ex
+        .execute_tool_call(&call("2", "bash", "echo $((n+1)); cat notes.txt; ls nope"))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(out.status, OutputStatus::Error);
-    assert!(out.result.starts_with("42\ndata\n[stderr]\n"), "{}", out.result);
+    assert!(
+        out.result.starts_with("42\ndata\n[stderr]\n"),
+        "{}",
+        out.result
+    );
     assert!(out.result.ends_with("[exit status 2]"), "{}", out.result);
     assert_eq!(out.to_model_json()["status"], "error");
 }
 
 #[tokio::test]
 async fn confirmation_gate_and_confirmed_variants() {
-    let ex = ShellExecutor::sandbox_session()
-        .confirm_when(Arc::new(|s: &str| s.contains("rm ").then(|| "deletes files".to_string())));
+    let ex = ShellExecutor::sandbox_session().confirm_when(Arc::new(|s: &str| {
+        s.contains("rm ").then(|| "deletes files".to_string())
+    }));
     let c = call("1", "bash", "touch a; rm a");
     assert!(ex.requires_confirmation(&c));
-    assert!(matches!(ex.execute_tool_call(&c).await, Err(ToolError::ConfirmationRequired { .. })));
-    assert!(matches!(ex.execute("```bash\nrm x\n```").await, Err(ToolError::ConfirmationRequired { .. })));
+    assert!(matches!(
+        ex.execute_tool_call(&c).await,
+        Err(ToolError::ConfirmationRequired { .. })
+    ));
+    assert!(matches!(
+        ex.execute("```bash\nrm x\n```").await,
+        Err(ToolError::ConfirmationRequired { .. })
+    ));
     let out = ex.execute_tool_call_confirmed(&c).await.unwrap().unwrap();
     assert_eq!(out.status, OutputStatus::Done);
     assert!(!ex.requires_confirmation(&call("2", "bash", "echo hi")));
@@ -54,12 +83,28 @@ async fn confirmation_gate_and_confirmed_variants() {
 #[tokio::test]
 async fn undo_redo_over_writes() {
     let ex = ShellExecutor::sandbox_session();
-    ex.execute_tool_call(&call("w1", "bash", "echo one > f")).await.unwrap();
-    ex.execute_tool_call(&call("r", "bash", "cat f")).await.unwrap();
-    ex.execute_tool_call(&call("w2", "bash", "echo two > f")).await.unwrap();
+    ex.execute_tool_call(&call("w1", "bash", "echo one > f"))
+        .await
+        .unwrap();
+    ex.execute_tool_call(&call("r", "bash", "cat f"))
+        .await
+        .unwrap();
+    ex.execute_tool_call(&call("w2", "bash", "echo two > f"))
+        .await
+        .unwrap();
     let list = ex.checkpoint_list().unwrap();
-    assert_eq!(list.iter().map(|c| c.call_id.as_str()).collect::<Vec<_>>(), ["w1", "w2"], "reads make no checkpoint");
-    let cat = || async { ex.execute_tool_call(&call("c", "bash", "cat f 2>/dev/null || echo none")).await.unwrap().unwrap().result };
+    assert_eq!(
+        list.iter().map(|c| c.call_id.as_str()).collect::<Vec<_>>(),
+        ["w1", "w2"],
+        "reads make no checkpoint"
+    );
+    let cat = || async {
+        ex.execute_tool_call(&call("c", "bash", "cat f 2>/dev/null || echo none"))
+            .await
+            .unwrap()
+            .unwrap()
+            .result
+    };
     ex.checkpoint_undo(1).await.unwrap();
     assert_eq!(cat().await, "one\n");
     ex.checkpoint_undo(1).await.unwrap();
@@ -67,11 +112,16 @@ async fn undo_redo_over_writes() {
     ex.checkpoint_redo().await.unwrap();
     assert_eq!(cat().await, "one\n");
     // A new write clears the redo stack.
-    ex.execute_tool_call(&call("w3", "bash", "echo three > g")).await.unwrap();
+    ex.execute_tool_call(&call("w3", "bash", "echo three > g"))
+        .await
+        .unwrap();
     assert!(ex.checkpoint_redo().await.is_err());
     assert!(ex.checkpoint_undo(99).await.is_err());
     let fresh = ShellExecutor::logic_only(Arc::new(|b| b));
-    assert!(matches!(fresh.checkpoint_list(), Err(ToolError::Unsupported(_))));
+    assert!(matches!(
+        fresh.checkpoint_list(),
+        Err(ToolError::Unsupported(_))
+    ));
 }
 
 #[tokio::test]
@@ -82,14 +132,38 @@ async fn scripted_tool_executor_and_composite() {
     }
     let shop = ScriptedToolExecutor::new(b.build().unwrap());
     let comp = CompositeExecutor::new(shop, ShellExecutor::sandbox_session());
-    let names: Vec<String> = comp.tool_definitions().into_iter().map(|d| d.name).collect();
+    let names: Vec<String> = comp
+        .tool_definitions()
+        .into_iter()
+        .map(|d| d.name)
+        .collect();
     assert_eq!(names, ["shop", "bash"]);
-    let out = comp.execute_tool_call(&call("1", "shop", "customers.get --id c-acme | jq -r .name")).await.unwrap().unwrap();
+    let out = comp
+        .execute_tool_call(&call(
+            "1",
+            "shop",
+            "customers.get --id c-acme | jq -r .name",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(out.result, "Acme Corp\n");
-    let out = comp.execute_tool_call(&call("2", "bash", "echo from-bash")).await.unwrap().unwrap();
+    let out = comp
+        .execute_tool_call(&call("2", "bash", "echo from-bash"))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(out.result, "from-bash\n");
-    assert!(comp.execute_tool_call(&call("3", "nobody", "x")).await.unwrap().is_none());
-    assert!(comp.checkpoint_list().is_ok(), "the second executor's checkpoints are reachable");
+    assert!(
+        comp.execute_tool_call(&call("3", "nobody", "x"))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        comp.checkpoint_list().is_ok(),
+        "the second executor's checkpoints are reachable"
+    );
 }
 
 /// Records which trait methods were called, to prove wrappers forward all.
@@ -191,7 +265,11 @@ async fn exercise(ex: &dyn ToolExecutor) {
 
 fn missing(rec: &Recorder) -> Vec<&'static str> {
     let seen = rec.seen.lock().unwrap();
-    ALL_METHODS.iter().copied().filter(|m| !seen.contains(m)).collect()
+    ALL_METHODS
+        .iter()
+        .copied()
+        .filter(|m| !seen.contains(m))
+        .collect()
 }
 
 #[tokio::test]
@@ -235,16 +313,47 @@ async fn every_wrapper_forwards_every_method() {
         }
     }
     let wrappers: Vec<(&str, Box<dyn ToolExecutor>)> = vec![
-        ("trust", Box::new(Layered::new(Shared(rec.clone()), TrustGate::new(PermissionMode::Full, TrustLevel::Trusted)))),
-        ("audit", Box::new(Layered::new(Shared(rec.clone()), AuditHook::default()))),
-        ("rate", Box::new(Layered::new(Shared(rec.clone()), RateLimit::per_session(100)))),
-        ("timeout", Box::new(Layered::new(Shared(rec.clone()), Timeout(std::time::Duration::from_secs(5))))),
-        ("composite", Box::new(CompositeExecutor::new(Shared(rec.clone()), ShellExecutor::logic_only(Arc::new(|b| b))))),
+        (
+            "trust",
+            Box::new(Layered::new(
+                Shared(rec.clone()),
+                TrustGate::new(PermissionMode::Full, TrustLevel::Trusted),
+            )),
+        ),
+        (
+            "audit",
+            Box::new(Layered::new(Shared(rec.clone()), AuditHook::default())),
+        ),
+        (
+            "rate",
+            Box::new(Layered::new(
+                Shared(rec.clone()),
+                RateLimit::per_session(100),
+            )),
+        ),
+        (
+            "timeout",
+            Box::new(Layered::new(
+                Shared(rec.clone()),
+                Timeout(std::time::Duration::from_secs(5)),
+            )),
+        ),
+        (
+            "composite",
+            Box::new(CompositeExecutor::new(
+                Shared(rec.clone()),
+                ShellExecutor::logic_only(Arc::new(|b| b)),
+            )),
+        ),
     ];
     for (name, w) in wrappers {
         rec.seen.lock().unwrap().clear();
         exercise(w.as_ref()).await;
-        assert!(missing(&rec).is_empty(), "{name} does not forward {:?}", missing(&rec));
+        assert!(
+            missing(&rec).is_empty(),
+            "{name} does not forward {:?}",
+            missing(&rec)
+        );
     }
 }
 
@@ -253,21 +362,50 @@ async fn trust_gate_denies_asks_and_hides() {
     let gate = Arc::new(TrustGate::new(PermissionMode::Auto, TrustLevel::Trusted));
     let ex = Layered::new(ShellExecutor::sandbox_session(), gate.clone());
     let c = call("1", "bash", "echo hi");
-    assert!(matches!(ex.execute_tool_call(&c).await, Err(ToolError::ConfirmationRequired { .. })));
-    assert_eq!(ex.execute_tool_call_confirmed(&c).await.unwrap().unwrap().result, "hi\n");
+    assert!(matches!(
+        ex.execute_tool_call(&c).await,
+        Err(ToolError::ConfirmationRequired { .. })
+    ));
+    assert_eq!(
+        ex.execute_tool_call_confirmed(&c)
+            .await
+            .unwrap()
+            .unwrap()
+            .result,
+        "hi\n"
+    );
     gate.set_trust(TrustLevel::Quarantined);
-    assert!(matches!(ex.execute_tool_call_confirmed(&c).await, Err(ToolError::Denied(_))));
-    assert!(ex.tool_definitions().is_empty(), "a write tool is hidden under quarantine");
+    assert!(matches!(
+        ex.execute_tool_call_confirmed(&c).await,
+        Err(ToolError::Denied(_))
+    ));
+    assert!(
+        ex.tool_definitions().is_empty(),
+        "a write tool is hidden under quarantine"
+    );
     gate.set_trust(TrustLevel::Blocked);
-    assert!(matches!(ex.execute("```bash\necho\n```").await, Err(ToolError::Denied(_))));
+    assert!(matches!(
+        ex.execute("```bash\necho\n```").await,
+        Err(ToolError::Denied(_))
+    ));
 }
 
 #[tokio::test]
 async fn rate_limit_and_timeout_layers() {
     let ex = Layered::new(ShellExecutor::sandbox_session(), RateLimit::per_session(1));
-    assert!(ex.execute_tool_call(&call("1", "bash", "true")).await.is_ok());
-    assert!(matches!(ex.execute_tool_call(&call("2", "bash", "true")).await, Err(ToolError::RateLimited(_))));
-    let ex = Layered::new(ShellExecutor::sandbox_session(), Timeout(std::time::Duration::from_millis(50)));
+    assert!(
+        ex.execute_tool_call(&call("1", "bash", "true"))
+            .await
+            .is_ok()
+    );
+    assert!(matches!(
+        ex.execute_tool_call(&call("2", "bash", "true")).await,
+        Err(ToolError::RateLimited(_))
+    ));
+    let ex = Layered::new(
+        ShellExecutor::sandbox_session(),
+        Timeout(std::time::Duration::from_millis(50)),
+    );
     let r = ex.execute_tool_call(&call("1", "bash", "sleep 5")).await;
     assert!(matches!(r, Err(ToolError::Timeout(50))), "{r:?}");
 }
@@ -315,10 +453,16 @@ impl ToolExecutor for Panicky {
 async fn pipeline_normalizes_panics_errors_and_none() {
     let p = CallPipeline::new(Arc::new(Panicky));
     let r = p.handle_call(&call("1", "x", "y"), false).await;
-    assert_eq!(r.model_json, json!({"status": "error", "result": "internal error: boom in a callback"}));
+    assert_eq!(
+        r.model_json,
+        json!({"status": "error", "result": "internal error: boom in a callback"})
+    );
     let p = CallPipeline::new(Arc::new(ShellExecutor::sandbox_session()));
     let r = p.handle_call(&call("1", "nobody", "y"), false).await;
-    assert_eq!(r.model_json, json!({"status": "error", "result": "no executor handles this call"}));
+    assert_eq!(
+        r.model_json,
+        json!({"status": "error", "result": "no executor handles this call"})
+    );
     let r = p.handle_call(&call("2", "bash", "echo ok"), false).await;
     assert_eq!(r.model_json, json!({"status": "done", "result": "ok\n"}));
 }
@@ -328,18 +472,31 @@ async fn pipeline_spools_and_records_a_replayable_trajectory() {
     let dir = tempfile::tempdir().unwrap();
     let ex: Arc<dyn ToolExecutor> = Arc::new(ShellExecutor::logic_only(Arc::new(|b| b)));
     let p = CallPipeline::new(ex.clone())
-        .spooler(Spooler::new(SpoolTarget::Workspace(dir.path().to_path_buf())))
+        .spooler(Spooler::new(SpoolTarget::Workspace(
+            dir.path().to_path_buf(),
+        )))
         .trajectory(Trajectory::new(dir.path(), "s1"));
-    let big = p.handle_call(&call("big", "bash", "printf 'x%.0s' $(seq 20000)"), false).await;
+    let big = p
+        .handle_call(&call("big", "bash", "printf 'x%.0s' $(seq 20000)"), false)
+        .await;
     let path = big.spool_path.clone().unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap().len(), 20000);
-    assert!(big.model_json["result"].as_str().unwrap().ends_with(&format!("saved to {path}]")));
-    p.handle_call(&call("small", "bash", "echo $((6*7))"), false).await;
+    assert!(
+        big.model_json["result"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("saved to {path}]"))
+    );
+    p.handle_call(&call("small", "bash", "echo $((6*7))"), false)
+        .await;
     p.handle_response("```bash\necho fenced\n```", false).await;
     let entries = Trajectory::read(&dir.path().join(".toolsh/trajectories/s1.jsonl")).unwrap();
     assert_eq!(entries.len(), 3);
     assert_eq!(entries[0].spool_path.as_deref(), Some(path.as_str()));
-    assert_eq!(entries[1].result, json!({"status": "done", "result": "42\n"}));
+    assert_eq!(
+        entries[1].result,
+        json!({"status": "done", "result": "42\n"})
+    );
     // Replaying against the same deterministic executor matches, except the
     // spooled call, whose replay is not spooled.
     let report = replay(&entries, ex.as_ref()).await;
@@ -367,7 +524,11 @@ async fn providers_toolsets_and_schemas() {
     assert!(!ro.definitions.iter().any(|d| d.name == "payments.charge"));
     let ex = ProviderExecutor::new(&sets).await;
     let out = ex
-        .execute_tool_call(&ToolCall::new("1", "customers.get", json!({"id": "c-globex"})))
+        .execute_tool_call(&ToolCall::new(
+            "1",
+            "customers.get",
+            json!({"id": "c-globex"}),
+        ))
         .await
         .unwrap()
         .unwrap();
@@ -384,14 +545,18 @@ async fn providers_toolsets_and_schemas() {
 
 #[tokio::test]
 async fn speculation_reuses_matching_calls() {
-    let ex: Arc<dyn ToolExecutor> = Arc::new(ShellExecutor::logic_only(Arc::new(|b| b)).speculatable(true));
+    let ex: Arc<dyn ToolExecutor> =
+        Arc::new(ShellExecutor::logic_only(Arc::new(|b| b)).speculatable(true));
     let s = Speculator::new(ex);
     let c = ToolCall::new("early", "bash", json!({"commands": "echo spec"}));
     assert!(s.speculate(&c));
     assert!(!s.speculate(&c), "already running");
     let final_call = ToolCall::new("final", "bash", json!({"commands": "echo spec"}));
     let out = s.resolve(&final_call).await.unwrap().unwrap();
-    assert_eq!((out.call_id.as_str(), out.result.as_str()), ("final", "spec\n"));
+    assert_eq!(
+        (out.call_id.as_str(), out.result.as_str()),
+        ("final", "spec\n")
+    );
     let not_spec = Speculator::new(Arc::new(ShellExecutor::sandbox_session()));
     assert!(!not_spec.speculate(&c));
 }

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ListToolsResult, PaginatedRequestParams,
-    ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
@@ -46,7 +46,11 @@ impl ScriptServer {
     }
 
     /// Handle one `tools/call` (also used by tests without a transport).
-    pub async fn call(&self, name: &str, arguments: Option<Map<String, Value>>) -> Result<CallToolResult, ErrorData> {
+    pub async fn call(
+        &self,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+    ) -> Result<CallToolResult, ErrorData> {
         let args = Value::Object(arguments.unwrap_or_default());
         let script = self.set.scripted_tool();
         if name == script.name() {
@@ -76,13 +80,17 @@ impl ScriptServer {
             result.structured_content = Some(structured);
             return Ok(result);
         }
-        if self.set.mode() == DiscoveryMode::WithDiscovery && name == self.set.discover_tool_name() {
+        if self.set.mode() == DiscoveryMode::WithDiscovery && name == self.set.discover_tool_name()
+        {
             return Ok(match self.set.discover(&args) {
                 Ok(out) => CallToolResult::success(vec![ContentBlock::text(out)]),
                 Err(err) => CallToolResult::error(vec![ContentBlock::text(err)]),
             });
         }
-        Err(ErrorData::invalid_params(format!("unknown tool '{name}'"), None))
+        Err(ErrorData::invalid_params(
+            format!("unknown tool '{name}'"),
+            None,
+        ))
     }
 }
 
@@ -106,7 +114,9 @@ impl ServerHandler for ScriptServer {
         request: CallToolRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.call(&request.name, request.arguments).await.map(Into::into)
+        self.call(&request.name, request.arguments)
+            .await
+            .map(Into::into)
     }
 }
 
@@ -135,9 +145,9 @@ pub async fn serve_http(set: ScriptingToolSet, addr: &str) -> Result<(), std::io
     use rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
     };
-    let sock: std::net::SocketAddr = addr
-        .parse()
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{addr}: {e}")))?;
+    let sock: std::net::SocketAddr = addr.parse().map_err(|e| {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{addr}: {e}"))
+    })?;
     if !sock.ip().is_loopback() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -145,13 +155,17 @@ pub async fn serve_http(set: ScriptingToolSet, addr: &str) -> Result<(), std::io
         ));
     }
     let server = ScriptServer::new(set);
-    let service: StreamableHttpService<ScriptServer, LocalSessionManager> = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        Arc::default(),
-        StreamableHttpServerConfig::default(),
-    );
+    let service: StreamableHttpService<ScriptServer, LocalSessionManager> =
+        StreamableHttpService::new(
+            move || Ok(server.clone()),
+            Arc::default(),
+            StreamableHttpServerConfig::default(),
+        );
     let router = axum::Router::new().nest_service("/mcp", service);
     let listener = tokio::net::TcpListener::bind(sock).await?;
-    eprintln!("toolsh: serving MCP on http://{}/mcp", listener.local_addr()?);
+    eprintln!(
+        "toolsh: serving MCP on http://{}/mcp",
+        listener.local_addr()?
+    );
     axum::serve(listener, router).await
 }

@@ -139,7 +139,14 @@ impl std::fmt::Debug for McpUpstream {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("McpUpstream")
             .field("name", &self.name)
-            .field("tools", &self.tools.iter().map(|t| t.name.as_ref()).collect::<Vec<_>>())
+            .field(
+                "tools",
+                &self
+                    .tools
+                    .iter()
+                    .map(|t| t.name.as_ref())
+                    .collect::<Vec<_>>(),
+            )
             .finish()
     }
 }
@@ -171,21 +178,31 @@ impl McpUpstream {
             error,
         })?;
         let connect = async {
-            let service = ().serve(transport).await.map_err(|e| UpstreamError::Protocol {
-                name: name.clone(),
-                error: e.to_string(),
-            })?;
-            let tools = service.list_all_tools().await.map_err(|e| UpstreamError::Protocol {
-                name: name.clone(),
-                error: e.to_string(),
-            })?;
+            let service =
+                ().serve(transport)
+                    .await
+                    .map_err(|e| UpstreamError::Protocol {
+                        name: name.clone(),
+                        error: e.to_string(),
+                    })?;
+            let tools = service
+                .list_all_tools()
+                .await
+                .map_err(|e| UpstreamError::Protocol {
+                    name: name.clone(),
+                    error: e.to_string(),
+                })?;
             Ok::<_, UpstreamError>((service, tools))
         };
         let (service, tools) = tokio::time::timeout(CONNECT_TIMEOUT, connect)
             .await
             .map_err(|_| UpstreamError::Timeout(name.clone(), CONNECT_TIMEOUT))??;
         tracing::debug!(server = %name, tools = tools.len(), "MCP upstream connected");
-        Ok(Self { name, service, tools })
+        Ok(Self {
+            name,
+            service,
+            tools,
+        })
     }
 
     /// The server's namespace.
@@ -209,10 +226,11 @@ impl McpUpstream {
             .iter()
             .map(|t| {
                 let local = format!("{}.{}", self.name, command_safe(&t.name));
-                let mut def = ToolDef::new(local, t.description.as_deref().unwrap_or("").to_string())
-                    .with_schema(Value::Object((*t.input_schema).clone()))
-                    .with_category(self.name.clone())
-                    .with_tags(["mcp".to_string()]);
+                let mut def =
+                    ToolDef::new(local, t.description.as_deref().unwrap_or("").to_string())
+                        .with_schema(Value::Object((*t.input_schema).clone()))
+                        .with_category(self.name.clone())
+                        .with_tags(["mcp".to_string()]);
                 if let Some(o) = &t.output_schema {
                     def = def.with_output_schema(Value::Object((**o).clone()));
                 }
@@ -238,11 +256,21 @@ impl McpUpstream {
 
 fn command_safe(name: &str) -> String {
     name.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
-async fn call_remote(peer: &Peer<RoleClient>, tool: String, args: ToolArgs) -> Result<String, String> {
+async fn call_remote(
+    peer: &Peer<RoleClient>,
+    tool: String,
+    args: ToolArgs,
+) -> Result<String, String> {
     let arguments: Map<String, Value> = match args.params {
         Value::Object(m) => m,
         Value::Null => Map::new(),
@@ -264,7 +292,10 @@ pub fn render_result(result: &CallToolResult) -> Result<String, String> {
         .collect();
     if result.is_error == Some(true) {
         let msg = if text.is_empty() {
-            result.structured_content.as_ref().map_or_else(|| "tool error".to_string(), Value::to_string)
+            result
+                .structured_content
+                .as_ref()
+                .map_or_else(|| "tool error".to_string(), Value::to_string)
         } else {
             text.join("\n")
         };

@@ -143,7 +143,8 @@ impl ToolRegistry {
             }
         };
         *params_out = Some(params.clone());
-        self.run_params(tool, params, dry_run, stdin, request, deadline, output_out).await
+        self.run_params(tool, params, dry_run, stdin, request, deadline, output_out)
+            .await
     }
 
     /// Run tool `name` with parameters given as JSON (the structured-call
@@ -165,7 +166,15 @@ impl ToolRegistry {
         };
         let mut output = None;
         let outcome = self
-            .run_params(&tool, params.clone(), false, stdin, request, deadline, &mut output)
+            .run_params(
+                &tool,
+                params.clone(),
+                false,
+                stdin,
+                request,
+                deadline,
+                &mut output,
+            )
             .await;
         request.trace.push(InvocationTrace {
             name: name.to_string(),

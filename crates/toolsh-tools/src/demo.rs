@@ -41,15 +41,12 @@ fn stock(sku: &str) -> Option<i64> {
 }
 
 fn order_total(o: &Value) -> f64 {
-    o["items"]
-        .as_array()
-        .map(|items| {
-            items
-                .iter()
-                .map(|i| i["qty"].as_f64().unwrap_or(0.0) * i["price"].as_f64().unwrap_or(0.0))
-                .sum()
-        })
-        .unwrap_or(0.0)
+    o["items"].as_array().map_or(0.0, |items| {
+        items
+            .iter()
+            .map(|i| i["qty"].as_f64().unwrap_or(0.0) * i["price"].as_f64().unwrap_or(0.0))
+            .sum()
+    })
 }
 
 /// The shop's tools: `customers.list`, `customers.get`, `orders.list`,

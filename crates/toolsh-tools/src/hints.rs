@@ -5,8 +5,9 @@
 
 use serde::Serialize;
 use toolsh_interp::parser::{
-    ArithExpr, AssignValue, Assignment, ArrayItem, BraceExpansion, CaseItem, Command, CompoundCommand, CondExpr, List,
-    ParamOp, Pipeline, RedirTarget, Redirect, Script, Subscript, Word, WordPart,
+    ArithExpr, ArrayItem, AssignValue, Assignment, BraceExpansion, CaseItem, Command,
+    CompoundCommand, CondExpr, List, ParamOp, Pipeline, RedirTarget, Redirect, Script, Subscript,
+    Word, WordPart,
 };
 
 /// Default bound on reported sites.
@@ -61,7 +62,9 @@ pub fn literal_text(w: &Word) -> Option<String> {
     let mut out = String::new();
     for p in &w.parts {
         match p {
-            WordPart::Literal(s) | WordPart::SingleQuoted(s) | WordPart::AnsiC(s) => out.push_str(s),
+            WordPart::Literal(s) | WordPart::SingleQuoted(s) | WordPart::AnsiC(s) => {
+                out.push_str(s);
+            }
             WordPart::Escaped(c) => out.push(*c),
             WordPart::DoubleQuoted { parts, .. } => {
                 for q in parts {
@@ -112,8 +115,14 @@ impl Scan<'_> {
                     && let Some(name) = literal_text(first)
                     && (self.is_tool)(&name)
                 {
-                    let texts: Vec<Option<String>> = s.words[1..].iter().map(literal_text).collect();
-                    let flags = texts.iter().flatten().filter(|t| t.starts_with("--")).cloned().collect();
+                    let texts: Vec<Option<String>> =
+                        s.words[1..].iter().map(literal_text).collect();
+                    let flags = texts
+                        .iter()
+                        .flatten()
+                        .filter(|t| t.starts_with("--"))
+                        .cloned()
+                        .collect();
                     let literal_args = texts.iter().cloned().collect::<Option<Vec<String>>>();
                     self.site(HintSite {
                         name,
@@ -143,7 +152,11 @@ impl Scan<'_> {
     fn compound(&mut self, c: &CompoundCommand) {
         match c {
             CompoundCommand::BraceGroup(l, _) | CompoundCommand::Subshell(l, _) => self.list(l),
-            CompoundCommand::If { branches, otherwise, .. } => {
+            CompoundCommand::If {
+                branches,
+                otherwise,
+                ..
+            } => {
                 for (cond, body) in branches {
                     self.list(cond);
                     self.list(body);
@@ -156,13 +169,20 @@ impl Scan<'_> {
                 self.list(cond);
                 self.list(body);
             }
-            CompoundCommand::For { words, body, .. } | CompoundCommand::Select { words, body, .. } => {
+            CompoundCommand::For { words, body, .. }
+            | CompoundCommand::Select { words, body, .. } => {
                 for w in words.iter().flatten() {
                     self.word(w);
                 }
                 self.list(body);
             }
-            CompoundCommand::ArithFor { init, cond, step, body, .. } => {
+            CompoundCommand::ArithFor {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => {
                 for e in [init, cond, step].into_iter().flatten() {
                     self.arith(e);
                 }
@@ -234,7 +254,9 @@ impl Scan<'_> {
 
     fn part(&mut self, p: &WordPart) {
         match p {
-            WordPart::CommandSubst { script, .. } | WordPart::ProcessSubst { script, .. } => self.list(&script.body),
+            WordPart::CommandSubst { script, .. } | WordPart::ProcessSubst { script, .. } => {
+                self.list(&script.body);
+            }
             WordPart::DoubleQuoted { parts, .. } => {
                 for q in parts {
                     self.part(q);
@@ -250,7 +272,11 @@ impl Scan<'_> {
                         | ParamOp::RemovePrefix { pattern: word, .. }
                         | ParamOp::RemoveSuffix { pattern: word, .. },
                     ) => self.word(word),
-                    Some(ParamOp::Replace { pattern, replacement, .. }) => {
+                    Some(ParamOp::Replace {
+                        pattern,
+                        replacement,
+                        ..
+                    }) => {
                         self.word(pattern);
                         if let Some(r) = replacement {
                             self.word(r);
@@ -262,12 +288,17 @@ impl Scan<'_> {
                             self.arith(l);
                         }
                     }
-                    Some(ParamOp::Case { pattern: Some(w), .. }) => self.word(w),
+                    Some(ParamOp::Case {
+                        pattern: Some(w), ..
+                    }) => self.word(w),
                     _ => {}
                 }
             }
             WordPart::Arith(e) => self.arith(e),
-            WordPart::Brace(BraceExpansion::List(ws)) | WordPart::ExtGlob { alternatives: ws, .. } => {
+            WordPart::Brace(BraceExpansion::List(ws))
+            | WordPart::ExtGlob {
+                alternatives: ws, ..
+            } => {
                 for w in ws {
                     self.word(w);
                 }
@@ -280,20 +311,38 @@ impl Scan<'_> {
     fn arith(&mut self, e: &ArithExpr) {
         match e {
             ArithExpr::Expansion(p) => self.part(p),
-            ArithExpr::Variable { subscript: Some(w), .. } | ArithExpr::Deferred(w) => self.word(w),
-            ArithExpr::Group(x) | ArithExpr::Unary { operand: x, .. } | ArithExpr::Increment { target: x, .. } => {
+            ArithExpr::Variable {
+                subscript: Some(w), ..
+            }
+            | ArithExpr::Deferred(w) => self.word(w),
+            ArithExpr::Group(x)
+            | ArithExpr::Unary { operand: x, .. }
+            | ArithExpr::Increment { target: x, .. } => {
                 self.arith(x);
             }
-            ArithExpr::Binary { lhs, rhs, .. } | ArithExpr::Assign { target: lhs, value: rhs, .. } | ArithExpr::Comma(lhs, rhs) => {
+            ArithExpr::Binary { lhs, rhs, .. }
+            | ArithExpr::Assign {
+                target: lhs,
+                value: rhs,
+                ..
+            }
+            | ArithExpr::Comma(lhs, rhs) => {
                 self.arith(lhs);
                 self.arith(rhs);
             }
-            ArithExpr::Conditional { cond, then, otherwise } => {
+            ArithExpr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
                 self.arith(cond);
                 self.arith(then);
                 self.arith(otherwise);
             }
-            ArithExpr::Number(_) | ArithExpr::Variable { subscript: None, .. } => {}
+            ArithExpr::Number(_)
+            | ArithExpr::Variable {
+                subscript: None, ..
+            } => {}
         }
     }
 }

@@ -27,17 +27,17 @@ mod def;
 pub mod demo;
 pub mod discover;
 mod extension;
-pub mod hints;
 pub mod flags;
 pub mod help;
+pub mod hints;
 pub mod locale;
 mod prompt;
 mod registry;
+pub mod schema;
 mod scripted;
 mod service;
-mod toolset;
-pub mod schema;
 mod tool;
+mod toolset;
 mod trace;
 mod validate;
 
@@ -46,17 +46,17 @@ pub use call::{CallOutcome, ToolCallRequest};
 pub use commands::{DiscoverCommand, HelpCommand, ToolCommand, commands_for};
 pub use def::{ToolDef, is_valid_tool_name};
 pub use extension::ToolDefExtension;
-pub use locale::Locale;
-pub use scripted::{ScriptedTool, ScriptedToolBuilder, ToolExecution, ToolRequest, ToolResponse};
-pub use service::ScriptedToolService;
-pub use toolset::{DiscoveryMode, ScriptingToolSet, ScriptingToolSetBuilder, ToolkitLibrary};
 pub use flags::{FlagError, parse_flags};
+pub use locale::Locale;
 pub use registry::{
     CallGate, CallReport, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, PolicyDecision,
     PolicyFn, RegistryError, ToolCall, ToolRegistry,
 };
 pub use schema::SchemaError;
+pub use scripted::{ScriptedTool, ScriptedToolBuilder, ToolExecution, ToolRequest, ToolResponse};
+pub use service::ScriptedToolService;
 pub use tool::{AsyncToolFn, SyncToolFn, ToolFuture, ToolImpl, ToolResult};
+pub use toolset::{DiscoveryMode, ScriptingToolSet, ScriptingToolSetBuilder, ToolkitLibrary};
 pub use toolsh_interp as interp;
 pub use trace::{InvocationTrace, TraceKind, TraceLog};
 pub use validate::CompiledSchema;

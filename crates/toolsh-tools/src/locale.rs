@@ -18,7 +18,13 @@ impl Locale {
     /// The locale for a BCP 47 tag such as `de-DE` (language subtag only;
     /// unknown languages fall back to English).
     pub fn from_tag(tag: &str) -> Self {
-        match tag.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase().as_str() {
+        match tag
+            .split(['-', '_'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+            .as_str()
+        {
             "de" => Locale::De,
             "es" => Locale::Es,
             _ => Locale::En,
@@ -27,23 +33,44 @@ impl Locale {
 
     /// The text for `key` in this locale.
     pub fn text(self, key: Text) -> &'static str {
-        use Text::*;
+        use Text::{
+            Commands, CommandsField, DefaultDescription, Intro, TimeoutField, TipList, Tips,
+            ToolsLabel,
+        };
         match (self, key) {
-            (Locale::En, Intro) => "Runs a bash script in a sandbox (bash 5.2 semantics; no host files, processes or network). Each tool below is a shell command; pipe its output through jq, grep, sed, awk, sort and the other built-in utilities, and print only what you need: the script's stdout is the result.",
-            (Locale::De, Intro) => "Führt ein Bash-Skript in einer Sandbox aus (Bash-5.2-Semantik; keine Host-Dateien, Prozesse oder Netzwerk). Jedes Werkzeug unten ist ein Shell-Befehl; leite seine Ausgabe durch jq, grep, sed, awk, sort und die anderen eingebauten Hilfsprogramme und gib nur aus, was du brauchst: die Standardausgabe des Skripts ist das Ergebnis.",
-            (Locale::Es, Intro) => "Ejecuta un script de bash en un entorno aislado (semántica de bash 5.2; sin archivos, procesos ni red del anfitrión). Cada herramienta es un comando de shell; canaliza su salida por jq, grep, sed, awk, sort y las demás utilidades integradas, e imprime solo lo necesario: la salida estándar del script es el resultado.",
+            (Locale::En, Intro) => {
+                "Runs a bash script in a sandbox (bash 5.2 semantics; no host files, processes or network). Each tool below is a shell command; pipe its output through jq, grep, sed, awk, sort and the other built-in utilities, and print only what you need: the script's stdout is the result."
+            }
+            (Locale::De, Intro) => {
+                "Führt ein Bash-Skript in einer Sandbox aus (Bash-5.2-Semantik; keine Host-Dateien, Prozesse oder Netzwerk). Jedes Werkzeug unten ist ein Shell-Befehl; leite seine Ausgabe durch jq, grep, sed, awk, sort und die anderen eingebauten Hilfsprogramme und gib nur aus, was du brauchst: die Standardausgabe des Skripts ist das Ergebnis."
+            }
+            (Locale::Es, Intro) => {
+                "Ejecuta un script de bash en un entorno aislado (semántica de bash 5.2; sin archivos, procesos ni red del anfitrión). Cada herramienta es un comando de shell; canaliza su salida por jq, grep, sed, awk, sort y las demás utilidades integradas, e imprime solo lo necesario: la salida estándar del script es el resultado."
+            }
             (Locale::En, Commands) => "Commands",
             (Locale::De, Commands) => "Befehle",
             (Locale::Es, Commands) => "Comandos",
             (Locale::En, Tips) => "Tips",
             (Locale::De, Tips) => "Hinweise",
             (Locale::Es, Tips) => "Consejos",
-            (Locale::En, TipList) => "- Flags: `--key value` or `--key=value`; arrays as `a,b,c` or JSON; objects as `key=value ...` or JSON.\n- `help <tool>` shows a tool's flags; `discover --search TEXT` finds tools; `<tool> --dry-run` validates without calling.\n- JSON output: pipe to `jq`, e.g. `tool --x 1 | jq -r '.items[].id'`.\n- Exit status: 0 ok, 1 the tool failed or was denied, 2 bad flags or parameters, 127 unknown command. Use `set -e` or check `$?`.\n- Run independent calls in the background (`cmd & ... wait`) to do them at once.",
-            (Locale::De, TipList) => "- Flags: `--key value` oder `--key=value`; Arrays als `a,b,c` oder JSON; Objekte als `key=value ...` oder JSON.\n- `help <tool>` zeigt die Flags eines Werkzeugs; `discover --search TEXT` findet Werkzeuge; `<tool> --dry-run` prüft ohne Aufruf.\n- JSON-Ausgabe: an `jq` weiterleiten, z. B. `tool --x 1 | jq -r '.items[].id'`.\n- Exit-Status: 0 ok, 1 Werkzeug fehlgeschlagen oder abgelehnt, 2 falsche Flags oder Parameter, 127 unbekannter Befehl. Nutze `set -e` oder prüfe `$?`.\n- Unabhängige Aufrufe im Hintergrund starten (`cmd & ... wait`), um sie gleichzeitig auszuführen.",
-            (Locale::Es, TipList) => "- Flags: `--key value` o `--key=value`; arrays como `a,b,c` o JSON; objetos como `key=value ...` o JSON.\n- `help <tool>` muestra los flags de una herramienta; `discover --search TEXT` busca herramientas; `<tool> --dry-run` valida sin llamar.\n- Salida JSON: canalízala a `jq`, p. ej. `tool --x 1 | jq -r '.items[].id'`.\n- Estado de salida: 0 correcto, 1 la herramienta falló o fue denegada, 2 flags o parámetros incorrectos, 127 comando desconocido. Usa `set -e` o comprueba `$?`.\n- Lanza llamadas independientes en segundo plano (`cmd & ... wait`) para hacerlas a la vez.",
-            (Locale::En, DefaultDescription) => "Run a bash script that orchestrates the tools below as shell commands.",
-            (Locale::De, DefaultDescription) => "Führt ein Bash-Skript aus, das die folgenden Werkzeuge als Shell-Befehle orchestriert.",
-            (Locale::Es, DefaultDescription) => "Ejecuta un script de bash que orquesta las herramientas siguientes como comandos de shell.",
+            (Locale::En, TipList) => {
+                "- Flags: `--key value` or `--key=value`; arrays as `a,b,c` or JSON; objects as `key=value ...` or JSON.\n- `help <tool>` shows a tool's flags; `discover --search TEXT` finds tools; `<tool> --dry-run` validates without calling.\n- JSON output: pipe to `jq`, e.g. `tool --x 1 | jq -r '.items[].id'`.\n- Exit status: 0 ok, 1 the tool failed or was denied, 2 bad flags or parameters, 127 unknown command. Use `set -e` or check `$?`.\n- Run independent calls in the background (`cmd & ... wait`) to do them at once."
+            }
+            (Locale::De, TipList) => {
+                "- Flags: `--key value` oder `--key=value`; Arrays als `a,b,c` oder JSON; Objekte als `key=value ...` oder JSON.\n- `help <tool>` zeigt die Flags eines Werkzeugs; `discover --search TEXT` findet Werkzeuge; `<tool> --dry-run` prüft ohne Aufruf.\n- JSON-Ausgabe: an `jq` weiterleiten, z. B. `tool --x 1 | jq -r '.items[].id'`.\n- Exit-Status: 0 ok, 1 Werkzeug fehlgeschlagen oder abgelehnt, 2 falsche Flags oder Parameter, 127 unbekannter Befehl. Nutze `set -e` oder prüfe `$?`.\n- Unabhängige Aufrufe im Hintergrund starten (`cmd & ... wait`), um sie gleichzeitig auszuführen."
+            }
+            (Locale::Es, TipList) => {
+                "- Flags: `--key value` o `--key=value`; arrays como `a,b,c` o JSON; objetos como `key=value ...` o JSON.\n- `help <tool>` muestra los flags de una herramienta; `discover --search TEXT` busca herramientas; `<tool> --dry-run` valida sin llamar.\n- Salida JSON: canalízala a `jq`, p. ej. `tool --x 1 | jq -r '.items[].id'`.\n- Estado de salida: 0 correcto, 1 la herramienta falló o fue denegada, 2 flags o parámetros incorrectos, 127 comando desconocido. Usa `set -e` o comprueba `$?`.\n- Lanza llamadas independientes en segundo plano (`cmd & ... wait`) para hacerlas a la vez."
+            }
+            (Locale::En, DefaultDescription) => {
+                "Run a bash script that orchestrates the tools below as shell commands."
+            }
+            (Locale::De, DefaultDescription) => {
+                "Führt ein Bash-Skript aus, das die folgenden Werkzeuge als Shell-Befehle orchestriert."
+            }
+            (Locale::Es, DefaultDescription) => {
+                "Ejecuta un script de bash que orquesta las herramientas siguientes como comandos de shell."
+            }
             (Locale::En, ToolsLabel) => "Tools",
             (Locale::De, ToolsLabel) => "Werkzeuge",
             (Locale::Es, ToolsLabel) => "Herramientas",

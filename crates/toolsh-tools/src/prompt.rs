@@ -8,7 +8,13 @@ use crate::locale::{Locale, Text};
 
 /// The markdown system prompt: title, intro, the commands (usage line,
 /// description and input schema; one line each when `compact`), tips.
-pub fn system_prompt(name: &str, short: Option<&str>, defs: &[&ToolDef], compact: bool, locale: Locale) -> String {
+pub fn system_prompt(
+    name: &str,
+    short: Option<&str>,
+    defs: &[&ToolDef],
+    compact: bool,
+    locale: Locale,
+) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {name}\n");
     if let Some(s) = short {
@@ -18,7 +24,12 @@ pub fn system_prompt(name: &str, short: Option<&str>, defs: &[&ToolDef], compact
     let _ = writeln!(out, "## {}\n", locale.text(Text::Commands));
     for d in defs {
         if compact {
-            let _ = writeln!(out, "- `{}`: {}", help::usage_line(d).trim_start_matches("usage: "), d.summary());
+            let _ = writeln!(
+                out,
+                "- `{}`: {}",
+                help::usage_line(d).trim_start_matches("usage: "),
+                d.summary()
+            );
         } else {
             let _ = writeln!(out, "### {}\n", d.name);
             let _ = writeln!(out, "{}\n", d.description.trim());
@@ -31,7 +42,11 @@ pub fn system_prompt(name: &str, short: Option<&str>, defs: &[&ToolDef], compact
                 );
             }
             if let Some(o) = &d.output_schema {
-                let _ = writeln!(out, "\nOutput schema:\n```json\n{}\n```", serde_json::to_string(o).unwrap_or_default());
+                let _ = writeln!(
+                    out,
+                    "\nOutput schema:\n```json\n{}\n```",
+                    serde_json::to_string(o).unwrap_or_default()
+                );
             }
             out.push('\n');
         }
@@ -39,17 +54,29 @@ pub fn system_prompt(name: &str, short: Option<&str>, defs: &[&ToolDef], compact
     if compact {
         out.push('\n');
     }
-    let _ = writeln!(out, "## {}\n\n{}", locale.text(Text::Tips), locale.text(Text::TipList));
+    let _ = writeln!(
+        out,
+        "## {}\n\n{}",
+        locale.text(Text::Tips),
+        locale.text(Text::TipList)
+    );
     out
 }
 
 /// A tool description: the short description (or the default) and a
 /// one-line list of the commands.
 pub fn tool_description(short: Option<&str>, defs: &[&ToolDef], locale: Locale) -> String {
-    let mut out = short.unwrap_or_else(|| locale.text(Text::DefaultDescription)).to_string();
+    let mut out = short
+        .unwrap_or_else(|| locale.text(Text::DefaultDescription))
+        .to_string();
     if !defs.is_empty() {
         let names: Vec<&str> = defs.iter().map(|d| d.name.as_str()).collect();
-        let _ = write!(out, " {}: {}. `help` lists them; `help <tool>` shows flags.", locale.text(Text::ToolsLabel), names.join(", "));
+        let _ = write!(
+            out,
+            " {}: {}. `help` lists them; `help <tool>` shows flags.",
+            locale.text(Text::ToolsLabel),
+            names.join(", ")
+        );
     }
     out
 }

@@ -119,7 +119,7 @@ pub(crate) struct RegisteredTool {
 /// Tool definitions, callbacks and the call-path configuration. Shared
 /// (`Arc`) by every execution; it holds no per-execution state (traces and
 /// the tenant travel with each execution's [`crate::ToolCallRequest`]).
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct ToolRegistry {
     pub(crate) tools: BTreeMap<String, Arc<RegisteredTool>>,
     pub(crate) policy: Option<Arc<PolicyFn>>,
@@ -140,13 +140,22 @@ impl std::fmt::Debug for ToolRegistry {
     }
 }
 
+impl Default for ToolRegistry {
+    fn default() -> Self {
+        Self {
+            tools: BTreeMap::new(),
+            policy: None,
+            gates: Vec::new(),
+            sanitize_errors: true,
+            call_timeout: None,
+        }
+    }
+}
+
 impl ToolRegistry {
     /// An empty registry with error sanitization on.
     pub fn new() -> Self {
-        Self {
-            sanitize_errors: true,
-            ..Self::default()
-        }
+        Self::default()
     }
 
     /// Register a tool: checks the name, compiles both schemas (local

@@ -198,7 +198,7 @@ impl ScriptedToolBuilder {
     /// here) and refuses custom builtins named like a tool, `help` or
     /// `discover`.
     pub fn build(self) -> Result<ScriptedTool, RegistryError> {
-        let mut registry = self.base.unwrap_or_else(ToolRegistry::new);
+        let mut registry = self.base.unwrap_or_default();
         if let Some(on) = self.sanitize_errors {
             registry.sanitize_errors = on;
         }
@@ -271,9 +271,9 @@ impl ScriptedTool {
 
     /// A builder that starts from an existing registry (its tools, policy,
     /// gates and settings); builder settings given afterwards add to it.
-    pub fn from_registry(name: impl Into<String>, registry: Arc<ToolRegistry>) -> ScriptedToolBuilder {
+    pub fn from_registry(name: impl Into<String>, registry: &ToolRegistry) -> ScriptedToolBuilder {
         let mut b = ScriptedToolBuilder::new(name);
-        b.base = Some((*registry).clone());
+        b.base = Some(registry.clone());
         b
     }
 

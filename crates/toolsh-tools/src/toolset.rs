@@ -7,7 +7,9 @@ use serde_json::{Value, json};
 
 use crate::locale::Locale;
 use crate::registry::RegistryError;
-use crate::scripted::{ScriptedTool, ScriptedToolBuilder, ToolExecution, ToolRequest, ToolResponse};
+use crate::scripted::{
+    ScriptedTool, ScriptedToolBuilder, ToolExecution, ToolRequest, ToolResponse,
+};
 use crate::service::ScriptedToolService;
 use crate::{discover, help};
 
@@ -88,7 +90,10 @@ impl ScriptingToolSetBuilder {
     pub fn build(self) -> Result<ScriptingToolSet, RegistryError> {
         let compact = self.mode == DiscoveryMode::WithDiscovery;
         let tool = self.inner.compact_prompt(compact).build()?;
-        Ok(ScriptingToolSet { tool, mode: self.mode })
+        Ok(ScriptingToolSet {
+            tool,
+            mode: self.mode,
+        })
     }
 }
 

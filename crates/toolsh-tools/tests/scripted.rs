@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use toolsh_interp::{Builtin, BuiltinContext, BuiltinResult, ExecutionLimits, Shell};
 use toolsh_tools::{
-    DiscoveryMode, Locale, ScriptedTool, ScriptingToolSet, ToolArgs, ToolDef, ToolDefExtension, ToolRequest, TraceKind,
-    demo::shop_tools,
+    DiscoveryMode, Locale, ScriptedTool, ScriptingToolSet, ToolArgs, ToolDef, ToolDefExtension,
+    ToolRequest, TraceKind, demo::shop_tools,
 };
 use tower_service::Service;
 
@@ -29,20 +29,40 @@ async fn run(tool: &ScriptedTool, script: &str) -> toolsh_tools::ToolResponse {
 async fn tools_compose_with_pipes_and_jq() {
     let t = shop();
     let r = run(&t, "customers.list --tier gold | jq -r '.[].id' | while read -r id; do orders.list --customer \"$id\" | jq length; done").await;
-    assert_eq!((r.stdout.as_str(), r.exit_code), ("2\n1\n", 0), "{}", r.stderr);
+    assert_eq!(
+        (r.stdout.as_str(), r.exit_code),
+        ("2\n1\n", 0),
+        "{}",
+        r.stderr
+    );
 }
 
 #[tokio::test]
 async fn help_and_discover_commands() {
     let t = shop();
     let r = run(&t, "help --list | head -2").await;
-    assert_eq!(r.stdout, "customers.get    Get one customer by id.\ncustomers.list   List customers, optionally by tier.\n");
+    assert_eq!(
+        r.stdout,
+        "customers.get    Get one customer by id.\ncustomers.list   List customers, optionally by tier.\n"
+    );
     let r = run(&t, "help orders.list").await;
-    assert!(r.stdout.starts_with("orders.list - List a customer's orders with their totals.\n"), "{}", r.stdout);
-    let r = run(&t, "help orders.list --json | jq -r '.input_schema.required[0]'").await;
+    assert!(
+        r.stdout
+            .starts_with("orders.list - List a customer's orders with their totals.\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run(
+        &t,
+        "help orders.list --json | jq -r '.input_schema.required[0]'",
+    )
+    .await;
     assert_eq!(r.stdout, "customer\n");
     let r = run(&t, "discover --search quote").await;
-    assert_eq!(r.stdout, "shipping.quote  Quote shipping for a weight to a country (async carrier API).\n");
+    assert_eq!(
+        r.stdout,
+        "shipping.quote  Quote shipping for a weight to a country (async carrier API).\n"
+    );
     let r = run(&t, "discover --categories --json | jq -c '.[0]'").await;
     assert_eq!(r.stdout, "{\"category\":\"customers\",\"count\":2}\n");
     let r = run(&t, "help nosuch; echo $?").await;
@@ -56,7 +76,15 @@ async fn trace_records_kinds_and_is_per_execution() {
     assert_eq!(r.exit_code, 0);
     let trace = t.take_last_execution_trace();
     let kinds: Vec<(TraceKind, i32)> = trace.iter().map(|e| (e.kind, e.exit_code)).collect();
-    assert_eq!(kinds, [(TraceKind::Help, 0), (TraceKind::Discover, 0), (TraceKind::Tool, 0), (TraceKind::Tool, 2)]);
+    assert_eq!(
+        kinds,
+        [
+            (TraceKind::Help, 0),
+            (TraceKind::Discover, 0),
+            (TraceKind::Tool, 0),
+            (TraceKind::Tool, 2)
+        ]
+    );
     assert_eq!(trace[2].output.as_ref().unwrap()["name"], "Acme Corp");
     assert!(t.take_last_execution_trace().is_empty());
 }
@@ -65,19 +93,31 @@ async fn trace_records_kinds_and_is_per_execution() {
 async fn every_execution_gets_a_fresh_shell() {
     let t = shop();
     run(&t, "x=leaked; f() { echo fn; }").await;
-    let r = run(&t, "echo \"${x:-unset}\"; type f >/dev/null 2>&1 || echo no-f").await;
+    let r = run(
+        &t,
+        "echo \"${x:-unset}\"; type f >/dev/null 2>&1 || echo no-f",
+    )
+    .await;
     assert_eq!(r.stdout, "unset\nno-f\n");
 }
 
 #[tokio::test]
 async fn logic_only_profile_has_no_files() {
-    let r = run(&shop(), "echo hi > /tmp/x; echo status=$?; cat /etc/passwd; echo status=$?").await;
+    let r = run(
+        &shop(),
+        "echo hi > /tmp/x; echo status=$?; cat /etc/passwd; echo status=$?",
+    )
+    .await;
     assert_eq!(r.stdout, "status=1\nstatus=1\n");
 }
 
 #[tokio::test]
 async fn failing_callback_is_sanitized_and_exit_1() {
-    let r = run(&shop(), "payments.charge --customer c-acme --amount 5; echo \"status=$?\"").await;
+    let r = run(
+        &shop(),
+        "payments.charge --customer c-acme --amount 5; echo \"status=$?\"",
+    )
+    .await;
     assert_eq!(r.stdout, "status=1\n");
     assert_eq!(r.stderr, "payments.charge: callback failed\n");
 }
@@ -85,10 +125,13 @@ async fn failing_callback_is_sanitized_and_exit_1() {
 #[tokio::test]
 async fn five_background_tool_calls_run_concurrently() {
     let t = ScriptedTool::builder("t")
-        .async_tool_fn(ToolDef::new("slow", "Sleeps 100 ms."), |_a: ToolArgs| async {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            Ok("ok".to_string())
-        })
+        .async_tool_fn(
+            ToolDef::new("slow", "Sleeps 100 ms."),
+            |_a: ToolArgs| async {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                Ok("ok".to_string())
+            },
+        )
         .build()
         .unwrap();
     let start = Instant::now();
@@ -128,10 +171,22 @@ fn prompts_and_definitions() {
     assert!(p.contains("## Tips"));
     let d = t.build_tool_definition();
     assert_eq!(d["openai"]["function"]["name"], "shop");
-    assert_eq!(d["anthropic"]["input_schema"]["required"], json!(["commands"]));
-    let compact = ScriptedTool::builder("s").tool(shop_tools().remove(0)).compact_prompt(true).build().unwrap();
-    assert!(compact.system_prompt().contains("- `customers.list [--tier <gold|silver|bronze>]`: List customers, optionally by tier.\n"));
-    let de = ScriptedTool::builder("s").locale(Locale::De).build().unwrap();
+    assert_eq!(
+        d["anthropic"]["input_schema"]["required"],
+        json!(["commands"])
+    );
+    let compact = ScriptedTool::builder("s")
+        .tool(shop_tools().remove(0))
+        .compact_prompt(true)
+        .build()
+        .unwrap();
+    assert!(compact.system_prompt().contains(
+        "- `customers.list [--tier <gold|silver|bronze>]`: List customers, optionally by tier.\n"
+    ));
+    let de = ScriptedTool::builder("s")
+        .locale(Locale::De)
+        .build()
+        .unwrap();
     assert!(de.system_prompt().contains("## Hinweise"));
 }
 
@@ -143,7 +198,10 @@ impl Builtin for Raw {
         "raw"
     }
     async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
-        let _ = ctx.stdout.write_str(&format!("{}\n", ctx.args[1..].join("|"))).await;
+        let _ = ctx
+            .stdout
+            .write_str(&format!("{}\n", ctx.args[1..].join("|")))
+            .await;
         Ok(0)
     }
 }
@@ -162,9 +220,17 @@ impl Builtin for FakeHelp {
 
 #[tokio::test]
 async fn custom_builtins_get_raw_argv_and_cannot_shadow() {
-    let t = ScriptedTool::builder("t").builtin(Arc::new(Raw)).build().unwrap();
+    let t = ScriptedTool::builder("t")
+        .builtin(Arc::new(Raw))
+        .build()
+        .unwrap();
     assert_eq!(run(&t, "raw --a 'b c' d").await.stdout, "--a|b c|d\n");
-    assert!(ScriptedTool::builder("t").builtin(Arc::new(FakeHelp)).build().is_err());
+    assert!(
+        ScriptedTool::builder("t")
+            .builtin(Arc::new(FakeHelp))
+            .build()
+            .is_err()
+    );
 }
 
 #[tokio::test]
@@ -181,14 +247,21 @@ async fn discovery_mode_shares_the_tool() {
     assert!(out.starts_with("inventory.check"), "{out}");
     let usage = set.discover(&json!({"tool": "orders.get"})).unwrap();
     assert!(usage.contains("usage: orders.get --id <string>"), "{usage}");
-    let r = set.execute(ToolRequest::new("orders.get --id o-1001 | jq .total")).await;
+    let r = set
+        .execute(ToolRequest::new("orders.get --id o-1001 | jq .total"))
+        .await;
     assert_eq!(r.stdout, "124\n");
 }
 
 #[tokio::test]
 async fn tower_service_runs_requests() {
     let mut svc = shop().build_service();
-    let r = svc.call(ToolRequest::new("customers.get --id c-globex | jq -r .name")).await.unwrap();
+    let r = svc
+        .call(ToolRequest::new(
+            "customers.get --id c-globex | jq -r .name",
+        ))
+        .await
+        .unwrap();
     assert_eq!(r.stdout, "Globex\n");
 }
 
@@ -208,7 +281,9 @@ async fn extension_installs_into_any_shell_with_fresh_traces() {
 #[tokio::test]
 async fn many_tenants_share_one_tool_concurrently() {
     let t = ScriptedTool::builder("t")
-        .tool_fn(ToolDef::new("whoami", "Tenant."), |a: &ToolArgs| Ok(a.tenant().unwrap_or("none").to_string()))
+        .tool_fn(ToolDef::new("whoami", "Tenant."), |a: &ToolArgs| {
+            Ok(a.tenant().unwrap_or("none").to_string())
+        })
         .build()
         .unwrap();
     let mut handles = Vec::new();
@@ -216,7 +291,9 @@ async fn many_tenants_share_one_tool_concurrently() {
         let t = t.clone();
         handles.push(tokio::spawn(async move {
             let call = toolsh_tools::ToolCallRequest::for_tenant(format!("tenant-{i}"));
-            let r = t.execute_for(ToolRequest::new("whoami; whoami"), call).await;
+            let r = t
+                .execute_for(ToolRequest::new("whoami; whoami"), call)
+                .await;
             assert_eq!(r.stdout, format!("tenant-{i}\ntenant-{i}\n"));
         }));
     }

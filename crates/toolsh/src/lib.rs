@@ -56,5 +56,7 @@ pub mod prelude {
     #[cfg(feature = "parser")]
     pub use toolsh_parser::{ParseError, parse};
     #[cfg(feature = "tools")]
-    pub use toolsh_tools::{ScriptedTool, ToolArgs, ToolDef, ToolImpl, ToolRegistry, ToolRequest, ToolResponse};
+    pub use toolsh_tools::{
+        ScriptedTool, ToolArgs, ToolDef, ToolImpl, ToolRegistry, ToolRequest, ToolResponse,
+    };
 }
