@@ -2,6 +2,7 @@
 //! timeout_ms}`, output `{stdout, stderr, exit_code}`), whose description
 //! is the system prompt; with discovery, also `script_discover`.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use rmcp::model::{
@@ -69,7 +70,7 @@ impl ScriptServer {
                 if !text.is_empty() && !text.ends_with('\n') {
                     text.push('\n');
                 }
-                text.push_str(&format!("[exit status {}]", response.exit_code));
+                let _ = write!(text, "[exit status {}]", response.exit_code);
             }
             let structured = json!({"stdout": response.stdout, "stderr": response.stderr, "exit_code": response.exit_code});
             let mut result = if response.exit_code == 0 {

@@ -147,7 +147,7 @@ impl std::fmt::Debug for McpUpstream {
                     .map(|t| t.name.as_ref())
                     .collect::<Vec<_>>(),
             )
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
