@@ -123,7 +123,7 @@ fn walk(
                 }
             }
             "items" | "additionalProperties" => {
-                walk(which, v, &format!("{at}/{k}"), depth + 1, properties)?
+                walk(which, v, &format!("{at}/{k}"), depth + 1, properties)?;
             }
             _ => {}
         }

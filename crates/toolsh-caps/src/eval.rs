@@ -165,6 +165,15 @@ impl Builtin for ModuleCommand {
     }
 }
 
+/// The registry of the current catalog with its fingerprint, the gate's
+/// facts and the module commands.
+type BaseRegistry = (
+    String,
+    Arc<ToolRegistry>,
+    HashMap<String, ToolFacts>,
+    Vec<(String, String)>,
+);
+
 /// Decrements the active-execution count when an execution ends (also on
 /// cancellation of the future).
 struct ActiveGuard<'a>(&'a std::sync::atomic::AtomicUsize);
@@ -178,17 +187,7 @@ impl Drop for ActiveGuard<'_> {
 impl CapabilityRuntime {
     /// The tool registry for the current catalog (built once per catalog
     /// version).
-    fn base_registry(
-        &self,
-    ) -> Result<
-        (
-            String,
-            Arc<ToolRegistry>,
-            HashMap<String, ToolFacts>,
-            Vec<(String, String)>,
-        ),
-        CapsError,
-    > {
+    fn base_registry(&self) -> Result<BaseRegistry, CapsError> {
         let cat = self.catalog.read().expect("catalog lock");
         let fp = cat.fingerprint();
         let facts: HashMap<String, ToolFacts> = cat

@@ -145,7 +145,7 @@ impl ExternalQueue {
 
     /// Complete a call: the script receives the streamed chunks (if any)
     /// followed by `output`.
-    pub fn complete(&self, id: u64, output: String) -> Result<(), CapsError> {
+    pub fn complete(&self, id: u64, output: &str) -> Result<(), CapsError> {
         let mut p = self
             .pending
             .lock()
@@ -158,7 +158,7 @@ impl ExternalQueue {
                 )
             })?;
         let mut all = p.chunks.concat();
-        all.push_str(&output);
+        all.push_str(output);
         if let Some(tx) = p.reply.take() {
             let _ = tx.send(Ok(all));
         }

@@ -286,7 +286,7 @@ impl CapabilityRuntime {
         Ok(())
     }
 
-    fn insert(&self, entry: Entry) -> Result<(), CapsError> {
+    fn insert(&self, entry: &Entry) -> Result<(), CapsError> {
         let mut cat = self.catalog.write().expect("catalog lock");
         self.check_registrable(&cat, &entry.policy)?;
         let mut next = cat.clone();
@@ -305,7 +305,7 @@ impl CapabilityRuntime {
         // Compile the tool's schemas now so a bad one fails here.
         let mut probe = ToolRegistry::new();
         probe
-            .register(crate::eval::tool_impl(&entry, &self.shared))
+            .register(crate::eval::tool_impl(entry, &self.shared))
             .map_err(|e| CapsError::new(CapsErrorKind::Registry, e.to_string()))?;
         *cat = next;
         *self.registry_cache.lock().expect("cache lock") = None;
@@ -331,7 +331,7 @@ impl CapabilityRuntime {
         } else {
             Handler::Text(handler)
         };
-        self.insert(Entry {
+        self.insert(&Entry {
             policy: ToolPolicy {
                 format: ToolFormat::Text,
                 ..policy
@@ -362,7 +362,7 @@ impl CapabilityRuntime {
         } else {
             Handler::Json(handler)
         };
-        self.insert(Entry {
+        self.insert(&Entry {
             policy: ToolPolicy {
                 format: ToolFormat::Json,
                 ..policy
@@ -390,7 +390,7 @@ impl CapabilityRuntime {
         } else {
             ToolFormat::Text
         };
-        self.insert(Entry {
+        self.insert(&Entry {
             policy: ToolPolicy {
                 dispatch: Dispatch::External,
                 format,
@@ -569,7 +569,7 @@ impl CapabilityRuntime {
 
     /// Complete an external call with its output.
     pub fn complete(&self, id: u64, output: impl Into<String>) -> Result<(), CapsError> {
-        self.shared.external.complete(id, output.into())
+        self.shared.external.complete(id, &output.into())
     }
 
     /// Fail an external call (queued again while attempts remain).
