@@ -1,2 +1,84 @@
 //! Criterion benchmarks for the toolsh crates; the benches live beside
 //! this crate's manifest (`cargo bench -p toolsh-benches`).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The repository root (this crate lives in `benches/`).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// Realistic bash text: the parser's script corpus
+/// (`crates/toolsh-parser/tests/corpus/*.sh`) followed by the script of
+/// every case in the spec corpus (`tests/spec/*/*.test.sh`) that parses
+/// on its own, each wrapped in a function so that the whole is one valid
+/// script.
+pub fn shell_corpus() -> String {
+    let root = repo_root();
+    let mut out = String::new();
+    for path in sorted_files(&root.join("crates/toolsh-parser/tests/corpus"), ".sh") {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            out.push_str(&text);
+            out.push('\n');
+        }
+    }
+    let mut case = 0usize;
+    if let Ok(areas) = std::fs::read_dir(root.join("tests/spec")) {
+        let mut areas: Vec<_> = areas.filter_map(Result::ok).map(|e| e.path()).collect();
+        areas.sort();
+        for area in areas {
+            for path in sorted_files(&area, ".test.sh") {
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                for script in case_scripts(&text) {
+                    if toolsh_parser::parse(&script).is_err() {
+                        continue;
+                    }
+                    case += 1;
+                    let _ = write!(out, "spec_case_{case}() {{\n{script}\n}}\n");
+                }
+            }
+        }
+    }
+    out
+}
+
+fn sorted_files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.to_string_lossy().ends_with(suffix))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// The script lines of each `#### name` case (up to its first `## ` line).
+fn case_scripts(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if line.starts_with("#### ") {
+            if let Some(s) = current.take() {
+                out.push(s);
+            }
+            current = Some(String::new());
+        } else if line.starts_with("## ") {
+            if let Some(s) = current.take() {
+                out.push(s);
+            }
+        } else if let Some(s) = current.as_mut() {
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    out.extend(current);
+    out
+}

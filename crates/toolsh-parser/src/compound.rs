@@ -261,7 +261,7 @@ impl Parser<'_> {
                 Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(e),
                 _ => {
                     self.restore(cp);
-                    let w = self.deferred_word(&[stop])?;
+                    let w = self.deferred_word(&[stop, b')'])?;
                     Some(ArithExpr::Deferred(Box::new(w)))
                 }
             }

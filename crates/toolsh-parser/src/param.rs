@@ -266,19 +266,16 @@ impl Parser<'_> {
 
     /// The error for a malformed `${...}` starting at `open`.
     fn bad_substitution(&mut self, open: usize) -> ParseError {
-        let mut end = self.pos;
-        while end < self.b.len() && self.b[end] != b'}' && self.b[end] != b'\n' {
-            end += 1;
-        }
-        let end = (end + 1).min(self.b.len());
+        let Some(close) = crate::word::memchr(b'}', &self.b[self.pos..]) else {
+            // bash reads to the matching brace before judging the text.
+            return self.eof_matching('}', open);
+        };
+        let end = self.pos + close + 1;
         let mut e = end;
         while !self.src.is_char_boundary(e) {
             e += 1;
         }
         let text = self.src[open..e].to_string();
-        if self.at_eof() {
-            return self.eof_matching('}', open);
-        }
         self.invalid(format!("{text}: bad substitution"), open)
     }
 

@@ -5,5 +5,8 @@ mod common;
 
 mod arith;
 mod commands;
+mod corpus;
+mod errors;
 mod limits;
+mod roundtrip;
 mod words;

@@ -1,0 +1,39 @@
+//! Parser throughput over realistic scripts, at 1x, 10x and 100x size (the
+//! MB/s figures should stay flat: parsing is linear).
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use toolsh_parser::{ParseLimits, parse_with_limits};
+
+fn parse(c: &mut Criterion) {
+    let corpus = toolsh_benches::shell_corpus();
+    // At least 200 KB for the 1x input.
+    let reps = 200_000usize.div_ceil(corpus.len().max(1));
+    let base = corpus.repeat(reps);
+    let limits = ParseLimits {
+        max_source_bytes: usize::MAX,
+        ..ParseLimits::default()
+    };
+    if let Err(e) = parse_with_limits(&base, &limits) {
+        panic!(
+            "the benchmark corpus does not parse: {}:{}: {}",
+            e.line, e.column, e.message
+        );
+    }
+    let mut group = c.benchmark_group("parse");
+    group.sample_size(10);
+    for factor in [1usize, 10, 100] {
+        let input = base.repeat(factor);
+        group.throughput(Throughput::Bytes(input.len() as u64));
+        group.bench_with_input(
+            BenchmarkId::from_parameter(format!("{factor}x")),
+            &input,
+            |b, src| {
+                b.iter(|| parse_with_limits(src, &limits).map(|s| s.body.items.len()));
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, parse);
+criterion_main!(benches);
