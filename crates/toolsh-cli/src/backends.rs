@@ -4,6 +4,7 @@
 //! error); `http` makes a request (secrets come from `${VAR}` in the URL or
 //! headers and are never shown to the script).
 
+use std::fmt::Write as _;
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -39,7 +40,7 @@ pub fn tool_from_entry(manifest: &Manifest, e: &ToolEntry) -> ToolImpl {
     let http = e.http.clone().unwrap_or_else(|| HttpEntry {
         url: String::new(),
         method: None,
-        headers: Default::default(),
+        headers: std::collections::BTreeMap::default(),
     });
     ToolImpl::new(def).with_async_exec(move |args: ToolArgs| {
         let http = http.clone();
@@ -109,7 +110,7 @@ fn run_http(h: &HttpEntry, args: &ToolArgs) -> ToolResult {
     let mut url = interpolate_env(&h.url);
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(60)))
+        .timeout_global(Some(Duration::from_mins(1)))
         .build()
         .into();
     let headers: Vec<(String, String)> = h
@@ -178,7 +179,7 @@ fn encode(s: &str) -> String {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
             out.push(b as char);
         } else {
-            out.push_str(&format!("%{b:02X}"));
+            let _ = write!(out, "%{b:02X}");
         }
     }
     out

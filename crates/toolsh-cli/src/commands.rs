@@ -2,7 +2,6 @@
 //! `mcp`.
 
 use std::io::Read;
-use std::sync::Arc;
 
 use serde_json::{Value, json};
 use toolsh_parser::{ParseError, ParseErrorKind};
@@ -126,11 +125,11 @@ pub async fn catalog(sources: &ToolSources) -> i32 {
 }
 
 fn scripted(
-    registry: ToolRegistry,
+    registry: &ToolRegistry,
     compact: bool,
     limits: toolsh_interp::ExecutionLimits,
 ) -> ScriptedTool {
-    ScriptedTool::from_registry("script", &registry)
+    ScriptedTool::from_registry("script", registry)
         .compact_prompt(compact)
         .limits(limits)
         .build()
@@ -166,7 +165,7 @@ pub async fn mcp(args: McpArgs) -> i32 {
         }
     };
     let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
-    let tool = scripted(loaded.registry.clone(), args.discovery, limits);
+    let tool = scripted(&loaded.registry, args.discovery, limits);
     let mode = if args.discovery {
         DiscoveryMode::WithDiscovery
     } else {

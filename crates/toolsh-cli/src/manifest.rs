@@ -387,16 +387,14 @@ pub fn interpolate_env(s: &str) -> String {
     let mut rest = s;
     while let Some(start) = rest.find("${") {
         out.push_str(&rest[..start]);
-        match rest[start + 2..].find('}') {
-            Some(end) => {
-                let name = &rest[start + 2..start + 2 + end];
-                out.push_str(&std::env::var(name).unwrap_or_default());
-                rest = &rest[start + 3 + end..];
-            }
-            None => {
-                out.push_str(&rest[start..]);
-                rest = "";
-            }
+        if let Some(end) = rest[start + 2..].find('}') {
+            let name = &rest[start + 2..start + 2 + end];
+            out.push_str(&std::env::var(name).unwrap_or_default());
+            rest = &rest[start + 3 + end..];
+        } else {
+            out.push_str(&rest[start..]);
+            rest = "";
+        }
         }
     }
     out.push_str(rest);

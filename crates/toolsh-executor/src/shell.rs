@@ -2,6 +2,7 @@
 //! undo/redo checkpoints over its in-memory file system) or in a fresh
 //! `LogicOnly` shell per call.
 
+use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -25,7 +26,7 @@ pub type ConfigureFn = dyn Fn(ShellBuilder) -> ShellBuilder + Send + Sync;
 
 enum Mode {
     Session {
-        shell: tokio::sync::Mutex<Shell>,
+        shell: Box<tokio::sync::Mutex<Shell>>,
         fs: Arc<MemoryFs>,
     },
     Fresh,
@@ -77,7 +78,7 @@ impl ShellExecutor {
         Self {
             tool_id: "bash".into(),
             mode: Mode::Session {
-                shell: tokio::sync::Mutex::new(shell),
+                shell: Box::new(tokio::sync::Mutex::new(shell)),
                 fs,
             },
             configure,
@@ -267,7 +268,7 @@ pub(crate) fn output_from(
         if !result.is_empty() && !result.ends_with('\n') {
             result.push('\n');
         }
-        result.push_str(&format!("[exit status {code}]"));
+        let _ = write!(result, "[exit status {code}]");
     }
     ToolOutput {
         call_id: call_id.to_string(),
