@@ -395,7 +395,6 @@ pub fn interpolate_env(s: &str) -> String {
             out.push_str(&rest[start..]);
             rest = "";
         }
-        }
     }
     out.push_str(rest);
     out
