@@ -146,7 +146,7 @@ pub async fn prompt(args: PromptArgs) -> i32 {
         }
     };
     let tool = scripted(
-        loaded.registry.clone(),
+        &loaded.registry,
         args.compact,
         toolsh_interp::ExecutionLimits::default(),
     );
