@@ -46,11 +46,10 @@ fn npm_dir() -> Option<PathBuf> {
         );
         return None;
     }
-    let dir = std::env::var_os("TOOLSH_NPM_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/toolsh-npm")
-        });
+    let dir = std::env::var_os("TOOLSH_NPM_DIR").map_or_else(
+        || PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/toolsh-npm"),
+        PathBuf::from,
+    );
     assert!(
         dir.join("node_modules/@modelcontextprotocol/server-memory/package.json")
             .exists(),
