@@ -58,10 +58,13 @@ pub fn main() -> ExitCode {
     ExitCode::from(u8::try_from(code.rem_euclid(256)).unwrap_or(1))
 }
 
-/// Logs to stderr, filtered by `RUST_LOG` (default: warnings).
+/// Logs to stderr, filtered by `RUST_LOG` (default: errors only). A run's
+/// stderr is the script's: raw tool errors (logged at warn) and upstream
+/// servers' logs (debug) show only when the operator asks for them, e.g.
+/// `RUST_LOG=toolsh_tools=warn`.
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

@@ -100,8 +100,11 @@ fn demo_report_runs_end_to_end() {
     );
     // DE: 4 + 2.5*1.5 = 7.75; others 12 + 3.75 = 15.75, sorted by price.
     assert!(stdout.contains("DE  7.75  (2 days)\n"), "{stdout}");
+    // jq 1.7 keeps a number's literal: the tool sent 505.0, so `\(.total)`
+    // prints 505.0 (checked against jq 1.7.1).
     assert!(
-        stdout.contains("charge for c-umbrella (505) failed with status 1; leaving it for a retry"),
+        stdout
+            .contains("charge for c-umbrella (505.0) failed with status 1; leaving it for a retry"),
         "{stdout}"
     );
     // The callback's error is sanitized: no host detail leaks.
@@ -295,9 +298,9 @@ fn mcp_serve_driven_by_the_inspector_cli() {
             .contains("memory.create_entities")
     );
 
-    let script = "memory.create_entities --entities name=bob entityType=person >/dev/null; \
+    let script = "memory.create_entities --entities name=bob entityType=person observations=new >/dev/null; \
                   n=$(memory.read_graph | jq '.entities | length'); \
-                  everything.get-sum --a \"$n\" --b 41 | jq -r .";
+                  everything.get-sum --a \"$n\" --b 41";
     let out = run_ok(&mut base(&[
         "--method",
         "tools/call",

@@ -88,6 +88,12 @@ pub struct BuiltinContext<'a> {
     pub stderr: &'a Output,
     /// The shell.
     pub shell: &'a mut dyn ShellAccess,
+    /// Standard input is the stream of an enclosing `while`/`until`/`for`
+    /// loop, shared by every iteration (`... | while read -r x; do cmd;
+    /// done`), not one a pipe or redirection set up for this command. A
+    /// command that reads stdin only when given some (a tool) leaves it
+    /// alone then, as a program that does not read stdin would in bash.
+    pub stdin_from_loop: bool,
 }
 
 impl BuiltinContext<'_> {

@@ -1,7 +1,7 @@
 //! The public entry point: [`Shell`], built with [`ShellBuilder`], runs
 //! scripts with [`Shell::exec`] and keeps its state between calls.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Instant, SystemTime};
@@ -159,8 +159,11 @@ impl ShellBuilder {
     }
 
     /// An extra command (a tool). Registered after the standard utilities,
-    /// so it replaces a utility of the same name; shell builtins and
-    /// functions still come first in lookup.
+    /// so it replaces a utility of the same name. Functions still come
+    /// first in lookup, and so do POSIX special builtins (`set`, `export`,
+    /// `eval`, ...; POSIX 2.14); a regular shell builtin of the same name
+    /// (`help`, `type`, `read`, ...) is shadowed by the host's command, the
+    /// way a host that registers `help` for its tools expects.
     #[must_use]
     pub fn builtin(mut self, b: Arc<dyn Builtin>) -> Self {
         self.builtins.push(b);
@@ -199,6 +202,13 @@ impl ShellBuilder {
 
     /// Build the shell. Cheap: the standard command table is shared.
     pub fn build(self) -> Shell {
+        let host_overrides: Arc<HashSet<String>> = Arc::new(
+            self.builtins
+                .iter()
+                .map(|b| b.name().to_string())
+                .filter(|n| crate::builtins::is_regular(n))
+                .collect(),
+        );
         let commands = if self.builtins.is_empty() {
             standard_table().clone()
         } else {
@@ -225,6 +235,7 @@ impl ShellBuilder {
             fs,
             limits: self.limits,
             commands,
+            host_overrides,
             stdin: self.stdin,
             clock: self.clock,
             virtual_time: self.virtual_time,
@@ -312,6 +323,8 @@ pub struct Shell {
     fs: Arc<dyn FileSystem>,
     limits: ExecutionLimits,
     commands: Arc<CommandTable>,
+    /// Host commands that shadow a regular shell builtin of the same name.
+    host_overrides: Arc<HashSet<String>>,
     stdin: Bytes,
     clock: Option<ClockFn>,
     virtual_time: bool,
@@ -368,6 +381,7 @@ impl Shell {
             fs: self.fs.clone(),
             profile: self.profile,
             commands: self.commands.clone(),
+            host_overrides: self.host_overrides.clone(),
             cancel: self.cancel.clone(),
             deadline: self.limits.timeout.map(|t| now + t),
             started: now,

@@ -63,6 +63,7 @@ impl TestShell {
                 stdout: &out,
                 stderr: &err,
                 shell: self,
+                stdin_from_loop: false,
             };
             builtin.run(&mut ctx).await
         };
@@ -143,6 +144,7 @@ impl ShellAccess for TestShell {
             stdout,
             stderr,
             shell: self,
+            stdin_from_loop: false,
         };
         b.run(&mut ctx).await
     }

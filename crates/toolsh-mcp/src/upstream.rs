@@ -156,7 +156,9 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 
 impl McpUpstream {
     /// Start the server, complete the MCP handshake and list its tools.
-    /// The child's stderr is inherited (servers log there).
+    /// The child's stderr (where servers log) is forwarded line by line to
+    /// `tracing` at debug level under target `toolsh_mcp::upstream`, so a
+    /// script's stderr carries only what the script wrote.
     pub async fn spawn(spec: &UpstreamSpec) -> Result<Self, UpstreamError> {
         let name = spec.name.clone();
         if name.is_empty() || name.contains('.') || !is_valid_tool_name(&name) {
@@ -172,11 +174,24 @@ impl McpUpstream {
             }
             c.kill_on_drop(true);
         });
-        let transport = TokioChildProcess::new(cmd).map_err(|error| UpstreamError::Spawn {
-            name: name.clone(),
-            command: spec.command.clone(),
-            error,
-        })?;
+        let (transport, child_stderr) = TokioChildProcess::builder(cmd)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .map_err(|error| UpstreamError::Spawn {
+                name: name.clone(),
+                command: spec.command.clone(),
+                error,
+            })?;
+        if let Some(child_stderr) = child_stderr {
+            let server = name.clone();
+            tokio::spawn(async move {
+                use tokio::io::AsyncBufReadExt;
+                let mut lines = tokio::io::BufReader::new(child_stderr).lines();
+                while let Ok(Some(line)) = lines.next_line().await {
+                    tracing::debug!(server = %server, "{line}");
+                }
+            });
+        }
         let connect = async {
             let service =
                 ().serve(transport)

@@ -51,7 +51,8 @@ impl Builtin for ToolCommand {
     }
 
     async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
-        let stdin = if ctx.stdin.has_source() {
+        // A loop's shared stdin is left for the loop's own `read`.
+        let stdin = if ctx.stdin.has_source() && !ctx.stdin_from_loop {
             let max = ctx.shell.limits().max_buffer_bytes;
             let bytes = ctx.stdin.read_to_end(max).await?;
             Some(String::from_utf8_lossy(&bytes).into_owned())

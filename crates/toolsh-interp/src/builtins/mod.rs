@@ -82,6 +82,18 @@ pub(crate) const NAMES: &[&str] = &[
     "wait",
 ];
 
+/// POSIX special builtins (POSIX 2.14 "Special Built-In Utilities"):
+/// a host command never shadows these.
+const SPECIAL: &[&str] = &[
+    ".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set",
+    "shift", "source", "times", "trap", "unset",
+];
+
+/// Whether `name` is a regular (not special) shell builtin.
+pub(crate) fn is_regular(name: &str) -> bool {
+    NAMES.contains(&name) && !SPECIAL.contains(&name)
+}
+
 /// Find a shell builtin by name.
 pub(crate) fn lookup(name: &str) -> Option<BuiltinFn> {
     Some(match name {

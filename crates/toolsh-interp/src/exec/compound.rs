@@ -99,6 +99,7 @@ impl Interp {
                 let mut status = 0;
                 let mut n: u64 = 0;
                 self.st.loop_depth += 1;
+                let outer_stdin_from_loop = std::mem::replace(&mut self.fds.stdin_from_loop, true);
                 let r = async {
                     loop {
                         n += 1;
@@ -124,6 +125,7 @@ impl Interp {
                 }
                 .await;
                 self.st.loop_depth -= 1;
+                self.fds.stdin_from_loop = outer_stdin_from_loop;
                 r
             }
             CompoundCommand::For {
@@ -139,6 +141,7 @@ impl Interp {
                 };
                 let mut status = 0;
                 self.st.loop_depth += 1;
+                let outer_stdin_from_loop = std::mem::replace(&mut self.fds.stdin_from_loop, true);
                 let r = async {
                     for (n, item) in items.into_iter().enumerate() {
                         self.sh.count_iteration(n as u64 + 1)?;
@@ -159,6 +162,7 @@ impl Interp {
                 }
                 .await;
                 self.st.loop_depth -= 1;
+                self.fds.stdin_from_loop = outer_stdin_from_loop;
                 r
             }
             CompoundCommand::ArithFor {

@@ -21,6 +21,9 @@ pub(crate) enum Fd {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Fds {
     slots: Vec<Option<Fd>>,
+    /// Standard input is the stream of an enclosing loop, shared by every
+    /// iteration; cleared whenever descriptor 0 is set again.
+    pub stdin_from_loop: bool,
 }
 
 impl Fds {
@@ -32,6 +35,7 @@ impl Fds {
                 Some(Fd::Out(stdout)),
                 Some(Fd::Out(stderr)),
             ],
+            stdin_from_loop: false,
         }
     }
 
@@ -46,6 +50,9 @@ impl Fds {
             self.slots.resize(n + 1, None);
         }
         self.slots[n] = fd;
+        if n == 0 {
+            self.stdin_from_loop = false;
+        }
     }
 
     /// The output for descriptor `n`: closed when not open for writing.

@@ -42,6 +42,9 @@ pub(crate) struct Shared {
     pub fs: Arc<dyn FileSystem>,
     pub profile: Profile,
     pub commands: Arc<CommandTable>,
+    /// Host commands that shadow a regular shell builtin (see
+    /// `ShellBuilder::builtin`).
+    pub host_overrides: Arc<std::collections::HashSet<String>>,
     pub cancel: Arc<CancelState>,
     pub deadline: Option<Instant>,
     pub started: Instant,

@@ -208,7 +208,9 @@ impl Interp {
         if let Some(f) = self.st.funcs.get(name).cloned() {
             return self.call_function(f, argv).await;
         }
-        if let Some(b) = builtins::lookup(name) {
+        if !self.sh.host_overrides.contains(name)
+            && let Some(b) = builtins::lookup(name)
+        {
             return b(self, Call { args: argv, arrays }).await;
         }
         self.run_external(argv).await
@@ -221,6 +223,7 @@ impl Interp {
             let stdin = self.fds.input(0);
             let stdout = self.fds.output(1);
             let stderr = self.fds.output(2);
+            let stdin_from_loop = self.fds.stdin_from_loop;
             let r = match stdin {
                 Some(shared) => {
                     let mut guard = shared.lock().await;
@@ -230,6 +233,7 @@ impl Interp {
                         stdout: &stdout,
                         stderr: &stderr,
                         shell: self,
+                        stdin_from_loop,
                     };
                     b.run(&mut ctx).await
                 }
@@ -241,6 +245,7 @@ impl Interp {
                         stdout: &stdout,
                         stderr: &stderr,
                         shell: self,
+                        stdin_from_loop,
                     };
                     b.run(&mut ctx).await
                 }

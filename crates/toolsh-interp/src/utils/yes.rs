@@ -74,6 +74,7 @@ mod tests {
             stdout: &out,
             stderr: &err,
             shell: &mut sh,
+            stdin_from_loop: false,
         };
         assert_eq!(Yes.run(&mut ctx).await.unwrap(), 141);
     }
