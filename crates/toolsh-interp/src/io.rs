@@ -234,6 +234,16 @@ impl Capture {
             .extend_from_slice(data);
     }
 
+    /// Append `line` regardless of the limit, on a line of its own: a
+    /// newline first when the bytes so far do not end with one.
+    pub fn force_append_line(&self, line: &[u8]) {
+        let mut buf = self.buf.lock().expect("capture lock");
+        if buf.last().is_some_and(|&b| b != b'\n') {
+            buf.push(b'\n');
+        }
+        buf.extend_from_slice(line);
+    }
+
     fn write(&self, data: &[u8]) -> Result<(), OutputError> {
         let mut buf = self.buf.lock().expect("capture lock");
         let room = self.limit.saturating_sub(buf.len());

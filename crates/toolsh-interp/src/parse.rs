@@ -1,8 +1,8 @@
 //! The bridge to the parser: limits mapped from [`ExecutionLimits`].
 
-use toolsh_parser::{ArithExpr, ParseError, ParseLimits, Script};
+use toolsh_parser::{ArithExpr, ParseError, ParseErrorKind, ParseLimits, Script};
 
-use crate::limits::ExecutionLimits;
+use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 
 /// Parse a script under the execution limits (source bytes, AST depth).
 pub(crate) fn parse_script(src: &str, limits: &ExecutionLimits) -> Result<Script, ParseError> {
@@ -17,4 +17,20 @@ pub(crate) fn parse_script(src: &str, limits: &ExecutionLimits) -> Result<Script
 /// Parse an arithmetic expression (variable values, expanded text).
 pub(crate) fn parse_arith(src: &str) -> Result<ArithExpr, ParseError> {
     toolsh_parser::parse_arith(src)
+}
+
+/// The limit interrupt for a parse error of kind
+/// [`ParseErrorKind::LimitExceeded`] (source bytes or nesting depth), or
+/// `None` for an ordinary syntax error.
+pub(crate) fn limit_interrupt(e: &ParseError, limits: &ExecutionLimits) -> Option<Interrupt> {
+    if e.kind != ParseErrorKind::LimitExceeded {
+        return None;
+    }
+    Some(
+        if e.message.contains("source") || e.message.contains("too large") {
+            Interrupt::limit(LimitKind::SourceBytes, limits.max_source_bytes)
+        } else {
+            Interrupt::limit(LimitKind::AstDepth, limits.max_ast_depth)
+        },
+    )
 }

@@ -399,11 +399,19 @@ impl Shell {
             .state
             .take()
             .unwrap_or_else(|| ShellState::new("/".into(), 1));
+        let mut state = state;
+        state.vars.recount_bytes();
         let mut interp = Interp {
             st: state,
             sh: shared.clone(),
             fds: Fds::new(Input::from_bytes(self.stdin.clone()), out, err),
-            source: Arc::from(script),
+            // A script over the source limit is refused before parsing:
+            // do not copy it.
+            source: if script.len() > self.limits.max_source_bytes {
+                Arc::from("")
+            } else {
+                Arc::from(script)
+            },
         };
         let deadline = shared.deadline;
         let run = crate::exec::top::run_top(&mut interp, script);
@@ -428,7 +436,7 @@ impl Shell {
             Err(i) => {
                 let msg = format!("toolsh: {i}\n");
                 // Write the message even past the stderr limit.
-                err_cap.force_append(msg.as_bytes());
+                err_cap.force_append_line(msg.as_bytes());
                 let kind = match i {
                     Interrupt::Limit { kind, .. } => Some(*kind),
                     Interrupt::Cancelled => None,

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use toolsh_interp::{
-    Builtin, BuiltinContext, BuiltinResult, EXIT_CANCELLED, ExecutionLimits, Shell,
+    Builtin, BuiltinContext, BuiltinResult, EXIT_CANCELLED, ExecutionLimits, MemoryFs, Profile,
+    Shell,
 };
 
 /// A tool that sleeps 100 ms on the shell's clock.
@@ -93,4 +94,68 @@ async fn loop_stdin_is_marked_shared() {
          host tool from_loop=false\n",
         "{r:?}"
     );
+}
+
+/// A tool that sleeps 100 ms on the shell's clock, then prints `z`.
+struct NapZ;
+
+#[async_trait]
+impl Builtin for NapZ {
+    fn name(&self) -> &'static str {
+        "napz"
+    }
+    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+        ctx.shell.sleep(Duration::from_millis(100)).await?;
+        toolsh_interp::write_status(ctx.stdout.write_str("z\n").await)?;
+        Ok(0)
+    }
+}
+
+#[tokio::test]
+async fn background_calls_run_concurrently() {
+    let mut sh = Shell::builder().builtin(Arc::new(NapZ)).build();
+    let start = Instant::now();
+    let r = sh
+        .exec("for i in 1 2 3 4 5; do napz & done; wait; echo all; jobs -p | wc -l")
+        .await;
+    let took = start.elapsed();
+    assert_eq!(r.stdout, "z\nz\nz\nz\nz\nall\n0\n", "{r:?}");
+    // Five 100 ms calls overlap: well under the 500 ms of running them
+    // one after another.
+    assert!(took < Duration::from_millis(400), "took {took:?}");
+    let r = sh.exec("napz & p=$!; wait $p; echo $?").await;
+    assert_eq!(r.stdout, "z\n0\n");
+}
+
+#[tokio::test]
+async fn logic_only_rejects_files() {
+    let mut sh = Shell::builder().profile(Profile::LogicOnly).build();
+    let r = sh.exec("echo hi > /tmp/x; echo $?").await;
+    assert_eq!(r.stdout, "1\n");
+    assert!(r.stderr.contains("logic-only"), "{r:?}");
+    let r = sh.exec("echo ok >/dev/null; echo err >&2; echo fine").await;
+    assert_eq!(r.stdout, "fine\n");
+    let r = sh.exec("./script.sh; echo $?").await;
+    assert_eq!(r.stdout, "126\n");
+    let r = sh.exec("source lib.sh; echo $?").await;
+    assert_eq!(r.stdout, "1\n");
+    let r = sh.exec("cat <(echo x); echo $?").await;
+    assert!(r.stderr.contains("process substitution"), "{r:?}");
+    let r = sh.exec("echo *").await;
+    assert_eq!(r.stdout, "*\n");
+}
+
+#[tokio::test]
+async fn sandbox_redirects_through_memory_fs() {
+    let fs = Arc::new(MemoryFs::new());
+    let mut sh = Shell::builder()
+        .profile(Profile::Sandbox)
+        .fs(fs.clone())
+        .build();
+    let r = sh
+        .exec("echo a > /f; echo b >> /f; cat < /f; exec 3>/g; echo c >&3; cat /g")
+        .await;
+    assert_eq!(r.stdout, "a\nb\nc\n", "{r:?}");
+    let r = sh.exec("echo /[fg]").await;
+    assert_eq!(r.stdout, "/f /g\n", "{r:?}");
 }

@@ -386,6 +386,13 @@ builtin!(
                 Ok(false) => break,
                 Ok(true) => {}
             }
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            if trim && buf.last() == Some(&delim) {
+                buf.pop();
+            }
             if let Some(cb) = &callback
                 && quantum > 0
                 && (read + 1).is_multiple_of(quantum)
@@ -393,13 +400,6 @@ builtin!(
                 let line = String::from_utf8_lossy(&buf).into_owned();
                 let src = format!("{cb} {idx} {}", crate::quote::single(&line));
                 let _ = it.eval_string(&src, "mapfile").await?;
-            }
-            if skip > 0 {
-                skip -= 1;
-                continue;
-            }
-            if trim && buf.last() == Some(&delim) {
-                buf.pop();
             }
             let s = String::from_utf8_lossy(&buf).into_owned();
             if let Err(m) = it.assign_elem(&name, crate::exec::vars::Key::Index(idx), s, false) {

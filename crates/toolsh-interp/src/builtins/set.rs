@@ -17,7 +17,9 @@ fn letter_option(c: char) -> Option<&'static str> {
         'v' => "verbose",
         'h' => "hashall",
         'B' => "braceexpand",
-        'b' | 'm' | 'H' | 'T' | 'E' | 'P' | 'k' | 't' | 'p' => "",
+        'E' => "errtrace",
+        'T' => "functrace",
+        'b' | 'm' | 'H' | 'P' | 'k' | 't' | 'p' => "",
         _ => return None,
     })
 }

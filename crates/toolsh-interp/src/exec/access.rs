@@ -21,7 +21,18 @@ impl ShellAccess for Interp {
     }
 
     fn set_var(&mut self, name: &str, value: String) -> Result<(), String> {
-        Interp::set_var(self, name, value)
+        Interp::set_var(self, name, value).map_err(|m| {
+            // A limit stops the script at the next check; the builtin
+            // reports it as an ordinary failure meanwhile.
+            match crate::exec::vars::parse_limit_msg(&m) {
+                Some(i) => {
+                    let shown = i.to_string();
+                    self.sh.set_fatal(i);
+                    shown
+                }
+                None => m,
+            }
+        })
     }
 
     fn exported_vars(&self) -> Vec<(String, String)> {

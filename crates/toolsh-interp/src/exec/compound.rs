@@ -324,6 +324,7 @@ impl Interp {
                 menu.push_str(&ps3);
                 self.write_fd(2, menu.as_bytes()).await?;
                 let Some(line) = self.read_line_fd0().await? else {
+                    self.out(b"\n").await?;
                     status = 1;
                     break;
                 };

@@ -30,7 +30,7 @@ impl Interp {
         };
         if r.is_ok()
             && !self.st.in_trap
-            && self.st.return_trap_depth >= self.st.frames.len()
+            && (self.st.return_trap_depth >= self.st.frames.len() || self.st.opts.functrace)
             && let Some(action) = self.st.traps.get("RETURN").cloned()
         {
             self.st.last_status = *r.as_ref().unwrap_or(&0);

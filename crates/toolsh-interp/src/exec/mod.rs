@@ -245,7 +245,7 @@ impl Interp {
     async fn after_status(&mut self, status: i32, negated: bool) -> R<i32> {
         if status != 0 && !negated && self.st.errexit_suppressed == 0 {
             if !self.st.in_trap
-                && self.st.frames.is_empty()
+                && (self.st.frames.is_empty() || self.st.opts.errtrace)
                 && let Some(action) = self.st.traps.get("ERR").cloned()
             {
                 self.run_trap(&action).await?;
@@ -311,6 +311,10 @@ impl Interp {
                 r
             }
             Err(e) => {
+                if let Some(i) = crate::parse::limit_interrupt(&e, &self.sh.limits) {
+                    self.st.subst_depth -= 1;
+                    return Err(Ctl::Interrupt(i));
+                }
                 self.error(&e.message).await?;
                 // bash reports a bad substitution when it expands, as a
                 // run-time error.

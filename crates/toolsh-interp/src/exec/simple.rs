@@ -329,6 +329,9 @@ impl Interp {
                 r
             }
             Err(e) => {
+                if let Some(i) = crate::parse::limit_interrupt(&e, &self.sh.limits) {
+                    return Err(Ctl::Interrupt(i));
+                }
                 self.error(&e.message).await?;
                 Ok(2)
             }

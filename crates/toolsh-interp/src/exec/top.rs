@@ -4,8 +4,6 @@
 
 use std::sync::Arc;
 
-use toolsh_parser::ParseErrorKind;
-
 use super::{Ctl, Interp};
 use crate::limits::{Interrupt, LimitKind};
 
@@ -22,13 +20,8 @@ pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt
     let (script, syntax_error) = match parsed {
         Ok(s) => (Some(s), None),
         Err(e) => {
-            if e.kind == ParseErrorKind::LimitExceeded {
-                let (kind, value) = if e.message.contains("source") {
-                    (LimitKind::SourceBytes, limits.max_source_bytes)
-                } else {
-                    (LimitKind::AstDepth, limits.max_ast_depth)
-                };
-                return Err(Interrupt::limit(kind, value));
+            if let Some(i) = crate::parse::limit_interrupt(&e, limits) {
+                return Err(i);
             }
             // Run the lines before the error when they parse on their own.
             let prefix_end = line_start(src, e.line);
@@ -71,6 +64,9 @@ pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt
         Ctl::Interrupt(i) => i,
         _ => Interrupt::Cancelled,
     })?;
+    // A limit recorded by a builtin (e.g. `printf -v` past the variable
+    // size) in the last command.
+    it.sh.check_fatal()?;
     Ok(status)
 }
 

@@ -230,6 +230,7 @@ impl Interp {
                 self.sh.limits.max_variable_bytes,
             ));
         }
+        let grown = value.len() + name.len();
         let var = self.st.vars.entry_global(name);
         if allexport {
             var.attrs |= attr::EXPORT;
@@ -241,7 +242,18 @@ impl Interp {
             Value::Assoc(a) => a.insert("0".to_string(), value),
             v => *v = Value::Scalar(value),
         }
-        Ok(())
+        self.charge_var_bytes(grown)
+    }
+
+    /// Charge `grown` bytes of new variable storage against
+    /// [`crate::ExecutionLimits::max_total_variable_bytes`].
+    pub fn charge_var_bytes(&mut self, grown: usize) -> Result<(), String> {
+        let max = self.sh.limits.max_total_variable_bytes;
+        if self.st.vars.charge_bytes(grown, max) {
+            Ok(())
+        } else {
+            Err(limit_msg(LimitKind::TotalVariableBytes, max))
+        }
     }
 
     /// The key for subscript text of array `base`.
@@ -298,6 +310,13 @@ impl Interp {
             ));
         }
         let max_entries = self.sh.limits.max_array_entries;
+        let max_bytes = self.sh.limits.max_variable_bytes;
+        let grown = value.len()
+            + 8
+            + match &key {
+                Key::Assoc(k) => k.len(),
+                Key::Index(_) => 0,
+            };
         let var = self.st.vars.entry_global(name);
         if matches!(var.value, Value::Unset | Value::Scalar(_)) {
             let old = match std::mem::replace(&mut var.value, Value::Unset) {
@@ -335,6 +354,9 @@ impl Interp {
                 }
                 let slot = m.entry(idx).or_default();
                 if append {
+                    if slot.len() + value.len() > max_bytes {
+                        return Err(limit_msg(LimitKind::VariableBytes, max_bytes));
+                    }
                     slot.push_str(&value);
                 } else {
                     *slot = value;
@@ -351,6 +373,9 @@ impl Interp {
                     return Err(limit_msg(LimitKind::ArrayEntries, max_entries));
                 }
                 if append {
+                    if a.get(&k).map_or(0, str::len) + value.len() > max_bytes {
+                        return Err(limit_msg(LimitKind::VariableBytes, max_bytes));
+                    }
                     let mut old = a.get(&k).unwrap_or("").to_string();
                     old.push_str(&value);
                     a.insert(k, old);
@@ -361,7 +386,7 @@ impl Interp {
             (Value::Assoc(a), Key::Index(i)) => a.insert(i.to_string(), value),
             _ => {}
         }
-        Ok(())
+        self.charge_var_bytes(grown)
     }
 
     /// Run an assignment statement (`name=value`, `a[i]=v`, `a=(...)`).
@@ -397,6 +422,14 @@ impl Interp {
                                 } else {
                                     v
                                 };
+                                let max = self.sh.limits.max_variable_bytes;
+                                if v.len() > max {
+                                    return Err(Ctl::Interrupt(Interrupt::limit(
+                                        LimitKind::VariableBytes,
+                                        max,
+                                    )));
+                                }
+                                let grown = v.len() + a.name.len();
                                 self.st.vars.set_innermost(
                                     &a.name,
                                     Var {
@@ -404,7 +437,7 @@ impl Interp {
                                         attrs: attr::EXPORT | (old_attrs & !attr::READONLY),
                                     },
                                 );
-                                Ok(())
+                                self.charge_var_bytes(grown)
                             }
                         } else {
                             self.assign_scalar(&a.name, v, a.append)

@@ -36,6 +36,8 @@ pub(crate) struct Options {
     pub localvar_inherit: bool,
     pub assoc_expand_once: bool,
     pub shift_verbose: bool,
+    pub errtrace: bool,
+    pub functrace: bool,
 }
 
 impl Default for Options {
@@ -71,6 +73,8 @@ impl Default for Options {
             localvar_inherit: false,
             assoc_expand_once: false,
             shift_verbose: false,
+            errtrace: false,
+            functrace: false,
         }
     }
 }
@@ -184,6 +188,8 @@ impl Options {
             "hashall" => &mut self.hashall,
             "braceexpand" => &mut self.braceexpand,
             "posix" => &mut self.posix,
+            "errtrace" => &mut self.errtrace,
+            "functrace" => &mut self.functrace,
             _ => return None,
         })
     }

@@ -80,6 +80,16 @@ impl Var {
             Value::Assoc(a) => a.get("0"),
         }
     }
+    /// Bytes of the value: the string, or every array key and element
+    /// (an indexed key counts as 8 bytes).
+    pub fn value_bytes(&self) -> usize {
+        match &self.value {
+            Value::Unset => 0,
+            Value::Scalar(s) => s.len(),
+            Value::Indexed(m) => m.values().map(|v| v.len() + 8).sum(),
+            Value::Assoc(a) => a.iter().map(|(k, v)| k.len() + v.len()).sum(),
+        }
+    }
     /// `true` for an indexed or associative array.
     pub fn is_array(&self) -> bool {
         matches!(self.value, Value::Indexed(_) | Value::Assoc(_))

@@ -27,6 +27,10 @@ pub(crate) struct Scope {
 pub(crate) struct Vars {
     global: Arc<HashMap<String, Var>>,
     scopes: Vec<Arc<Scope>>,
+    /// Upper bound on [`Vars::total_bytes`]: the last exact count plus the
+    /// growth charged since (shrinking is not subtracted, so this never
+    /// under-estimates as long as every growth is charged).
+    charged: usize,
 }
 
 impl Vars {
@@ -170,6 +174,37 @@ impl Vars {
         let mut out: Vec<(&str, &Var)> = s.vars.iter().map(|(k, v)| (k.as_str(), v)).collect();
         out.sort_by(|a, b| a.0.cmp(b.0));
         out
+    }
+
+    /// Bytes held by every variable in every scope: names, scalar values,
+    /// array keys and elements. Walks all scopes (O(variables + elements)).
+    pub fn total_bytes(&self) -> usize {
+        let scope_bytes = |m: &HashMap<String, Var>| -> usize {
+            m.iter()
+                .map(|(k, v)| k.len().saturating_add(v.value_bytes()))
+                .fold(0usize, usize::saturating_add)
+        };
+        self.scopes
+            .iter()
+            .map(|s| scope_bytes(&s.vars))
+            .fold(scope_bytes(&self.global), usize::saturating_add)
+    }
+
+    /// Charge `grown` more bytes against `max` total bytes. Returns
+    /// `false` when the exact total (recounted only once the running upper
+    /// bound passes `max`, so the cost is amortised) is over `max`.
+    pub fn charge_bytes(&mut self, grown: usize, max: usize) -> bool {
+        self.charged = self.charged.saturating_add(grown);
+        if self.charged <= max {
+            return true;
+        }
+        self.charged = self.total_bytes();
+        self.charged <= max
+    }
+
+    /// Recount the running bound exactly (at the start of a run).
+    pub fn recount_bytes(&mut self) {
+        self.charged = self.total_bytes();
     }
 
     /// Insert a variable directly into the global scope.
