@@ -74,6 +74,21 @@ pub trait ShellAccess: Send + Sync {
         stdout: &Output,
         stderr: &Output,
     ) -> BuiltinResult;
+    /// [`ShellAccess::run_command`] with the current directory set to
+    /// the absolute path `dir` for the command's duration (`find
+    /// -execdir`). The default, for shells without a working directory,
+    /// runs it in place.
+    async fn run_command_in(
+        &mut self,
+        dir: &str,
+        argv: Vec<String>,
+        stdin: Input,
+        stdout: &Output,
+        stderr: &Output,
+    ) -> BuiltinResult {
+        let _ = dir;
+        self.run_command(argv, stdin, stdout, stderr).await
+    }
 }
 
 /// Everything a running builtin gets.

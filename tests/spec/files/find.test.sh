@@ -230,6 +230,7 @@ touch x
 find . -name x -exec greet {} \;
 ## stdout:
 ## status: 0
+## divergence: toolsh's find -exec runs shell functions, builtins and tools (there are no processes); GNU find can only run programs
 #### find -delete
 mkdir -p d/e; touch d/e/f d/g.tmp d/h.tmp
 find d -name '*.tmp' -delete; find d | sort

@@ -346,10 +346,27 @@ builtin!(
     }
 );
 
+/// How `dirs` prints the stack: `-l` full paths (no `~`), `-p` one per
+/// line, `-v` one per line with its index (bash manual 6.8.1).
+#[derive(Default, Clone, Copy)]
+struct DirsStyle {
+    long: bool,
+    per_line: bool,
+    numbered: bool,
+}
+
 async fn print_dirs(it: &mut Interp) -> crate::exec::R<()> {
+    print_dirs_as(it, DirsStyle::default()).await
+}
+
+async fn print_dirs_as(it: &mut Interp, style: DirsStyle) -> crate::exec::R<()> {
     let mut parts = vec![it.st.cwd.clone()];
     parts.extend(it.st.dir_stack.iter().rev().cloned());
-    let home = it.get_scalar("HOME");
+    let home = if style.long {
+        None
+    } else {
+        it.get_scalar("HOME")
+    };
     let shown: Vec<String> = parts
         .into_iter()
         .map(|p| match &home {
@@ -359,8 +376,20 @@ async fn print_dirs(it: &mut Interp) -> crate::exec::R<()> {
             _ => p,
         })
         .collect();
-    let line = format!("{}\n", shown.join(" "));
-    it.out(line.as_bytes()).await?;
+    let mut text = String::new();
+    if style.numbered || style.per_line {
+        for (i, d) in shown.iter().enumerate() {
+            if style.numbered {
+                text.push_str(&format!("{i:2}  "));
+            }
+            text.push_str(d);
+            text.push('\n');
+        }
+    } else {
+        text = shown.join(" ");
+        text.push('\n');
+    }
+    it.out(text.as_bytes()).await?;
     Ok(())
 }
 
@@ -415,14 +444,32 @@ builtin!(
 );
 
 builtin!(
-    /// `dirs [-c]`.
+    /// `dirs [-clpv]`.
     dirs,
     |it, c| {
-        if c.args.get(1).is_some_and(|a| a == "-c") {
-            it.st.dir_stack.clear();
-            return Ok(0);
+        let mut style = DirsStyle::default();
+        for a in &c.args[1..] {
+            let Some(flags) = a.strip_prefix('-').filter(|f| !f.is_empty()) else {
+                it.error(&format!("dirs: {a}: invalid option")).await?;
+                return Ok(2);
+            };
+            for f in flags.chars() {
+                match f {
+                    'c' => {
+                        it.st.dir_stack.clear();
+                        return Ok(0);
+                    }
+                    'l' => style.long = true,
+                    'p' => style.per_line = true,
+                    'v' => style.numbered = true,
+                    _ => {
+                        it.error(&format!("dirs: -{f}: invalid option")).await?;
+                        return Ok(2);
+                    }
+                }
+            }
         }
-        print_dirs(it).await?;
+        print_dirs_as(it, style).await?;
         Ok(0)
     }
 );

@@ -178,7 +178,7 @@ builtin!(
                 let mut out = String::new();
                 for n in SHOPT_NAMES {
                     if get(it, n) == Some(on) {
-                        out.push_str(&format!("{n:<20}\t{}\n", if on { "on" } else { "off" }));
+                        out.push_str(&format!("{n:<15}\t{}\n", if on { "on" } else { "off" }));
                     }
                 }
                 it.out(out.as_bytes()).await?;
@@ -210,7 +210,7 @@ builtin!(
                             out.push_str(&format!("shopt {flag} {n}\n"));
                         }
                     } else {
-                        out.push_str(&format!("{n:<20}\t{}\n", if v { "on" } else { "off" }));
+                        out.push_str(&format!("{n:<15}\t{}\n", if v { "on" } else { "off" }));
                     }
                 }
                 None => {

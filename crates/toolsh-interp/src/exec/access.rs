@@ -127,4 +127,20 @@ impl ShellAccess for Interp {
             Err(Ctl::Interrupt(i)) => Err(i),
         }
     }
+
+    async fn run_command_in(
+        &mut self,
+        dir: &str,
+        argv: Vec<String>,
+        stdin: Input,
+        stdout: &Output,
+        stderr: &Output,
+    ) -> BuiltinResult {
+        let saved = std::mem::replace(&mut self.st.cwd, dir.to_string());
+        let r = ShellAccess::run_command(self, argv, stdin, stdout, stderr).await;
+        // The command may have changed directory itself; the caller's
+        // directory comes back either way.
+        self.st.cwd = saved;
+        r
+    }
 }

@@ -143,6 +143,12 @@ impl Interp {
     /// Run a whole script at top level: an [`Ctl::Abort`] abandons the
     /// rest of the line it happened on, as bash does when reading a script.
     pub async fn run_script(&mut self, script: &Script) -> R<i32> {
+        self.run_items(script, false).await
+    }
+
+    /// Run a script's complete commands; with `sourced`, `return` ends
+    /// the script (`source`, bash manual 4.1) instead of being ignored.
+    pub async fn run_items(&mut self, script: &Script, sourced: bool) -> R<i32> {
         let items = &script.body.items;
         let mut i = 0;
         while i < items.len() {
@@ -159,6 +165,7 @@ impl Interp {
                     continue;
                 }
                 Err(Ctl::Break(_) | Ctl::Continue(_)) => {}
+                Err(Ctl::Return(s)) if sourced => return Err(Ctl::Return(s)),
                 Err(Ctl::Return(s)) => {
                     // `return` outside a function at top level: bash
                     // reports an error; treat as status.

@@ -324,7 +324,7 @@ impl Interp {
             Ok(script) => {
                 let script = Arc::new(script);
                 let saved = std::mem::replace(&mut self.source, Arc::from(src));
-                let r = self.run_script(&script).await;
+                let r = self.run_items(&script, true).await;
                 self.source = saved;
                 r
             }
@@ -332,6 +332,20 @@ impl Interp {
                 if let Some(i) = crate::parse::limit_interrupt(&e, &self.sh.limits) {
                     return Err(Ctl::Interrupt(i));
                 }
+                // As bash reads a file: the complete commands before the
+                // line with the error run, then the error is reported.
+                let end = super::top::line_start(src, e.line);
+                if let Ok(prefix) = crate::parse::parse_script(&src[..end], &self.sh.limits) {
+                    let saved = std::mem::replace(&mut self.source, Arc::from(src));
+                    let r = self.run_items(&prefix, true).await;
+                    self.source = saved;
+                    match r {
+                        Ok(_) => {}
+                        Err(Ctl::Return(s)) => return Ok(s),
+                        Err(other) => return Err(other),
+                    }
+                }
+                self.st.lineno = e.line;
                 self.error(&e.message).await?;
                 Ok(2)
             }

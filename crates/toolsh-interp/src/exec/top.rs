@@ -71,7 +71,7 @@ pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt
 }
 
 /// Byte offset where 1-based `line` starts.
-fn line_start(src: &str, line: u32) -> usize {
+pub(crate) fn line_start(src: &str, line: u32) -> usize {
     if line <= 1 {
         return 0;
     }

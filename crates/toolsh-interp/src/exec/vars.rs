@@ -231,6 +231,10 @@ impl Interp {
             ));
         }
         let grown = value.len() + name.len();
+        if name == "GLOBIGNORE" && !value.is_empty() {
+            // Setting GLOBIGNORE turns dotglob on (bash manual 4.3.2).
+            self.st.opts.dotglob = true;
+        }
         let var = self.st.vars.entry_global(name);
         if allexport {
             var.attrs |= attr::EXPORT;
@@ -619,6 +623,10 @@ impl Interp {
         }
         if resolved == "RANDOM" {
             self.st.random_unset = true;
+        }
+        if resolved == "GLOBIGNORE" {
+            // Unsetting GLOBIGNORE turns dotglob off again (bash 5.2).
+            self.st.opts.dotglob = false;
         }
         self.st.vars.remove(&resolved);
         Ok(())

@@ -1,8 +1,16 @@
 //! Pathname expansion (bash manual 3.5.8) through the file-system backend:
 //! each `/`-separated component with pattern characters is matched against
-//! a directory listing; hidden names need a leading `.` unless `dotglob`.
+//! a directory listing; hidden names need a leading `.` unless `dotglob`
+//! (or a non-empty `GLOBIGNORE`). With `globstar`, a `**` component
+//! matches zero or more directories (all files too when it is last),
+//! without descending into symbolic links. `GLOBIGNORE` (bash manual 5.2
+//! "Bash Variables") removes matches of its colon-separated patterns, a
+//! `*` there not matching `/`.
+
+use std::sync::Arc;
 
 use crate::exec::{Interp, R};
+use crate::fs::{FileSystem, FileType, normalize_path};
 use crate::pattern::{Pattern, PatternOptions, has_meta};
 
 /// Split pattern text at unescaped slashes.
@@ -41,7 +49,88 @@ fn unescape(s: &str) -> String {
     out
 }
 
+/// `true` when `path` matches the `GLOBIGNORE` pattern `pat` as
+/// `fnmatch(3)` with `FNM_PATHNAME` does: slash by slash.
+fn ignore_matches(pat: &str, path: &str, opts: PatternOptions) -> bool {
+    let pc = components(pat);
+    let tc: Vec<&str> = path.split('/').collect();
+    pc.len() == tc.len()
+        && pc
+            .iter()
+            .zip(tc)
+            .all(|(p, t)| Pattern::new(p, opts).is_ok_and(|p| p.matches(t)))
+}
+
+/// One match of a `**` component: the path as shown (relative to where
+/// the walk started), its absolute path, and whether it is a directory
+/// (or a symbolic link to one).
+struct Found {
+    rel: String,
+    path: String,
+    dir: bool,
+    link: bool,
+}
+
 impl Interp {
+    /// Everything below `dir` (not `dir` itself), depth first, skipping
+    /// hidden names unless `dot_ok`; symbolic links are listed but not
+    /// followed (bash 5.2 globstar).
+    async fn walk_tree(
+        &mut self,
+        fs: &Arc<dyn FileSystem>,
+        dir: &str,
+        dot_ok: bool,
+    ) -> R<Vec<Found>> {
+        let mut out = Vec::new();
+        let mut stack = vec![(String::new(), dir.to_string())];
+        while let Some((rel, abs)) = stack.pop() {
+            self.checkpoint()?;
+            let Ok(entries) = fs.read_dir(&abs).await else {
+                continue;
+            };
+            for e in entries {
+                if e.name == "." || e.name == ".." || (e.name.starts_with('.') && !dot_ok) {
+                    continue;
+                }
+                let path = normalize_path(&abs, &e.name);
+                let child = if rel.is_empty() {
+                    e.name.clone()
+                } else {
+                    format!("{rel}/{}", e.name)
+                };
+                let dir = match e.file_type {
+                    FileType::Dir => {
+                        stack.push((child.clone(), path.clone()));
+                        true
+                    }
+                    FileType::Symlink => fs.metadata(&path).await.is_ok_and(|m| m.is_dir()),
+                    FileType::File => false,
+                };
+                out.push(Found {
+                    rel: child,
+                    path,
+                    dir,
+                    link: e.file_type == FileType::Symlink,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// `GLOBIGNORE`'s patterns when it is set and not empty.
+    fn globignore(&self) -> Option<Vec<String>> {
+        let v = self.st.vars.get("GLOBIGNORE")?.scalar_value()?;
+        if v.is_empty() {
+            return None;
+        }
+        Some(
+            v.split(':')
+                .filter(|p| !p.is_empty())
+                .map(str::to_string)
+                .collect(),
+        )
+    }
+
     /// Expand pattern text into matching paths, sorted; empty when none.
     pub async fn glob(&mut self, pat: &str) -> R<Vec<String>> {
         let comps = components(pat);
@@ -50,6 +139,8 @@ impl Interp {
             extglob: true,
             nocase: self.st.opts.nocaseglob,
         };
+        let ignore = self.globignore();
+        let dotglob = self.st.opts.dotglob;
         // (display prefix, absolute directory)
         let mut cands: Vec<(String, String)> = vec![if absolute {
             (String::new(), "/".to_string())
@@ -63,8 +154,10 @@ impl Interp {
         };
         let n = comps.len();
         let fs = self.sh.fs.clone();
-        for (i, comp) in comps.into_iter().enumerate() {
+        for (i, comp) in comps.iter().enumerate() {
             let last = i + 1 == n;
+            let literal_prefix = comps[..i].iter().all(|c| !has_meta(c, true));
+            let trailing_slash = i + 2 == n && comps[i + 1].is_empty();
             let mut next = Vec::new();
             for (shown, dir) in &cands {
                 let sep = if shown.is_empty() {
@@ -75,13 +168,40 @@ impl Interp {
                     "/"
                 };
                 if comp.is_empty() {
-                    // `a//b` or a trailing slash: keep directories only.
-                    next.push((format!("{shown}/"), dir.clone()));
+                    // `a//b` or a trailing slash: keep directories only
+                    // (`**/` matching zero directories adds nothing).
+                    if !shown.is_empty() || absolute {
+                        next.push((format!("{shown}/"), dir.clone()));
+                    }
+                    continue;
+                }
+                if comp.as_str() == "**" && self.st.opts.globstar {
+                    if last {
+                        // Zero directories: the directory itself, with a
+                        // slash when it was named literally (bash 5.2).
+                        if !shown.is_empty() {
+                            let me = if literal_prefix {
+                                format!("{shown}{sep}")
+                            } else {
+                                shown.clone()
+                            };
+                            next.push((me, dir.clone()));
+                        }
+                    } else {
+                        next.push((shown.clone(), dir.clone()));
+                    }
+                    for f in self.walk_tree(&fs, dir, dotglob).await? {
+                        // Links to directories only end a `**/`; the
+                        // walk never goes through them.
+                        if last || (f.dir && (trailing_slash || !f.link)) {
+                            next.push((format!("{shown}{sep}{}", f.rel), f.path));
+                        }
+                    }
                     continue;
                 }
                 if !has_meta(comp, true) {
                     let name = unescape(comp);
-                    let path = crate::fs::normalize_path(dir, &name);
+                    let path = normalize_path(dir, &name);
                     next.push((format!("{shown}{sep}{name}"), path));
                     continue;
                 }
@@ -91,22 +211,24 @@ impl Interp {
                 let Ok(entries) = fs.read_dir(dir).await else {
                     continue;
                 };
-                let dot_ok = self.st.opts.dotglob || p.starts_with_dot();
+                let dot_ok = dotglob || p.starts_with_dot();
                 for e in entries {
                     if e.name.starts_with('.') && !dot_ok {
                         continue;
                     }
-                    if (e.name == "." || e.name == "..") && self.st.opts.globskipdots {
+                    if (e.name == "." || e.name == "..")
+                        && (self.st.opts.globskipdots || ignore.is_some())
+                    {
                         continue;
                     }
-                    if !last && e.file_type != crate::fs::FileType::Dir {
-                        let path = crate::fs::normalize_path(dir, &e.name);
+                    if !last && e.file_type != FileType::Dir {
+                        let path = normalize_path(dir, &e.name);
                         if !fs.metadata(&path).await.is_ok_and(|m| m.is_dir()) {
                             continue;
                         }
                     }
                     if p.matches(&e.name) {
-                        let path = crate::fs::normalize_path(dir, &e.name);
+                        let path = normalize_path(dir, &e.name);
                         next.push((format!("{shown}{sep}{}", e.name), path));
                     }
                 }
@@ -123,7 +245,11 @@ impl Interp {
                 out.push(shown);
             }
         }
+        if let Some(pats) = &ignore {
+            out.retain(|m| !pats.iter().any(|p| ignore_matches(p, m, opts)));
+        }
         out.sort();
+        out.dedup();
         Ok(out)
     }
 }

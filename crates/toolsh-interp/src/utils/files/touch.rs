@@ -68,6 +68,11 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     let mut status = 0;
     for op in &p.operands {
         ctx.shell.checkpoint()?;
+        if op == "-" {
+            // GNU: `-` means the file on standard output, which here is a
+            // stream, not a file: nothing to touch.
+            continue;
+        }
         let abs = ctx.resolve_path(op);
         let r = match fs.metadata(&abs).await {
             Ok(_) if only_atime => Ok(()),

@@ -1,9 +1,8 @@
 //! `find`: search for files in a directory hierarchy (GNU findutils 4.9).
 //! Entries are visited in name order (GNU uses the directory's on-disk
 //! order). `-exec`/`-execdir`/`-ok` run builtins, functions and tools
-//! through the shell, never host programs; `-execdir` runs in the shell's
-//! current directory with `{}` as the path find shows (the sandbox cannot
-//! change directory for one command).
+//! through the shell, never host programs; `-execdir` runs in the file's
+//! directory with `{}` as `./NAME`, one `+` batch per directory.
 
 use std::collections::HashMap;
 use std::time::SystemTime;
@@ -35,8 +34,9 @@ struct Run<'e> {
     status: i32,
     quit: bool,
     prune: bool,
-    /// `-exec ... {} +` batches: by primary address, (argv, paths).
-    batches: HashMap<usize, (Vec<String>, Vec<String>)>,
+    /// `-exec ... {} +` batches: by primary address, (argv, paths, the
+    /// directory to run in for `-execdir`).
+    batches: HashMap<usize, Batch>,
     /// `-newer` reference times.
     newer: HashMap<String, Option<SystemTime>>,
 }
@@ -124,9 +124,9 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
         .await?;
     }
     flush(ctx, &mut run).await?;
-    let pending: Vec<(Vec<String>, Vec<String>)> = run.batches.drain().map(|(_, v)| v).collect();
-    for (argv, paths) in pending {
-        if !paths.is_empty() && !run_batch(ctx, argv, paths).await? {
+    let pending: Vec<Batch> = run.batches.drain().map(|(_, v)| v).collect();
+    for (argv, paths, dir) in pending {
+        if !paths.is_empty() && !run_batch(ctx, argv, paths, dir.as_deref()).await? {
             run.status = 1;
         }
     }
@@ -234,22 +234,60 @@ async fn visit(
     Ok(())
 }
 
+/// One `{} +` batch: the command words, the paths so far, and the
+/// directory to run in (`-execdir`).
+type Batch = (Vec<String>, Vec<String>, Option<String>);
+
 /// `{}` replaced by `path` in every word.
 fn substitute(argv: &[String], path: &str) -> Vec<String> {
     argv.iter().map(|a| a.replace("{}", path)).collect()
+}
+
+/// Where `-execdir` runs for the file `shown` (as find prints it), and the
+/// name it passes: the file's directory (resolved against the current
+/// one) and `./` + its last component, as GNU find does (`.` gives `./.`
+/// run in the current directory).
+fn execdir_target(ctx: &BuiltinContext<'_>, shown: &str) -> (String, String) {
+    let trimmed = shown.trim_end_matches('/');
+    let (parent, name) = match trimmed.rfind('/') {
+        Some(0) => ("/", &trimmed[1..]),
+        Some(i) => (&trimmed[..i], &trimmed[i + 1..]),
+        None => (".", trimmed),
+    };
+    if name.is_empty() {
+        return ("/".to_string(), "/".to_string());
+    }
+    (ctx.resolve_path(parent), format!("./{name}"))
+}
+
+/// Run `argv` with `{}` already substituted, in `dir` when given.
+async fn run_in(
+    ctx: &mut BuiltinContext<'_>,
+    argv: Vec<String>,
+    dir: Option<&str>,
+) -> Result<i32, Interrupt> {
+    match dir {
+        Some(d) => {
+            ctx.shell
+                .run_command_in(d, argv, Input::empty(), ctx.stdout, ctx.stderr)
+                .await
+        }
+        None => {
+            ctx.shell
+                .run_command(argv, Input::empty(), ctx.stdout, ctx.stderr)
+                .await
+        }
+    }
 }
 
 async fn run_batch(
     ctx: &mut BuiltinContext<'_>,
     mut argv: Vec<String>,
     paths: Vec<String>,
+    dir: Option<&str>,
 ) -> Result<bool, Interrupt> {
     argv.extend(paths);
-    let status = ctx
-        .shell
-        .run_command(argv, Input::empty(), ctx.stdout, ctx.stderr)
-        .await?;
-    Ok(status == 0)
+    Ok(run_in(ctx, argv, dir).await? == 0)
 }
 
 #[allow(clippy::too_many_lines, clippy::many_single_char_names)]
@@ -375,31 +413,49 @@ async fn eval(
             true
         }
         Primary::Exec { argv, batch, dir } => {
-            let _ = dir;
+            let (run_dir, arg) = if *dir {
+                let (d, a) = execdir_target(ctx, v.shown);
+                (Some(d), a)
+            } else {
+                (None, v.shown.to_string())
+            };
             if *batch {
                 let key = std::ptr::from_ref(p) as usize;
                 let entry = run
                     .batches
                     .entry(key)
-                    .or_insert_with(|| (argv.clone(), Vec::new()));
-                entry.1.push(v.shown.to_string());
+                    .or_insert_with(|| (argv.clone(), Vec::new(), run_dir.clone()));
+                // `-execdir ... +` runs one batch per directory.
+                let mut due = Vec::new();
+                if entry.2 != run_dir {
+                    if !entry.1.is_empty() {
+                        due.push((
+                            entry.0.clone(),
+                            std::mem::take(&mut entry.1),
+                            entry.2.clone(),
+                        ));
+                    }
+                    entry.2.clone_from(&run_dir);
+                }
+                entry.1.push(arg);
                 if entry.1.len() >= BATCH_MAX {
-                    let paths = std::mem::take(&mut entry.1);
-                    let argv = entry.0.clone();
+                    due.push((
+                        entry.0.clone(),
+                        std::mem::take(&mut entry.1),
+                        entry.2.clone(),
+                    ));
+                }
+                for (argv, paths, d) in due {
                     flush(ctx, run).await?;
-                    if !run_batch(ctx, argv, paths).await? {
+                    if !run_batch(ctx, argv, paths, d.as_deref()).await? {
                         run.status = 1;
                     }
                 }
                 true
             } else {
                 flush(ctx, run).await?;
-                let words = substitute(argv, v.shown);
-                let status = ctx
-                    .shell
-                    .run_command(words, Input::empty(), ctx.stdout, ctx.stderr)
-                    .await?;
-                status == 0
+                let words = substitute(argv, &arg);
+                run_in(ctx, words, run_dir.as_deref()).await? == 0
             }
         }
         Primary::Ok(argv) => {
