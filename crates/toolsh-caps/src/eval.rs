@@ -174,6 +174,68 @@ type BaseRegistry = (
     Vec<(String, String)>,
 );
 
+/// The commands of one leased execution, from
+/// [`CapabilityRuntime::prepare_execution`]. While it lives the runtime
+/// counts an active execution.
+pub struct LeasedExecution<'a> {
+    _active: ActiveGuard<'a>,
+    registry: Arc<ToolRegistry>,
+    modules: Vec<(String, String)>,
+    request: Arc<ToolCallRequest>,
+    execution: u64,
+    lease_id: u64,
+}
+
+impl std::fmt::Debug for LeasedExecution<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LeasedExecution")
+            .field("execution", &self.execution)
+            .field("lease_id", &self.lease_id)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LeasedExecution<'_> {
+    /// Add a gate that runs after the lease gate (progress display, a
+    /// host's own accounting).
+    #[must_use]
+    pub fn with_gate(mut self, gate: Arc<dyn toolsh_tools::CallGate>) -> Self {
+        self.registry = Arc::new((*self.registry).clone().with_gate(gate));
+        self
+    }
+
+    /// Every command to install in the shell: each granted or not tool
+    /// (ungranted calls are denied at call time, exit 1), `help`,
+    /// `discover`, and the module commands.
+    pub fn commands(&self) -> Vec<Arc<dyn Builtin>> {
+        let mut v = commands_for(&self.registry, &self.request);
+        for (command, target) in &self.modules {
+            v.push(Arc::new(ModuleCommand {
+                command: command.clone(),
+                target: target.clone(),
+                registry: self.registry.clone(),
+                request: self.request.clone(),
+            }));
+        }
+        v
+    }
+
+    /// The execution id (audit entries carry it).
+    pub fn execution(&self) -> u64 {
+        self.execution
+    }
+
+    /// The id of the lease it runs under.
+    pub fn lease_id(&self) -> u64 {
+        self.lease_id
+    }
+
+    /// The request (tenant, surface, trace) the commands report to.
+    pub fn request(&self) -> &Arc<ToolCallRequest> {
+        &self.request
+    }
+}
+
 /// Decrements the active-execution count when an execution ends (also on
 /// cancellation of the future).
 struct ActiveGuard<'a>(&'a std::sync::atomic::AtomicUsize);
@@ -224,17 +286,24 @@ impl CapabilityRuntime {
         Ok((fp, reg, facts, modules))
     }
 
-    /// Run `script` in a fresh `LogicOnly` shell in which every tool command
-    /// is reserved against `lease` at call time (names computed at run time
-    /// included). A lease issued for another catalog version is refused
-    /// before anything runs.
-    pub async fn eval_with_capability_lease(
+    /// Prepare one leased execution for a host that builds its own shell
+    /// (a `Sandbox` profile, its own stdin, arguments or extra gates): the
+    /// tool, `help`, `discover` and module commands, every tool call
+    /// reserved against `lease` at call time. The runtime counts the
+    /// execution as active (registration refused) until the returned value
+    /// is dropped. `request` carries the tenant and surface; its trace
+    /// collects the calls.
+    ///
+    /// # Errors
+    /// `StaleLease` when `lease` was issued for another catalog version;
+    /// `Registry` when a catalog tool cannot be compiled.
+    pub fn prepare_execution(
         &self,
-        script: &str,
         lease: &CapabilityLease,
-    ) -> Result<EvalResult, CapsError> {
+        request: ToolCallRequest,
+    ) -> Result<LeasedExecution<'_>, CapsError> {
         self.active.fetch_add(1, Ordering::SeqCst);
-        let _guard = ActiveGuard(&self.active);
+        let active = ActiveGuard(&self.active);
         self.sealed.store(true, Ordering::SeqCst);
         let (fp, base, facts, modules) = self.base_registry()?;
         if lease.fingerprint != fp {
@@ -248,27 +317,90 @@ impl CapabilityRuntime {
             shared: self.shared.clone(),
             lease: lease.clone(),
             facts,
-            execution,
+            execution: Some(execution),
+            catalog_version: self.shared.catalog_version.load(Ordering::SeqCst),
             used: Mutex::new(HashMap::new()),
         });
-        let registry = Arc::new((*base).clone().with_gate(gate));
-        let request = Arc::new(ToolCallRequest {
-            surface: Some("caps".into()),
-            ..ToolCallRequest::default()
-        });
+        Ok(LeasedExecution {
+            _active: active,
+            registry: Arc::new((*base).clone().with_gate(gate)),
+            modules,
+            request: Arc::new(request),
+            execution,
+            lease_id: lease.id,
+        })
+    }
+
+    /// A gate enforcing `lease` for a host whose one registry serves many
+    /// executions (a `ScriptedTool` served over MCP, say): trust level,
+    /// grant, per-execution call budget (keyed by
+    /// [`toolsh_tools::ToolCallRequest::execution`]), input bytes,
+    /// authorizer, permission mode and approval, each call audited under
+    /// its request's execution id. Calls are denied once the catalog
+    /// changes. Add it with `ToolRegistry::with_gate` or
+    /// `ScriptedToolBuilder::gate` over a registry from
+    /// [`CapabilityRuntime::registry`].
+    ///
+    /// # Errors
+    /// `StaleLease` when `lease` was issued for another catalog version.
+    pub fn lease_gate(
+        &self,
+        lease: &CapabilityLease,
+    ) -> Result<Arc<dyn toolsh_tools::CallGate>, CapsError> {
+        self.sealed.store(true, Ordering::SeqCst);
+        let version = self.shared.catalog_version.load(Ordering::SeqCst);
+        let (fp, _, facts, _) = self.base_registry()?;
+        if lease.fingerprint != fp {
+            return Err(CapsError::new(
+                CapsErrorKind::StaleLease,
+                "the lease was issued for another version of the catalog; issue a new one",
+            ));
+        }
+        Ok(Arc::new(LeaseGate {
+            shared: self.shared.clone(),
+            lease: lease.clone(),
+            facts,
+            execution: None,
+            catalog_version: version,
+            used: Mutex::new(HashMap::new()),
+        }))
+    }
+
+    /// The catalog's tools as a tool registry without any gate (their
+    /// contracts, output limits and external dispatch apply); combine with
+    /// [`CapabilityRuntime::lease_gate`].
+    ///
+    /// # Errors
+    /// `Registry` when a catalog tool cannot be compiled.
+    pub fn registry(&self) -> Result<ToolRegistry, CapsError> {
+        let (_, base, _, _) = self.base_registry()?;
+        Ok((*base).clone())
+    }
+
+    /// Run `script` in a fresh `LogicOnly` shell in which every tool command
+    /// is reserved against `lease` at call time (names computed at run time
+    /// included). A lease issued for another catalog version is refused
+    /// before anything runs.
+    ///
+    /// # Errors
+    /// As [`CapabilityRuntime::prepare_execution`].
+    pub async fn eval_with_capability_lease(
+        &self,
+        script: &str,
+        lease: &CapabilityLease,
+    ) -> Result<EvalResult, CapsError> {
+        let prepared = self.prepare_execution(
+            lease,
+            ToolCallRequest {
+                surface: Some("caps".into()),
+                ..ToolCallRequest::default()
+            },
+        )?;
         let mut b = Shell::builder()
             .profile(Profile::LogicOnly)
             .limits(self.limits.clone());
-        for c in commands_for(&registry, &request) {
+        for c in prepared.commands() {
             b = b.builtin(c);
-        }
-        for (command, target) in modules {
-            b = b.builtin(Arc::new(ModuleCommand {
-                command,
-                target,
-                registry: registry.clone(),
-                request: request.clone(),
-            }));
         }
         let mut shell = b.build();
         let r = shell.exec(script).await;
@@ -277,9 +409,9 @@ impl CapabilityRuntime {
             stderr: r.stderr,
             exit_code: r.exit_code,
             limit: r.limit,
-            execution,
-            lease_id: lease.id,
-            trace: request.trace.take(),
+            execution: prepared.execution,
+            lease_id: prepared.lease_id,
+            trace: prepared.request.trace.take(),
         })
     }
 

@@ -24,20 +24,29 @@ pub(crate) struct ToolFacts {
     pub policy: ToolPolicy,
 }
 
-/// The gate of one execution.
+/// Most executions whose call counts a shared gate keeps; the oldest are
+/// dropped beyond it (their scripts have long ended).
+const MAX_TRACKED_EXECUTIONS: usize = 4096;
+
+/// The lease gate. Call budgets are per execution, keyed by the calling
+/// execution's id; `execution` is the audit id (fixed for a gate made for
+/// one execution, `None` for a gate shared by many, which audits each
+/// call under its request's execution id).
 pub(crate) struct LeaseGate {
     pub shared: Arc<Shared>,
     pub lease: CapabilityLease,
     pub facts: HashMap<String, ToolFacts>,
-    pub execution: u64,
-    pub used: Mutex<HashMap<String, u32>>,
+    pub execution: Option<u64>,
+    pub catalog_version: u64,
+    pub used: Mutex<HashMap<(u64, String), u32>>,
 }
 
 impl LeaseGate {
-    fn audit(&self, name: &str, outcome: AuditOutcome, bytes_in: usize) {
+    fn audit(&self, call: &ToolCall<'_>, outcome: AuditOutcome, bytes_in: usize) {
+        let name = call.name;
         self.shared.audit.record(AuditEntry {
             seq: 0,
-            execution: self.execution,
+            execution: self.execution.unwrap_or(call.execution),
             label: audit_label(&self.shared.nonce, name),
             outcome,
             bytes_in,
@@ -47,14 +56,15 @@ impl LeaseGate {
         });
     }
 
-    fn deny(&self, name: &str, reason: String, bytes_in: usize) -> PolicyDecision {
-        self.audit(name, AuditOutcome::Denied(reason.clone()), bytes_in);
+    fn deny(&self, call: &ToolCall<'_>, reason: String, bytes_in: usize) -> PolicyDecision {
+        self.audit(call, AuditOutcome::Denied(reason.clone()), bytes_in);
         PolicyDecision::Deny(reason)
     }
 
     /// Give back a reservation (the call was refused after it).
-    fn release(&self, name: &str) {
-        if let Some(n) = self.used.lock().expect("lease lock").get_mut(name) {
+    fn release(&self, call: &ToolCall<'_>) {
+        let key = (call.execution, call.name.to_string());
+        if let Some(n) = self.used.lock().expect("lease lock").get_mut(&key) {
             *n = n.saturating_sub(1);
         }
     }
@@ -65,32 +75,49 @@ impl CallGate for LeaseGate {
     async fn admit(&self, call: &ToolCall<'_>) -> PolicyDecision {
         let name = call.name;
         let bytes_in = call.params.to_string().len() + call.stdin_bytes;
+        if self.shared.catalog_version.load(Ordering::SeqCst) != self.catalog_version {
+            return self.deny(
+                call,
+                "the catalog changed since the lease was issued".into(),
+                bytes_in,
+            );
+        }
         let Some(facts) = self.facts.get(name) else {
-            return self.deny(name, "not in the capability catalog".into(), bytes_in);
+            return self.deny(call, "not in the capability catalog".into(), bytes_in);
         };
         let mode = *self.shared.mode.read().expect("mode lock");
         if let Err(reason) = allowed_by_level(facts.risk, mode, self.shared.trust.get()) {
-            return self.deny(name, reason, bytes_in);
+            return self.deny(call, reason, bytes_in);
         }
         let Some(limit) = self.lease.limit(name) else {
-            return self.deny(name, "not granted by the capability lease".into(), bytes_in);
+            return self.deny(call, "not granted by the capability lease".into(), bytes_in);
         };
         if bytes_in > facts.policy.max_input_bytes as usize {
             let reason = format!(
                 "input of {bytes_in} bytes exceeds the limit of {}",
                 facts.policy.max_input_bytes
             );
-            self.audit(name, AuditOutcome::Limit(reason.clone()), bytes_in);
+            self.audit(call, AuditOutcome::Limit(reason.clone()), bytes_in);
             return PolicyDecision::Deny(reason);
         }
         // Reserve atomically: concurrent background calls race here.
         {
             let mut used = self.used.lock().expect("lease lock");
-            let n = used.entry(name.to_string()).or_insert(0);
+            if used.len() >= MAX_TRACKED_EXECUTIONS * 4 {
+                // Keep the newest executions' counts (ids only grow).
+                let mut ids: Vec<u64> = used.keys().map(|k| k.0).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                if ids.len() > MAX_TRACKED_EXECUTIONS {
+                    let cut = ids[ids.len() - MAX_TRACKED_EXECUTIONS];
+                    used.retain(|k, _| k.0 >= cut);
+                }
+            }
+            let n = used.entry((call.execution, name.to_string())).or_insert(0);
             if *n >= limit {
                 drop(used);
                 let reason = format!("call limit reached ({limit} per execution)");
-                self.audit(name, AuditOutcome::Limit(reason.clone()), bytes_in);
+                self.audit(call, AuditOutcome::Limit(reason.clone()), bytes_in);
                 return PolicyDecision::Deny(reason);
             }
             *n += 1;
@@ -104,15 +131,15 @@ impl CallGate for LeaseGate {
         if let Some(a) = authorizer
             && let Err(reason) = a.authorize(name, call.params, call.tenant).await
         {
-            self.release(name);
-            return self.deny(name, reason, bytes_in);
+            self.release(call);
+            return self.deny(call, reason, bytes_in);
         }
         if mode == PermissionMode::Auto && facts.risk != RiskClass::Read {
             let handler = self.shared.approval.read().expect("approval lock").clone();
             let Some(handler) = handler else {
-                self.release(name);
+                self.release(call);
                 return self.deny(
-                    name,
+                    call,
                     "approval required, and no approver is available".into(),
                     bytes_in,
                 );
@@ -122,10 +149,11 @@ impl CallGate for LeaseGate {
                 tool: name.to_string(),
                 params: call.params.clone(),
                 risk: facts.risk,
+                execution: call.execution,
             };
             if let ApprovalDecision::Deny(reason) = handler.decide(request).await {
-                self.release(name);
-                return self.deny(name, reason, bytes_in);
+                self.release(call);
+                return self.deny(call, reason, bytes_in);
             }
         }
         PolicyDecision::Allow
@@ -134,7 +162,7 @@ impl CallGate for LeaseGate {
     fn finish(&self, call: &ToolCall<'_>, report: &CallReport) {
         self.shared.audit.record(AuditEntry {
             seq: 0,
-            execution: self.execution,
+            execution: self.execution.unwrap_or(call.execution),
             label: audit_label(&self.shared.nonce, call.name),
             outcome: AuditOutcome::Granted,
             bytes_in: report.bytes_in,
@@ -145,6 +173,15 @@ impl CallGate for LeaseGate {
     }
 
     fn rejected(&self, tool: &str, message: &str) {
-        self.audit(tool, AuditOutcome::ContractError(message.to_string()), 0);
+        self.shared.audit.record(AuditEntry {
+            seq: 0,
+            execution: self.execution.unwrap_or(0),
+            label: audit_label(&self.shared.nonce, tool),
+            outcome: AuditOutcome::ContractError(message.to_string()),
+            bytes_in: 0,
+            bytes_out: 0,
+            duration_ms: 0,
+            exit_code: None,
+        });
     }
 }

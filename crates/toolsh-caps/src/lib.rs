@@ -40,7 +40,7 @@ pub use descriptor::{
     Dispatch, RiskClass, StreamLimits, ToolDescriptor, ToolFormat, ToolMetadata, ToolPolicy,
 };
 pub use error::{CapsError, CapsErrorKind};
-pub use eval::EvalResult;
+pub use eval::{EvalResult, LeasedExecution};
 pub use external::ExternalCall;
 pub use lease::{CapabilityGrant, CapabilityLease};
 pub use permission::{

@@ -31,6 +31,10 @@ pub struct ApprovalRequest {
     pub params: Value,
     /// The tool's risk class.
     pub risk: RiskClass,
+    /// The execution making the call
+    /// ([`toolsh_tools::ToolCallRequest::execution`]): lets a host route the
+    /// question to whoever started that execution.
+    pub execution: u64,
 }
 
 /// The answer.

@@ -168,6 +168,9 @@ pub(crate) struct Shared {
     pub authorizer: RwLock<Option<Arc<dyn ToolCallAuthorizer>>>,
     pub nonce: [u8; 32],
     pub next_call: AtomicU64,
+    /// Bumped by every catalog change; a gate made for an older version
+    /// denies every call.
+    pub catalog_version: AtomicU64,
 }
 
 /// The capability runtime. Share it with `Arc`; every method takes `&self`.
@@ -236,6 +239,7 @@ impl CapabilityRuntime {
                 authorizer: RwLock::new(None),
                 nonce: os_nonce(),
                 next_call: AtomicU64::new(0),
+                catalog_version: AtomicU64::new(0),
             }),
         }
     }
@@ -308,6 +312,7 @@ impl CapabilityRuntime {
             .register(crate::eval::tool_impl(entry, &self.shared))
             .map_err(|e| CapsError::new(CapsErrorKind::Registry, e.to_string()))?;
         *cat = next;
+        self.shared.catalog_version.fetch_add(1, Ordering::SeqCst);
         *self.registry_cache.lock().expect("cache lock") = None;
         Ok(())
     }
@@ -449,6 +454,7 @@ impl CapabilityRuntime {
             ));
         }
         cat.modules.insert(command.to_string(), target.to_string());
+        self.shared.catalog_version.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
 

@@ -57,6 +57,32 @@ pub enum ProfileArg {
     Sandbox,
 }
 
+/// The permission mode (`--mode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// Only tools whose risk is `read`; others are hidden and denied.
+    ReadOnly,
+    /// `read` tools run; any other call asks for approval (on the terminal
+    /// for `run`, of the MCP client for `mcp`) and is denied when nobody
+    /// can answer.
+    Auto,
+    /// Every granted call runs.
+    Full,
+}
+
+/// Grants and the permission mode. Either one puts every call under a
+/// capability lease (see `toolsh_caps`).
+#[derive(Debug, Args, Clone, Default)]
+pub struct AuthorityArgs {
+    /// Grant a tool, optionally with a call count per run (repeatable);
+    /// with any grant, tools not granted are denied.
+    #[arg(long = "grant", value_name = "NAME[:COUNT]")]
+    pub grants: Vec<String>,
+    /// The permission mode (default: the manifest's `mode`, else full).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+}
+
 /// Limits settable on the command line.
 #[derive(Debug, Args, Clone, Default)]
 pub struct LimitArgs {
@@ -99,6 +125,9 @@ pub struct RunArgs {
     /// Limits.
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// Grants and the permission mode.
+    #[command(flatten)]
+    pub authority: AuthorityArgs,
     /// Print the tool-call trace to stderr as JSON lines.
     #[arg(long)]
     pub trace: bool,
@@ -156,6 +185,9 @@ pub struct McpArgs {
     /// Serve streamable HTTP on this loopback address instead of stdio.
     #[arg(long, value_name = "ADDR")]
     pub http: Option<String>,
+    /// Grants and the permission mode.
+    #[command(flatten)]
+    pub authority: AuthorityArgs,
     /// Limits.
     #[command(flatten)]
     pub limits: LimitArgs,

@@ -2,6 +2,7 @@
 //! `mcp`.
 
 use std::io::Read;
+use std::sync::Arc;
 
 use serde_json::{Value, json};
 use toolsh_parser::{ParseError, ParseErrorKind};
@@ -10,6 +11,25 @@ use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolRegistry};
 use crate::cli::{CheckArgs, FmtArgs, McpArgs, PromptArgs, ToolSources};
 use crate::run::{EXIT_USAGE, limits_for};
 use crate::tools;
+
+/// Approvals in `auto` mode under `toolsh mcp`: the MCP client that sent
+/// the script is asked through elicitation; denied when it cannot be.
+struct ElicitationApprover(toolsh_mcp::ClientApprovals);
+
+#[async_trait::async_trait]
+impl toolsh_caps::ApprovalHandler for ElicitationApprover {
+    async fn decide(&self, request: toolsh_caps::ApprovalRequest) -> toolsh_caps::ApprovalDecision {
+        let message = format!(
+            "Allow the script to call {} (risk: {:?}) with {}?",
+            request.tool, request.risk, request.params
+        );
+        match self.0.ask(request.execution, message).await {
+            Ok(true) => toolsh_caps::ApprovalDecision::Approve,
+            Ok(false) => toolsh_caps::ApprovalDecision::Deny("declined by the MCP client".into()),
+            Err(reason) => toolsh_caps::ApprovalDecision::Deny(reason),
+        }
+    }
+}
 
 /// Read a script operand (`-` is stdin).
 fn read_script(file: &str) -> Result<String, String> {
@@ -165,16 +185,42 @@ pub async fn mcp(args: McpArgs) -> i32 {
         }
     };
     let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
-    let tool = scripted(&loaded.registry, args.discovery, limits);
+    // Under grants or a mode, the served tool's registry is the capability
+    // catalog's, behind a lease gate with per-execution budgets; approvals
+    // in `auto` mode are asked of the MCP client that sent the script.
+    let approvals = toolsh_mcp::ClientApprovals::new();
+    let approver = Arc::new(ElicitationApprover(approvals.clone()));
+    let gated = crate::authority::for_run(&args.authority, &loaded, &limits, approver).and_then(
+        |authority| {
+            let Some(a) = authority else { return Ok(None) };
+            let gate = a.runtime.lease_gate(&a.lease).map_err(|e| e.to_string())?;
+            let registry = a.runtime.registry().map_err(|e| e.to_string())?;
+            Ok(Some(registry.with_gate(gate)))
+        },
+    );
+    let gated = match gated {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            loaded.shutdown().await;
+            return EXIT_USAGE;
+        }
+    };
+    let tool = scripted(
+        gated.as_ref().unwrap_or(&loaded.registry),
+        args.discovery,
+        limits,
+    );
     let mode = if args.discovery {
         DiscoveryMode::WithDiscovery
     } else {
         DiscoveryMode::Exclusive
     };
     let set = ScriptingToolSet::from_tool(tool, mode);
+    let server = toolsh_mcp::ScriptServer::new(set).with_approvals(approvals);
     let result = match &args.http {
-        Some(addr) => toolsh_mcp::serve_http(set, addr).await,
-        None => toolsh_mcp::serve_stdio(set).await,
+        Some(addr) => toolsh_mcp::serve_http_with(server, addr).await,
+        None => toolsh_mcp::serve_stdio_with(server).await,
     };
     loaded.shutdown().await;
     match result {

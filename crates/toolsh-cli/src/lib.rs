@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod authority;
 mod backends;
 mod check;
 pub mod cli;

@@ -11,7 +11,7 @@ use toolsh_tools::{ToolCallRequest, ToolRegistry, commands_for};
 use crate::cli::{LimitArgs, ProfileArg, RunArgs};
 use crate::manifest::Manifest;
 use crate::progress::Spinner;
-use crate::tools;
+use crate::{authority, tools};
 
 /// Exit status for a usage error of toolsh itself (bad options, unreadable
 /// manifest), as bash uses 2 for usage errors.
@@ -128,19 +128,48 @@ pub async fn run(args: RunArgs) -> i32 {
         }
     };
     let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
+    let approver = Arc::new(authority::TerminalApprover::new());
+    let authority = match authority::for_run(&args.authority, &loaded, &limits, approver) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            loaded.shutdown().await;
+            return EXIT_USAGE;
+        }
+    };
     let spinner = Spinner::for_stderr();
-    let mut registry = loaded.registry.clone();
-    if let Some(s) = &spinner {
-        registry = registry.with_gate(s.gate());
-    }
-    let registry = Arc::new(registry);
-    let request = Arc::new(ToolCallRequest {
+    let request = ToolCallRequest {
         surface: Some("cli".into()),
         ..ToolCallRequest::default()
-    });
-    let mut b = with_tools(shell_builder(args.profile, limits), &registry, &request)
-        .arg0(arg0)
-        .args(args.args.clone());
+    };
+    let mut b = shell_builder(args.profile, limits);
+    // Under a lease, the catalog's commands reserve every call; otherwise
+    // the registry's commands run ungated.
+    let mut leased = None;
+    if let Some(a) = &authority {
+        let mut p = match a.runtime.prepare_execution(&a.lease, request.clone()) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("toolsh: {e}");
+                loaded.shutdown().await;
+                return EXIT_USAGE;
+            }
+        };
+        if let Some(s) = &spinner {
+            p = p.with_gate(s.gate());
+        }
+        for c in p.commands() {
+            b = b.builtin(c);
+        }
+        leased = Some(p);
+    } else {
+        let mut registry = loaded.registry.clone();
+        if let Some(s) = &spinner {
+            registry = registry.with_gate(s.gate());
+        }
+        b = with_tools(b, &Arc::new(registry), &Arc::new(request.clone()));
+    }
+    let mut b = b.arg0(arg0).args(args.args.clone());
     if !stdin_used && !std::io::stdin().is_terminal() {
         let mut data = Vec::new();
         if std::io::stdin().read_to_end(&mut data).is_ok() {
@@ -157,8 +186,13 @@ pub async fn run(args: RunArgs) -> i32 {
     let _ = out.flush();
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(result.stderr.as_bytes());
+    let trace = match &leased {
+        Some(p) => p.request().trace.take(),
+        None => request.trace.take(),
+    };
+    drop(leased);
     if args.trace {
-        for t in request.trace.take() {
+        for t in trace {
             let _ = writeln!(err, "{}", serde_json::to_string(&t).unwrap_or_default());
         }
     }

@@ -14,6 +14,8 @@ use crate::manifest::Manifest;
 pub struct LoadedTools {
     /// Every tool.
     pub registry: ToolRegistry,
+    /// The same tools, as registered (for the capability catalog).
+    pub tools: Vec<ToolImpl>,
     /// Running upstream MCP servers.
     pub upstreams: Vec<McpUpstream>,
     /// The manifest, when one was given.
@@ -73,9 +75,10 @@ pub async fn load(sources: &ToolSources) -> Result<LoadedTools, String> {
         }
     }
     let mut registry = ToolRegistry::new();
+    let mut registered = Vec::with_capacity(tools.len());
     for t in tools {
         let name = t.def.name.clone();
-        if let Err(e) = registry.register(t) {
+        if let Err(e) = registry.register(t.clone()) {
             // An upstream tool with an unusable schema is skipped with a
             // warning; a bad manifest or demo tool is an error.
             if name.contains('.')
@@ -92,9 +95,11 @@ pub async fn load(sources: &ToolSources) -> Result<LoadedTools, String> {
             }
             return Err(e.to_string());
         }
+        registered.push(t);
     }
     Ok(LoadedTools {
         registry,
+        tools: registered,
         upstreams,
         manifest,
     })

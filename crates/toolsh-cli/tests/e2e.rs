@@ -256,19 +256,9 @@ fn mcp_serve_driven_by_the_inspector_cli() {
     let Some(npm) = npm_dir() else { return };
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("memory.jsonl");
-    let inspector = npm.join("node_modules/@modelcontextprotocol/inspector/cli/build/cli.js");
-    let inspector = if inspector.exists() {
-        inspector
-    } else {
-        npm.join("node_modules/.bin/mcp-inspector")
-    };
+    let inspector = npm.join("node_modules/.bin/mcp-inspector");
     let base = |method: &[&str]| {
-        let mut c = Command::new("node");
-        if inspector.extension().is_some() {
-            c.arg(&inspector);
-        } else {
-            c = Command::new(&inspector);
-        }
+        let mut c = Command::new(&inspector);
         c.arg("--cli")
             .arg(env!("CARGO_BIN_EXE_toolsh"))
             .args([
@@ -433,5 +423,109 @@ fn malformed_manifest_points_at_the_key() {
     assert!(
         err.contains("bad.toml:4:1:") && err.contains("colour"),
         "{err}"
+    );
+}
+
+#[test]
+fn grants_and_modes_gate_every_call() {
+    // Grants: ungranted tools and calls over a grant's count are denied
+    // (exit 1 each), the script goes on.
+    let out = run_ok(toolsh().args([
+        "run",
+        "--demo-tools",
+        "--grant",
+        "customers.list",
+        "--grant",
+        "orders.list:1",
+        "-c",
+        "customers.list | jq length; orders.list --customer c-acme | jq length; \
+         orders.list --customer c-acme; echo \"st=$?\"; \
+         payments.charge --customer c-acme --amount 1; echo \"st=$?\"",
+    ]));
+    assert_eq!(text(&out.stdout), "4\n2\nst=1\nst=1\n");
+    assert_eq!(
+        text(&out.stderr),
+        "orders.list: denied: call limit reached (1 per execution)\n\
+         payments.charge: denied: not granted by the capability lease\n"
+    );
+
+    // read-only: only tools whose risk is read run.
+    let out = run_ok(toolsh().args([
+        "run",
+        "--demo-tools",
+        "--mode",
+        "read-only",
+        "-c",
+        "customers.get --id c-acme | jq -r .name; payments.charge --customer c-acme --amount 1; echo \"st=$?\"",
+    ]));
+    assert_eq!(text(&out.stdout), "Acme Corp\nst=1\n");
+    assert_eq!(
+        text(&out.stderr),
+        "payments.charge: denied: read-only mode\n"
+    );
+
+    // auto with no terminal to ask: reads run, anything else is denied.
+    let out = run_ok(toolsh().args([
+        "run",
+        "--demo-tools",
+        "--mode",
+        "auto",
+        "-c",
+        "customers.get --id c-acme | jq -r .tier; shipping.quote --country DE --kg 1; echo \"st=$?\"",
+    ]));
+    assert_eq!(text(&out.stdout), "gold\nst=1\n");
+    assert_eq!(
+        text(&out.stderr),
+        "shipping.quote: denied: approval required, and no terminal to ask (stdin is not a terminal)\n"
+    );
+
+    // A grant naming no tool is a usage error before anything runs.
+    let out = toolsh()
+        .args([
+            "run",
+            "--demo-tools",
+            "--grant",
+            "nope.tool",
+            "-c",
+            "echo ran",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[test]
+fn mcp_auto_mode_asks_the_client_and_denies_without_elicitation() {
+    let Some(npm) = npm_dir() else { return };
+    // The inspector CLI does not declare elicitation support: a call that
+    // needs approval is denied with that reason; reads run.
+    let out = run_ok(
+        Command::new(npm.join("node_modules/.bin/mcp-inspector"))
+            .arg("--cli")
+            .arg(env!("CARGO_BIN_EXE_toolsh"))
+            .args([
+                "mcp",
+                "--demo-tools",
+                "--mode",
+                "auto",
+                "--method",
+                "tools/call",
+                "--tool-name",
+                "script",
+                "--tool-arg",
+                "commands=customers.get --id c-acme | jq -r .tier; \
+                 payments.charge --customer c-acme --amount 1; echo st=$?",
+            ]),
+    );
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        result["structuredContent"]["stdout"], "gold\nst=1\n",
+        "{result}"
+    );
+    assert_eq!(
+        result["structuredContent"]["stderr"],
+        "payments.charge: denied: approval required, and the MCP client does not support elicitation\n",
+        "{result}"
     );
 }

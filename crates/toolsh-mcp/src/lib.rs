@@ -14,8 +14,12 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod approvals;
 mod server;
 mod upstream;
 
-pub use server::{ScriptServer, serve_http, serve_stdio, tool_set};
+pub use approvals::{APPROVAL_TIMEOUT, ClientApprovals};
+pub use server::{
+    ScriptServer, serve_http, serve_http_with, serve_stdio, serve_stdio_with, tool_set,
+};
 pub use upstream::{McpUpstream, UpstreamError, UpstreamSpec, render_result};

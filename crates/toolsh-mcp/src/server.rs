@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+use rmcp::Peer;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
@@ -12,18 +13,32 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use serde_json::{Map, Value, json};
-use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolRequest};
+use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolCallRequest, ToolRequest};
+
+use crate::approvals::ClientApprovals;
 
 /// The MCP server over a scripted tool set.
 #[derive(Clone, Debug)]
 pub struct ScriptServer {
     set: Arc<ScriptingToolSet>,
+    approvals: Option<ClientApprovals>,
 }
 
 impl ScriptServer {
     /// A server for `set`.
     pub fn new(set: ScriptingToolSet) -> Self {
-        Self { set: Arc::new(set) }
+        Self {
+            set: Arc::new(set),
+            approvals: None,
+        }
+    }
+
+    /// Record the client peer of every execution in `approvals`, so a
+    /// host's approval handler can ask that client (elicitation).
+    #[must_use]
+    pub fn with_approvals(mut self, approvals: ClientApprovals) -> Self {
+        self.approvals = Some(approvals);
+        self
     }
 
     /// The tools this server lists.
@@ -52,12 +67,32 @@ impl ScriptServer {
         name: &str,
         arguments: Option<Map<String, Value>>,
     ) -> Result<CallToolResult, ErrorData> {
+        self.call_from(name, arguments, None).await
+    }
+
+    async fn call_from(
+        &self,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+        peer: Option<Peer<RoleServer>>,
+    ) -> Result<CallToolResult, ErrorData> {
         let args = Value::Object(arguments.unwrap_or_default());
         let script = self.set.scripted_tool();
         if name == script.name() {
             let request: ToolRequest = serde_json::from_value(args)
                 .map_err(|e| ErrorData::invalid_params(format!("invalid arguments: {e}"), None))?;
-            let response = self.set.execute(request).await;
+            let call = ToolCallRequest {
+                surface: Some("mcp".into()),
+                ..ToolCallRequest::default()
+            };
+            let execution = call.execution;
+            if let (Some(a), Some(p)) = (&self.approvals, peer) {
+                a.begin(execution, p);
+            }
+            let response = self.set.execute_for(request, call).await;
+            if let Some(a) = &self.approvals {
+                a.end(execution);
+            }
             let mut text = response.stdout.clone();
             if !response.stderr.is_empty() {
                 if !text.is_empty() && !text.ends_with('\n') {
@@ -113,9 +148,9 @@ impl ServerHandler for ScriptServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.call(&request.name, request.arguments)
+        self.call_from(&request.name, request.arguments, Some(context.peer))
             .await
             .map(Into::into)
     }
@@ -124,7 +159,12 @@ impl ServerHandler for ScriptServer {
 /// Serve `set` over stdio until the client disconnects. Logs go to
 /// stderr; stdout carries only the protocol.
 pub async fn serve_stdio(set: ScriptingToolSet) -> Result<(), std::io::Error> {
-    let server = ScriptServer::new(set);
+    serve_stdio_with(ScriptServer::new(set)).await
+}
+
+/// Serve a configured [`ScriptServer`] over stdio until the client
+/// disconnects.
+pub async fn serve_stdio_with(server: ScriptServer) -> Result<(), std::io::Error> {
     let running = server
         .serve(rmcp::transport::stdio())
         .await
@@ -143,6 +183,15 @@ pub fn tool_set(tool: ScriptedTool, mode: DiscoveryMode) -> ScriptingToolSet {
 /// process is stopped. Only loopback addresses are accepted: code mode runs
 /// host tools, and must not be exposed to a network.
 pub async fn serve_http(set: ScriptingToolSet, addr: &str) -> Result<(), std::io::Error> {
+    serve_http_with(ScriptServer::new(set), addr).await
+}
+
+/// Serve a configured [`ScriptServer`] as streamable HTTP on a loopback
+/// `addr`, under `/mcp`.
+///
+/// # Errors
+/// A non-loopback or unparsable address, or a bind failure.
+pub async fn serve_http_with(server: ScriptServer, addr: &str) -> Result<(), std::io::Error> {
     use rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
     };
@@ -155,7 +204,6 @@ pub async fn serve_http(set: ScriptingToolSet, addr: &str) -> Result<(), std::io
             format!("{addr}: only loopback addresses (127.0.0.1, ::1) may be served"),
         ));
     }
-    let server = ScriptServer::new(set);
     let service: StreamableHttpService<ScriptServer, LocalSessionManager> =
         StreamableHttpService::new(
             move || Ok(server.clone()),

@@ -245,7 +245,7 @@ impl McpUpstream {
                     ToolDef::new(local, t.description.as_deref().unwrap_or("").to_string())
                         .with_schema(Value::Object((*t.input_schema).clone()))
                         .with_category(self.name.clone())
-                        .with_tags(["mcp".to_string()]);
+                        .with_tags(annotation_tags(t));
                 if let Some(o) = &t.output_schema {
                     def = def.with_output_schema(Value::Object((**o).clone()));
                 }
@@ -267,6 +267,25 @@ impl McpUpstream {
             tracing::debug!(server = %self.name, error = %e, "MCP upstream shutdown");
         }
     }
+}
+
+/// `mcp` plus a tag for each hint the server set to true (MCP tool
+/// annotations): `read-only`, `destructive`, `open-world`. Hosts map them
+/// to risk classes; absent hints say nothing.
+fn annotation_tags(t: &Tool) -> Vec<String> {
+    let mut tags = vec!["mcp".to_string()];
+    if let Some(a) = &t.annotations {
+        if a.read_only_hint == Some(true) {
+            tags.push("read-only".into());
+        }
+        if a.destructive_hint == Some(true) {
+            tags.push("destructive".into());
+        }
+        if a.open_world_hint == Some(true) {
+            tags.push("open-world".into());
+        }
+    }
+    tags
 }
 
 fn command_safe(name: &str) -> String {

@@ -22,7 +22,7 @@ use crate::trace::{InvocationTrace, TraceKind, TraceLog};
 /// The per-execution context of tool calls: who is calling and where the
 /// trace goes. Passed with each execution, never stored in the shared
 /// registry, so one registry serves many tenants concurrently.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct ToolCallRequest {
     /// The tenant, visible to callbacks (`ToolArgs::tenant`) and policy.
     pub tenant: Option<String>,
@@ -30,6 +30,21 @@ pub struct ToolCallRequest {
     pub surface: Option<String>,
     /// This execution's trace.
     pub trace: Arc<TraceLog>,
+    /// The execution's id, unique in this process (a fresh one per
+    /// `default()`): gates key per-execution budgets by it.
+    pub execution: u64,
+}
+
+impl Default for ToolCallRequest {
+    fn default() -> Self {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Self {
+            tenant: None,
+            surface: None,
+            trace: Arc::default(),
+            execution: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        }
+    }
 }
 
 impl ToolCallRequest {
@@ -253,6 +268,7 @@ impl ToolRegistry {
             tenant: args.tenant.as_deref(),
             surface: args.surface.as_deref(),
             stdin_bytes: args.stdin.as_ref().map_or(0, String::len),
+            execution: request.execution,
         };
         let bytes_in = args.params.to_string().len() + args.stdin.as_ref().map_or(0, String::len);
         for (admitted, gate) in self.gates.iter().enumerate() {

@@ -61,6 +61,7 @@ impl ToolDefExtension {
             tenant: self.tenant.clone(),
             surface: self.surface.clone(),
             trace: Arc::new(TraceLog::new()),
+            ..ToolCallRequest::default()
         });
         for c in commands_for(&self.registry, &request) {
             builder = builder.builtin(c);

@@ -39,6 +39,9 @@ pub struct ToolCall<'a> {
     pub surface: Option<&'a str>,
     /// Bytes of piped stdin given to the call.
     pub stdin_bytes: usize,
+    /// The id of the execution making the call
+    /// ([`crate::ToolCallRequest::execution`]).
+    pub execution: u64,
 }
 
 /// A policy decision.

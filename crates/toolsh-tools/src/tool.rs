@@ -80,6 +80,21 @@ impl ToolImpl {
         self
     }
 
+    /// Run the callback directly, without flags, validation or gates (for
+    /// a layer that wraps a tool in its own dispatcher, e.g. the capability
+    /// runtime). The async callback wins when both are set; with none the
+    /// result is an error naming the tool.
+    pub fn invoke(&self, args: ToolArgs) -> ToolFuture {
+        if let Some(f) = &self.async_exec {
+            return f(args);
+        }
+        let out = match &self.sync_exec {
+            Some(f) => f(&args),
+            None => Err(format!("tool '{}' has no callback", self.def.name)),
+        };
+        Box::pin(std::future::ready(out))
+    }
+
     /// Set a dry-run handler: `<tool> --dry-run` prints its output instead
     /// of the default `{"dry_run":true,...}` report.
     #[must_use]

@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 
+use crate::call::ToolCallRequest;
 use crate::locale::Locale;
 use crate::registry::RegistryError;
 use crate::scripted::{
@@ -184,6 +185,12 @@ impl ScriptingToolSet {
     /// Run a script.
     pub async fn execute(&self, request: ToolRequest) -> ToolResponse {
         self.tool.execute(request).await
+    }
+
+    /// [`ScriptingToolSet::execute`] with a given per-execution context
+    /// (tenant, surface, execution id, trace).
+    pub async fn execute_for(&self, request: ToolRequest, call: ToolCallRequest) -> ToolResponse {
+        self.tool.execute_for(request, call).await
     }
 }
 

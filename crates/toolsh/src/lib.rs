@@ -7,8 +7,10 @@
 //! its final output goes back into the model's context.
 //!
 //! This crate only re-exports the layers, each behind a feature:
-//! `parser` ([`parser`]), `interp` ([`interp`]), `tools` ([`tools`]) —
-//! the default — and `mcp` ([`mcp`]).
+//! `parser` ([`parser`]), `interp` ([`interp`]), `tools` ([`tools`]),
+//! `caps` ([`caps`]), `executor` ([`executor`]) — together the default —
+//! and `mcp` ([`mcp`], which adds rmcp and axum). It has no logic of its
+//! own.
 //!
 //! ```
 //! use serde_json::json;
@@ -38,6 +40,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "caps")]
+pub use toolsh_caps as caps;
+#[cfg(feature = "executor")]
+pub use toolsh_executor as executor;
 #[cfg(feature = "interp")]
 pub use toolsh_interp as interp;
 #[cfg(feature = "mcp")]
@@ -49,6 +55,13 @@ pub use toolsh_tools as tools;
 
 /// The names most programs need.
 pub mod prelude {
+    #[cfg(feature = "caps")]
+    pub use toolsh_caps::{
+        CapabilityLease, CapabilityRuntime, PermissionMode, RiskClass, ToolMetadata, ToolPolicy,
+        TrustLevel,
+    };
+    #[cfg(feature = "executor")]
+    pub use toolsh_executor::{ShellExecutor, ToolExecutor, ToolOutput};
     #[cfg(feature = "interp")]
     pub use toolsh_interp::{Builtin, ExecResult, ExecutionLimits, Profile, Shell};
     #[cfg(feature = "mcp")]
