@@ -38,8 +38,11 @@ fn run_ok(cmd: &mut Command) -> Output {
 }
 
 /// The npm directory with the test servers, or `None` (after a loud
-/// message) when npm is not installed at all.
+/// message) when npm is not installed at all. Installs the pinned servers
+/// with `scripts/install-test-servers.sh` on first use when they are
+/// missing, so `cargo test` works on a fresh machine that has npm.
 fn npm_dir() -> Option<PathBuf> {
+    static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
     if Command::new("npm").arg("--version").output().is_err() {
         eprintln!(
             "\n*** SKIPPING MCP end-to-end test: `npm` is not installed on this machine ***\n"
@@ -50,10 +53,26 @@ fn npm_dir() -> Option<PathBuf> {
         || PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/toolsh-npm"),
         PathBuf::from,
     );
+    let installed = |d: &Path| {
+        d.join("node_modules/@modelcontextprotocol/server-memory/package.json")
+            .exists()
+            && d.join("node_modules/.bin/mcp-inspector").exists()
+    };
+    let _guard = INSTALL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !installed(&dir) {
+        let status = Command::new("bash")
+            .arg(repo_root().join("scripts/install-test-servers.sh"))
+            .env("TOOLSH_NPM_DIR", &dir)
+            .stdout(Stdio::null())
+            .status()
+            .expect("run scripts/install-test-servers.sh");
+        assert!(status.success(), "scripts/install-test-servers.sh failed");
+    }
     assert!(
-        dir.join("node_modules/@modelcontextprotocol/server-memory/package.json")
-            .exists(),
-        "the MCP test servers are not installed in {}: run scripts/install-test-servers.sh",
+        installed(&dir),
+        "the MCP test servers are not installed in {}",
         dir.display()
     );
     Some(dir)
