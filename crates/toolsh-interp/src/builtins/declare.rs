@@ -220,8 +220,8 @@ builtin!(
                         out.push_str(&format!("{n}\n"));
                     } else if func_names {
                         out.push_str(&format!("declare -f {n}\n"));
-                    } else {
-                        out.push_str(&format!("{n} () \n{{ \n    : \n}}\n"));
+                    } else if let Some(text) = it.function_definition(&n) {
+                        out.push_str(&text);
                     }
                 } else {
                     status = 1;

@@ -42,34 +42,86 @@ fn kind_of(it: &Interp, name: &str) -> Option<&'static str> {
 }
 
 builtin!(
-    /// `type [-atpP] name ...`.
+    /// `type [-afptP] name ...` (bash manual 4.2): every kind of command a
+    /// name is with `-a` (alias, keyword, function, builtin), only the
+    /// kind word with `-t`, no functions with `-f`; `-p`/`-P` print file
+    /// paths, and the sandbox has no command files.
     type_,
     |it, c| {
-        let mut short = false;
+        let (mut all, mut short, mut path, mut force_path, mut no_funcs) =
+            (false, false, false, false, false);
         let mut i = 1;
-        while i < c.args.len() && c.args[i].starts_with('-') {
-            if c.args[i].contains('t') {
-                short = true;
+        while i < c.args.len() && c.args[i].starts_with('-') && c.args[i].len() > 1 {
+            if c.args[i] == "--" {
+                i += 1;
+                break;
+            }
+            for f in c.args[i][1..].chars() {
+                match f {
+                    'a' => all = true,
+                    't' => short = true,
+                    'p' => path = true,
+                    'P' => force_path = true,
+                    'f' => no_funcs = true,
+                    _ => {
+                        it.error(&format!("type: -{f}: invalid option")).await?;
+                        it.error("type: usage: type [-afptP] name [name ...]").await?;
+                        return Ok(2);
+                    }
+                }
             }
             i += 1;
         }
         let mut out = String::new();
         let mut status = 0;
         for n in &c.args[i..] {
-            match kind_of(it, n) {
-                Some(k) if short => out.push_str(&format!("{k}\n")),
-                Some("function") => out.push_str(&format!("{n} is a function\n")),
-                Some("keyword") => out.push_str(&format!("{n} is a shell keyword\n")),
-                Some("alias") => out.push_str(&format!(
-                    "{n} is aliased to `{}'\n",
-                    it.st.aliases.get(n).cloned().unwrap_or_default()
-                )),
-                Some(_) => out.push_str(&format!("{n} is a shell builtin\n")),
-                None => {
-                    if !short {
-                        it.error(&format!("type: {n}: not found")).await?;
+            let mut kinds: Vec<&str> = Vec::new();
+            if !force_path {
+                if it.st.aliases.contains_key(n.as_str()) {
+                    kinds.push("alias");
+                }
+                if KEYWORDS.contains(&n.as_str()) {
+                    kinds.push("keyword");
+                }
+                if !no_funcs && it.st.funcs.contains_key(n.as_str()) {
+                    kinds.push("function");
+                }
+                if super::lookup(n).is_some() || it.sh.commands.contains_key(n.as_str()) {
+                    kinds.push("builtin");
+                }
+            }
+            if !all {
+                kinds.truncate(1);
+            }
+            if kinds.is_empty() {
+                if !(short || path || force_path) {
+                    it.error(&format!("type: {n}: not found")).await?;
+                }
+                status = 1;
+                continue;
+            }
+            if path {
+                continue;
+            }
+            for k in kinds {
+                if short {
+                    out.push_str(k);
+                    out.push('\n');
+                    continue;
+                }
+                match k {
+                    "alias" => out.push_str(&format!(
+                        "{n} is aliased to `{}'\n",
+                        it.st.aliases.get(n.as_str()).cloned().unwrap_or_default()
+                    )),
+                    "keyword" => out.push_str(&format!("{n} is a shell keyword\n")),
+                    "function" => {
+                        out.push_str(&format!("{n} is a function\n"));
+                        if let Some(text) = it.function_definition(n) {
+                            out.push_str(&text);
+                        }
                     }
-                    status = 1;
+                    _ => out.push_str(&format!("{n} is a shell builtin\n")),
                 }
             }
         }

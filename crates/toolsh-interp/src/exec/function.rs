@@ -43,3 +43,18 @@ impl Interp {
         r
     }
 }
+
+impl Interp {
+    /// Function `name` as `declare -f` prints it (bash's layout), or
+    /// `None` when there is no such function.
+    pub(crate) fn function_definition(&self, name: &str) -> Option<String> {
+        let def = self.st.funcs.get(name)?;
+        let text = self
+            .st
+            .func_text
+            .get(name)
+            .filter(|(d, _)| Arc::ptr_eq(d, def))
+            .map(|(_, t)| &**t);
+        Some(super::func_print::function_text(def, text))
+    }
+}

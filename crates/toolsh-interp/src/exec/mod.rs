@@ -17,6 +17,7 @@ mod access;
 mod compound;
 mod cond;
 mod fds;
+pub(crate) mod func_print;
 mod function;
 mod jobs;
 mod pipeline;
@@ -312,7 +313,10 @@ impl Interp {
                 let line = self.st.lineno;
                 let base = std::mem::replace(&mut self.st.line_base, line.saturating_sub(1));
                 let script = Arc::new(script);
+                // Spans of the eval'd text index the eval'd text.
+                let saved = std::mem::replace(&mut self.source, Arc::from(src));
                 let r = self.run_list(&script.body).await;
+                self.source = saved;
                 self.st.line_base = base;
                 self.st.lineno = line;
                 r

@@ -35,7 +35,17 @@ impl Interp {
                             .await?;
                         return Ok(1);
                     }
-                    Arc::make_mut(&mut self.st.funcs).insert(f.name.clone(), Arc::new(f.clone()));
+                    let def = Arc::new(f.clone());
+                    Arc::make_mut(&mut self.st.funcs).insert(f.name.clone(), def.clone());
+                    if let Some(text) = self.source.get(f.span.start..f.span.end)
+                        && (text
+                            .strip_prefix(f.name.as_str())
+                            .is_some_and(|r| r.trim_start().starts_with('('))
+                            || text.starts_with("function"))
+                    {
+                        Arc::make_mut(&mut self.st.func_text)
+                            .insert(f.name.clone(), (def, Arc::from(text)));
+                    }
                     Ok(0)
                 }
                 Command::Coproc(c) => {

@@ -99,6 +99,9 @@ pub(crate) struct ShellState {
     pub return_trap_depth: usize,
     /// Readonly functions.
     pub readonly_funcs: Arc<Vec<String>>,
+    /// The source text of each function's definition (for `declare -f`),
+    /// with the definition it belongs to.
+    pub func_text: Arc<HashMap<String, (Function, Arc<str>)>>,
 }
 
 impl ShellState {
@@ -133,6 +136,7 @@ impl ShellState {
             last_arg: String::new(),
             return_trap_depth: 0,
             readonly_funcs: Arc::new(Vec::new()),
+            func_text: Arc::new(HashMap::new()),
         }
     }
 

@@ -310,10 +310,7 @@ fn one_pass(
                 i += used;
             }
         }
-        while matches!(
-            fmt.get(i),
-            Some(b'h' | b'l' | b'L' | b'q' | b'j' | b'z' | b't')
-        ) {
+        while matches!(fmt.get(i), Some(b'h' | b'l' | b'L' | b'j' | b'z' | b't')) {
             i += 1;
         }
         let Some(&conv) = fmt.get(i) else {
