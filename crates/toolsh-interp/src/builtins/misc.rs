@@ -277,6 +277,22 @@ builtin!(
             };
             let mut keys: Vec<(&String, &String)> = it.st.traps.iter().collect();
             keys.sort_by_key(|(k, _)| (rank(k), (*k).clone()));
+            // `trap -p SIG...`: only the named conditions, in argument order.
+            let mut status = 0;
+            if args.len() > 1 {
+                let mut named = Vec::new();
+                for a in &args[1..] {
+                    match normalize_signal(a) {
+                        Some(n) => named.extend(keys.iter().copied().filter(|(k, _)| **k == n)),
+                        None => {
+                            it.error(&format!("trap: {a}: invalid signal specification"))
+                                .await?;
+                            status = 1;
+                        }
+                    }
+                }
+                keys = named;
+            }
             for (k, v) in keys {
                 let name = if matches!(k.as_str(), "EXIT" | "ERR" | "RETURN" | "DEBUG") {
                     k.clone()
@@ -286,7 +302,7 @@ builtin!(
                 out.push_str(&format!("trap -- {} {name}\n", crate::quote::single(v)));
             }
             it.out(out.as_bytes()).await?;
-            return Ok(0);
+            return Ok(status);
         }
         if args[0] == "-l" {
             it.out(b" 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n").await?;

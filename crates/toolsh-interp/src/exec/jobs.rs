@@ -16,8 +16,13 @@ impl Interp {
         self.sh.count_command()?;
         let running = {
             let jobs = self.sh.jobs.lock().expect("jobs");
+            // A job being awaited (its handle taken by `wait`) still runs
+            // until its status is recorded: count it, or a script that
+            // waits in a loop could keep unboundedly many jobs alive.
             jobs.iter()
-                .filter(|j| j.handle.as_ref().is_some_and(|h| !h.is_finished()))
+                .filter(|j| {
+                    j.status.is_none() && j.handle.as_ref().is_none_or(|h| !h.is_finished())
+                })
                 .count()
         };
         if running >= self.sh.limits.max_background_jobs {

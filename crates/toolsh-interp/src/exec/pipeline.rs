@@ -67,7 +67,16 @@ impl Interp {
                     Ok(()) => child.run_command(&stage.command).await,
                     Err(e) => Err(e),
                 };
-                let s = child.finish_subshell(r).await?;
+                let s = match child.finish_subshell(r).await {
+                    // A limit in one stage ends the whole script: tell the
+                    // other stages now, so they stop at their next check
+                    // instead of running on (`:(){ :|:; };:`).
+                    Err(Ctl::Interrupt(i)) => {
+                        child.sh.set_fatal(i.clone());
+                        return Err(Ctl::Interrupt(i));
+                    }
+                    other => other?,
+                };
                 let closed = matches!(child.fds.output(1), Output::Pipe(tx) if tx.is_closed());
                 Ok(if closed && s != 0 { 141 } else { s })
             }));

@@ -84,7 +84,7 @@ impl Interp {
         match &var.value {
             Value::Indexed(m) => {
                 let idx = if i < 0 {
-                    m.keys().next_back().map(|&k| k + 1 + i)?
+                    m.keys().next_back().and_then(|&k| k.checked_add(i + 1))?
                 } else {
                     i
                 };
@@ -346,8 +346,8 @@ impl Interp {
             (Value::Indexed(m), Key::Index(i)) => {
                 let idx = if i < 0 {
                     let last = m.keys().next_back().copied();
-                    match last {
-                        Some(l) if l + 1 + i >= 0 => l + 1 + i,
+                    match last.and_then(|l| l.checked_add(i + 1)) {
+                        Some(idx) if idx >= 0 => idx,
                         _ => return Err(format!("{name}[{i}]: bad array subscript")),
                     }
                 } else {
@@ -551,7 +551,7 @@ impl Interp {
             }
         }
         let mut next: i64 = match self.st.vars.get_raw(name).map(|v| &v.value) {
-            Some(Value::Indexed(m)) => m.keys().next_back().map_or(0, |k| k + 1),
+            Some(Value::Indexed(m)) => m.keys().next_back().map_or(0, |k| k.wrapping_add(1)),
             _ => 0,
         };
         for (k, v, app) in pairs {
@@ -569,7 +569,7 @@ impl Interp {
                 None => Key::Index(next),
             };
             if let Key::Index(i) = key {
-                next = i + 1;
+                next = i.wrapping_add(1);
             }
             if let Err(e) = self.assign_elem(name, key, v, app) {
                 return Ok(Err(e));

@@ -196,11 +196,13 @@ impl Interp {
         let i = self.arith_text(text).await?;
         if i < 0 {
             let len = match self.st.vars.get(base).map(|v| &v.value) {
-                Some(crate::state::Value::Indexed(m)) => m.keys().next_back().map_or(0, |k| k + 1),
+                Some(crate::state::Value::Indexed(m)) => {
+                    m.keys().next_back().map_or(0, |k| i128::from(*k) + 1)
+                }
                 Some(crate::state::Value::Scalar(_)) => 1,
                 _ => 0,
             };
-            if len + i < 0 {
+            if len + i128::from(i) < 0 {
                 if self.st.vars.get(base).is_some() {
                     self.error(&format!("{base}: bad array subscript")).await?;
                     return Err(Ctl::Abort(1));
@@ -558,8 +560,12 @@ impl Interp {
                         .collect(),
                     _ => (0..n).collect(),
                 };
-                let last = keys.last().map_or(0, |k| k + 1);
-                let start = if off < 0 { last + off } else { off };
+                let last = keys.last().map_or(0, |k| k.saturating_add(1));
+                let start = if off < 0 {
+                    last.saturating_add(off)
+                } else {
+                    off
+                };
                 if start < 0 {
                     return Ok(PVal::List(Vec::new(), star));
                 }
