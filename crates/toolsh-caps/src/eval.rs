@@ -179,6 +179,7 @@ type BaseRegistry = (
 /// counts an active execution.
 pub struct LeasedExecution<'a> {
     _active: ActiveGuard<'a>,
+    shared: Arc<Shared>,
     registry: Arc<ToolRegistry>,
     modules: Vec<(String, String)>,
     request: Arc<ToolCallRequest>,
@@ -220,6 +221,17 @@ impl LeasedExecution<'_> {
         v
     }
 
+    /// The handler for unknown command names to install with
+    /// `ShellBuilder::command_not_found`: each unknown name is audited as
+    /// denied ("unknown command") under its digest label, never verbatim,
+    /// and the script gets bash's `NAME: command not found`, status 127.
+    pub fn command_not_found(&self) -> Arc<dyn Builtin> {
+        Arc::new(UnknownCommand {
+            shared: self.shared.clone(),
+            execution: self.execution,
+        })
+    }
+
     /// The execution id (audit entries carry it).
     pub fn execution(&self) -> u64 {
         self.execution
@@ -233,6 +245,39 @@ impl LeasedExecution<'_> {
     /// The request (tenant, surface, trace) the commands report to.
     pub fn request(&self) -> &Arc<ToolCallRequest> {
         &self.request
+    }
+}
+
+/// Audits an unknown command name, then fails as bash does.
+struct UnknownCommand {
+    shared: Arc<Shared>,
+    execution: u64,
+}
+
+#[async_trait]
+impl Builtin for UnknownCommand {
+    fn name(&self) -> &'static str {
+        "command_not_found"
+    }
+
+    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+        let name = ctx.args.first().cloned().unwrap_or_default();
+        self.shared.audit.record(crate::audit::AuditEntry {
+            seq: 0,
+            execution: self.execution,
+            label: crate::names::audit_label(&self.shared.nonce, &name),
+            outcome: crate::audit::AuditOutcome::Denied("unknown command".into()),
+            bytes_in: 0,
+            bytes_out: 0,
+            duration_ms: 0,
+            exit_code: Some(127),
+        });
+        let message = match ctx.shell.lineno() {
+            0 => format!("toolsh: {name}: command not found\n"),
+            line => format!("toolsh: line {line}: {name}: command not found\n"),
+        };
+        write_status(ctx.stderr.write_str(&message).await)?;
+        Ok(127)
     }
 }
 
@@ -323,6 +368,7 @@ impl CapabilityRuntime {
         });
         Ok(LeasedExecution {
             _active: active,
+            shared: self.shared.clone(),
             registry: Arc::new((*base).clone().with_gate(gate)),
             modules,
             request: Arc::new(request),
@@ -402,6 +448,7 @@ impl CapabilityRuntime {
         for c in prepared.commands() {
             b = b.builtin(c);
         }
+        b = b.command_not_found(prepared.command_not_found());
         let mut shell = b.build();
         let r = shell.exec(script).await;
         Ok(EvalResult {

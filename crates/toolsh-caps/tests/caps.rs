@@ -603,3 +603,30 @@ async fn registration_while_running_is_refused() {
     assert_eq!(err.kind, CapsErrorKind::Busy);
     running.await.unwrap().unwrap();
 }
+
+#[tokio::test]
+async fn unknown_commands_are_audited_under_a_label_never_verbatim() {
+    let rt = runtime();
+    let lease = rt.issue_full_lease().unwrap();
+    let r = rt
+        .eval_with_capability_lease("echo a\nSecret.Tool-NAME --x 1\necho \"st=$?\"", &lease)
+        .await
+        .unwrap();
+    assert_eq!(r.stdout, "a\nst=127\n");
+    assert_eq!(
+        r.stderr,
+        "toolsh: line 2: Secret.Tool-NAME: command not found\n"
+    );
+    let log = rt.audit().to_json_lines();
+    assert!(!log.contains("Secret.Tool-NAME"), "{log}");
+    let entries = rt.audit().entries();
+    let last = entries.last().unwrap();
+    assert_eq!(
+        last.outcome,
+        toolsh_caps::AuditOutcome::Denied("unknown command".into())
+    );
+    assert_eq!(last.exit_code, Some(127));
+    // An invalid name (capitals) is recorded as `digest:` + 32 hex digits.
+    assert!(last.label.starts_with("digest:"), "{}", last.label);
+    assert_eq!(last.label.len(), "digest:".len() + 32);
+}

@@ -161,6 +161,7 @@ pub async fn run(args: RunArgs) -> i32 {
         for c in p.commands() {
             b = b.builtin(c);
         }
+        b = b.command_not_found(p.command_not_found());
         leased = Some(p);
     } else {
         let mut registry = loaded.registry.clone();

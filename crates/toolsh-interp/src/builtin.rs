@@ -63,6 +63,11 @@ pub trait ShellAccess: Send + Sync {
     fn deadline(&self) -> Option<std::time::Instant> {
         None
     }
+    /// The line of the script being executed (`$LINENO`), for messages
+    /// in bash's `toolsh: line N: ...` form; 0 when unknown.
+    fn lineno(&self) -> usize {
+        0
+    }
     /// Sleep on the shell's clock, bounded by the deadline and cancellation.
     async fn sleep(&mut self, duration: Duration) -> Result<(), Interrupt>;
     /// Run a command by name (builtin, function or tool; never a host

@@ -65,6 +65,7 @@ pub struct ShellBuilder {
     arg0: Option<String>,
     stdin: Bytes,
     builtins: Vec<Arc<dyn Builtin>>,
+    not_found: Option<Arc<dyn Builtin>>,
     seed: u64,
     clock: Option<ClockFn>,
     virtual_time: bool,
@@ -82,6 +83,7 @@ impl Default for ShellBuilder {
             arg0: None,
             stdin: Bytes::new(),
             builtins: Vec::new(),
+            not_found: None,
             seed: 0x5eed,
             clock: None,
             virtual_time: false,
@@ -170,6 +172,17 @@ impl ShellBuilder {
         self
     }
 
+    /// A host command run in place of the `NAME: command not found` error
+    /// (status 127) when a simple command names nothing the shell knows
+    /// and contains no `/`: it gets the whole argv (`args[0]` is the
+    /// unknown name) and its status is the command's. Hosts use it to
+    /// audit or redirect unknown names; it should print its own error.
+    #[must_use]
+    pub fn command_not_found(mut self, handler: Arc<dyn Builtin>) -> Self {
+        self.not_found = Some(handler);
+        self
+    }
+
     /// Seed of `$RANDOM` and [`crate::ShellAccess::random_u32`].
     #[must_use]
     pub fn random_seed(mut self, seed: u64) -> Self {
@@ -236,6 +249,7 @@ impl ShellBuilder {
             limits: self.limits,
             commands,
             host_overrides,
+            not_found: self.not_found,
             stdin: self.stdin,
             clock: self.clock,
             virtual_time: self.virtual_time,
@@ -325,6 +339,8 @@ pub struct Shell {
     commands: Arc<CommandTable>,
     /// Host commands that shadow a regular shell builtin of the same name.
     host_overrides: Arc<HashSet<String>>,
+    /// The host's handler for unknown command names.
+    not_found: Option<Arc<dyn Builtin>>,
     stdin: Bytes,
     clock: Option<ClockFn>,
     virtual_time: bool,
@@ -382,6 +398,7 @@ impl Shell {
             profile: self.profile,
             commands: self.commands.clone(),
             host_overrides: self.host_overrides.clone(),
+            not_found: self.not_found.clone(),
             cancel: self.cancel.clone(),
             deadline: self.limits.timeout.map(|t| now + t),
             started: now,

@@ -69,6 +69,10 @@ impl ShellAccess for Interp {
         self.sh.now()
     }
 
+    fn lineno(&self) -> usize {
+        usize::try_from(self.st.lineno).unwrap_or(0)
+    }
+
     fn random_u32(&mut self) -> u32 {
         let a = self.st.next_random();
         let b = self.st.next_random();

@@ -45,6 +45,9 @@ pub(crate) struct Shared {
     /// Host commands that shadow a regular shell builtin (see
     /// `ShellBuilder::builtin`).
     pub host_overrides: Arc<std::collections::HashSet<String>>,
+    /// The host's handler for unknown command names
+    /// (`ShellBuilder::command_not_found`).
+    pub not_found: Option<Arc<dyn crate::Builtin>>,
     pub cancel: Arc<CancelState>,
     pub deadline: Option<Instant>,
     pub started: Instant,

@@ -229,7 +229,14 @@ impl Interp {
     /// Run a utility or tool (no functions, no shell builtins).
     pub async fn run_external(&mut self, argv: Vec<String>) -> R<i32> {
         let name = argv[0].as_str();
-        if let Some(b) = self.sh.commands.get(name).cloned() {
+        let found = self.sh.commands.get(name).cloned().or_else(|| {
+            if name.contains('/') {
+                None
+            } else {
+                self.sh.not_found.clone()
+            }
+        });
+        if let Some(b) = found {
             let stdin = self.fds.input(0);
             let stdout = self.fds.output(1);
             let stderr = self.fds.output(2);
