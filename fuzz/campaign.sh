@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Run a fuzzing campaign: every target in turn (one at a time, niced), each
+# for SECONDS (default 600), continuing past crashes (fork mode) so one
+# finding does not end the run. Crashes land in artifacts/<target>/, logs
+# in logs/<target>.log; a summary line per target goes to logs/summary.txt.
+# Usage: fuzz/campaign.sh [SECONDS] [TARGET...]   (run from anywhere)
+set -euo pipefail
+cd "$(dirname "$0")"
+secs="${1:-600}"
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(script jq awk sed printf arith brace pattern flags parse roundtrip)
+fi
+# FUZZ_NO_BUILD=1 reuses the binaries already built (e.g. while the
+# sources change under a long campaign).
+if [ -z "${FUZZ_NO_BUILD:-}" ]; then
+  cargo fuzz build -s none
+fi
+bin_dir="${CARGO_TARGET_DIR:-target}/x86_64-unknown-linux-gnu/release"
+mkdir -p logs
+for t in "${targets[@]}"; do
+  mkdir -p "corpus/$t" "artifacts/$t"
+  [ "$t" = roundtrip ] && [ -d corpus/parse ] && cp -n corpus/parse/* corpus/roundtrip/ 2>/dev/null || true
+  start=$(date -u +%FT%TZ)
+  nice -n 10 "$bin_dir/$t" "corpus/$t" -artifact_prefix="artifacts/$t/" \
+    -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+    -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    > "logs/$t.log" 2>&1 || true
+  last=$(grep -E '^#[0-9]+' "logs/$t.log" | tail -1)
+  found=$(find "artifacts/$t" -type f | wc -l)
+  echo "$t start=$start secs=$secs artifacts=$found last: $last" >> logs/summary.txt
+done
