@@ -1,5 +1,7 @@
 //! `echo` (bash manual 4.2): `-n`, `-e`, `-E`; escapes with `-e` or
-//! `xpg_echo`; `\c` stops output.
+//! `xpg_echo`; `\c` stops output. Octal and hex escapes give raw bytes;
+//! `\u`/`\U` give UTF-8 in a UTF-8 locale and, in the C locale, the
+//! escape spelled back (`\u00E9`) for characters outside ASCII, as bash.
 
 use super::builtin;
 
@@ -79,6 +81,70 @@ pub(crate) fn ansi_escapes(s: &str) -> (String, bool) {
     (out, false)
 }
 
+/// [`ansi_escapes`] as bytes for `echo -e`: `\0NNN` and `\xHH` are single
+/// bytes; `\u`/`\U` are UTF-8 when `utf8`, else spelled back as
+/// `\uXXXX`/`\UXXXXXXXX` above ASCII. Returns the bytes and `true` at `\c`.
+pub(crate) fn echo_escapes(s: &str, utf8: bool, out: &mut Vec<u8>) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let digits = |i: &mut usize, max: usize, radix: u32| -> (u32, usize) {
+        let (mut v, mut n) = (0u32, 0);
+        while n < max && *i < b.len() && char::from(b[*i]).is_digit(radix) {
+            v = v * radix + char::from(b[*i]).to_digit(radix).unwrap_or(0);
+            *i += 1;
+            n += 1;
+        }
+        (v, n)
+    };
+    while i < b.len() {
+        if b[i] != b'\\' || i + 1 >= b.len() {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let e = b[i + 1];
+        i += 2;
+        match e {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'r' => out.push(b'\r'),
+            b'a' => out.push(0x07),
+            b'b' => out.push(0x08),
+            b'f' => out.push(0x0c),
+            b'v' => out.push(0x0b),
+            b'e' | b'E' => out.push(0x1b),
+            b'\\' => out.push(b'\\'),
+            b'c' => return true,
+            b'0' => out.push((digits(&mut i, 3, 8).0 & 0xff) as u8),
+            b'x' => match digits(&mut i, 2, 16) {
+                (_, 0) => out.extend_from_slice(b"\\x"),
+                (v, _) => out.push(v as u8),
+            },
+            b'u' | b'U' => {
+                let max = if e == b'u' { 4 } else { 8 };
+                match digits(&mut i, max, 16) {
+                    (_, 0) => {
+                        out.push(b'\\');
+                        out.push(e);
+                    }
+                    (v, _) if v < 0x80 => out.push(v as u8),
+                    (v, _) if utf8 => {
+                        let c = char::from_u32(v).unwrap_or('\u{fffd}');
+                        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                    }
+                    (v, _) if e == b'u' => out.extend_from_slice(format!("\\u{v:04X}").as_bytes()),
+                    (v, _) => out.extend_from_slice(format!("\\U{v:08X}").as_bytes()),
+                }
+            }
+            _ => {
+                out.push(b'\\');
+                out.push(e);
+            }
+        }
+    }
+    false
+}
+
 builtin!(
     /// `echo [-neE] [arg ...]`.
     echo,
@@ -101,26 +167,25 @@ builtin!(
                 break;
             }
         }
-        let mut out = String::new();
+        let utf8 = it.utf8_locale();
+        let mut out = Vec::new();
         let mut stop = false;
         for (k, a) in c.args[i..].iter().enumerate() {
             if k > 0 {
-                out.push(' ');
+                out.push(b' ');
             }
             if escapes {
-                let (t, st) = ansi_escapes(a);
-                out.push_str(&t);
-                if st {
+                if echo_escapes(a, utf8, &mut out) {
                     stop = true;
                     break;
                 }
             } else {
-                out.push_str(a);
+                out.extend_from_slice(a.as_bytes());
             }
         }
         if newline && !stop {
-            out.push('\n');
+            out.push(b'\n');
         }
-        Ok(i32::from(!it.out(out.as_bytes()).await?))
+        Ok(i32::from(!it.out(&out).await?))
     }
 );

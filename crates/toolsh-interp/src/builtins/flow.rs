@@ -55,7 +55,7 @@ builtin!(
     /// `return [n]`.
     return_,
     |it, c| {
-        if it.st.frames.is_empty() && it.st.subst_depth == 0 {
+        if it.st.frames.is_empty() && it.st.source_depth == 0 {
             it.error("return: can only `return' from a function or sourced script")
                 .await?;
             return Ok(2);
@@ -78,7 +78,13 @@ async fn loop_count(
             Ok(n) => {
                 it.error(&format!("{}: {n}: loop count out of range", c.args[0]))
                     .await?;
-                return Ok(Err(1));
+                if it.st.loop_depth == 0 {
+                    return Ok(Err(1));
+                }
+                // bash (break.def): an out-of-range count breaks out of
+                // every enclosing loop with status 1, for `continue` too.
+                it.st.break_status = 1;
+                return Err(Ctl::Break(it.st.loop_depth));
             }
             Err(_) => {
                 it.error(&format!("{}: {a}: numeric argument required", c.args[0]))

@@ -228,7 +228,9 @@ builtin!(
             None
         };
         it.st.subst_depth += 1;
+        it.st.source_depth += 1;
         let r = it.run_sourced(&src).await;
+        it.st.source_depth -= 1;
         it.st.subst_depth -= 1;
         if let Some(p) = saved {
             it.st.positional = p;

@@ -42,20 +42,26 @@ impl Interp {
         r
     }
 
-    fn loop_ctl(r: R<i32>, status: &mut i32) -> R<LoopStep> {
+    /// What a loop does after its body: `break`/`continue` leave the
+    /// status of the builtin (0, or 1 for an out-of-range count, in
+    /// `break_status`) as the loop's status.
+    fn loop_ctl(r: R<i32>, status: &mut i32, break_status: &mut i32) -> R<LoopStep> {
         match r {
             Ok(s) => {
                 *status = s;
                 Ok(LoopStep::Next)
             }
             Err(Ctl::Break(n)) => {
+                *status = *break_status;
                 if n > 1 {
                     Err(Ctl::Break(n - 1))
                 } else {
+                    *break_status = 0;
                     Ok(LoopStep::Stop)
                 }
             }
             Err(Ctl::Continue(n)) => {
+                *status = 0;
                 if n > 1 {
                     Err(Ctl::Continue(n - 1))
                 } else {
@@ -117,7 +123,9 @@ impl Interp {
                             break;
                         }
                         let r = self.run_list(body).await;
-                        if let LoopStep::Stop = Self::loop_ctl(r, &mut status)? {
+                        if let LoopStep::Stop =
+                            Self::loop_ctl(r, &mut status, &mut self.st.break_status)?
+                        {
                             break;
                         }
                     }
@@ -154,7 +162,9 @@ impl Interp {
                             return Ok(1);
                         }
                         let r = self.run_list(body).await;
-                        if let LoopStep::Stop = Self::loop_ctl(r, &mut status)? {
+                        if let LoopStep::Stop =
+                            Self::loop_ctl(r, &mut status, &mut self.st.break_status)?
+                        {
                             break;
                         }
                     }
@@ -193,7 +203,9 @@ impl Interp {
                             }
                         }
                         let r = self.run_list(body).await;
-                        if let LoopStep::Stop = Self::loop_ctl(r, &mut status)? {
+                        if let LoopStep::Stop =
+                            Self::loop_ctl(r, &mut status, &mut self.st.break_status)?
+                        {
                             break;
                         }
                         if let Some(e) = step
@@ -342,7 +354,7 @@ impl Interp {
                     .unwrap_or_default();
                 let _ = self.set_var(var, choice);
                 let r = self.run_list(body).await;
-                if let LoopStep::Stop = Self::loop_ctl(r, &mut status)? {
+                if let LoopStep::Stop = Self::loop_ctl(r, &mut status, &mut self.st.break_status)? {
                     break;
                 }
             }

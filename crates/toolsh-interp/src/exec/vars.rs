@@ -249,6 +249,25 @@ impl Interp {
         self.charge_var_bytes(grown)
     }
 
+    /// `true` when the character-type locale is UTF-8: the first set and
+    /// non-empty of `LC_ALL`, `LC_CTYPE`, `LANG` names a UTF-8 codeset.
+    /// Otherwise the shell is in the C locale, where a character is a
+    /// byte (`${#x}` counts bytes, `\u` escapes above ASCII are not
+    /// decoded), as bash 5.2 behaves.
+    pub fn utf8_locale(&self) -> bool {
+        ["LC_ALL", "LC_CTYPE", "LANG"]
+            .iter()
+            .find_map(|n| {
+                self.st
+                    .vars
+                    .get(n)
+                    .and_then(Var::scalar_value)
+                    .filter(|v| !v.is_empty())
+                    .map(str::to_ascii_lowercase)
+            })
+            .is_some_and(|v| v.contains("utf-8") || v.contains("utf8"))
+    }
+
     /// Charge `grown` bytes of new variable storage against
     /// [`crate::ExecutionLimits::max_total_variable_bytes`].
     pub fn charge_var_bytes(&mut self, grown: usize) -> Result<(), String> {

@@ -42,7 +42,57 @@ pub(crate) enum Piece {
         items: Vec<String>,
         /// Inside double quotes.
         quoted: bool,
+        /// `$*` / `${a[*]}`: where the items are joined into one string
+        /// (assignments, `case`, `[[ ]]`, here-strings) the separator is
+        /// the first character of IFS, not a space.
+        star: bool,
     },
+}
+
+/// An unbraced `$name` followed, after brace expansion, by text parts
+/// that start with name characters: the longer parameter, the text left
+/// over, and how many parts after `parts[0]` were used.
+fn rejoin_name(parts: &[BPart<'_>]) -> Option<(WordPart, String, usize)> {
+    let BPart::Part(WordPart::Param(pe)) = parts.first()? else {
+        return None;
+    };
+    let toolsh_parser::Parameter::Named(name) = &pe.param else {
+        return None;
+    };
+    if pe.braced || pe.indirect || pe.subscript.is_some() || pe.op.is_some() {
+        return None;
+    }
+    let mut longer_name = name.clone();
+    let mut used = 0;
+    let mut rest = String::new();
+    for p in &parts[1..] {
+        let text = match p {
+            BPart::Text(t) | BPart::Part(WordPart::Literal(t)) => t.as_str(),
+            BPart::Part(_) => break,
+        };
+        used += 1;
+        let n = text
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        longer_name.push_str(&text[..n]);
+        if n < text.len() {
+            rest = text[n..].to_string();
+            break;
+        }
+    }
+    if longer_name.len() == name.len() {
+        return None;
+    }
+    let mut longer = (**pe).clone();
+    longer.param = toolsh_parser::Parameter::Named(longer_name);
+    Some((WordPart::Param(Box::new(longer)), rest, used))
+}
+
+/// The separator `$*` joins with: the first character of IFS (none when
+/// IFS is empty), bash manual 3.4.2.
+pub(crate) fn star_separator(ifs: &str) -> String {
+    ifs.chars().next().map(String::from).unwrap_or_default()
 }
 
 impl Interp {
@@ -76,11 +126,23 @@ impl Interp {
                 })?;
             for v in variants {
                 let mut pieces = Vec::new();
-                for bp in &v {
-                    match bp {
+                let mut i = 0;
+                while i < v.len() {
+                    if let Some((joined, rest, used)) = rejoin_name(&v[i..]) {
+                        // `$a{1,2}` is `$a1 $a2`: brace expansion comes
+                        // first, on the text (bash manual 3.5.1).
+                        self.expand_part(&joined, false, &mut pieces).await?;
+                        if !rest.is_empty() {
+                            pieces.push(Piece::Lit(rest));
+                        }
+                        i += 1 + used;
+                        continue;
+                    }
+                    match &v[i] {
                         BPart::Text(t) => pieces.push(Piece::Lit(t.clone())),
                         BPart::Part(p) => self.expand_part(p, false, &mut pieces).await?,
                     }
+                    i += 1;
                 }
                 self.finish_fields(pieces, out).await?;
             }
@@ -161,6 +223,7 @@ impl Interp {
     /// Expand a word as a pattern: quoted parts escaped, unquoted pattern
     /// characters active.
     pub async fn expand_pattern(&mut self, w: &Word) -> R<String> {
+        let ifs = self.ifs();
         let mut pieces = Vec::with_capacity(w.parts.len());
         for p in &w.parts {
             self.expand_part(p, false, &mut pieces).await?;
@@ -170,8 +233,17 @@ impl Interp {
             match p {
                 Piece::Lit(s) | Piece::Split(s) => out.push_str(&s),
                 Piece::Quoted(s) => crate::pattern::escape_into(&s, &mut out),
-                Piece::Fields { items, quoted } => {
-                    let joined = items.join(" ");
+                Piece::Fields {
+                    items,
+                    quoted,
+                    star,
+                } => {
+                    let sep = if star {
+                        star_separator(&ifs)
+                    } else {
+                        " ".into()
+                    };
+                    let joined = items.join(&sep);
                     if quoted {
                         crate::pattern::escape_into(&joined, &mut out);
                     } else {
@@ -356,7 +428,7 @@ impl Interp {
 
 /// Concatenate pieces without splitting (`"$@"` items joined by a
 /// space).
-pub(crate) fn join_pieces(pieces: Vec<Piece>, _ifs: &str) -> String {
+pub(crate) fn join_pieces(pieces: Vec<Piece>, ifs: &str) -> String {
     let mut s = String::new();
     for p in pieces {
         match p {
@@ -367,7 +439,14 @@ pub(crate) fn join_pieces(pieces: Vec<Piece>, _ifs: &str) -> String {
                     s.push_str(&t);
                 }
             }
-            Piece::Fields { items, .. } => s.push_str(&items.join(" ")),
+            Piece::Fields { items, star, .. } => {
+                let sep = if star {
+                    star_separator(ifs)
+                } else {
+                    " ".into()
+                };
+                s.push_str(&items.join(&sep));
+            }
         }
     }
     s

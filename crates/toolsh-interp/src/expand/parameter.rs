@@ -273,7 +273,9 @@ impl Interp {
                 }
                 let n = match (&val, &pe.subscript, &pe.param) {
                     (PVal::List(v, _), _, _) => v.len(),
-                    (PVal::Scalar(s), _, _) => s.chars().count(),
+                    // A character is a byte in the C locale.
+                    (PVal::Scalar(s), _, _) if self.utf8_locale() => s.chars().count(),
+                    (PVal::Scalar(s), _, _) => s.len(),
                     (PVal::Unset, _, _) => 0,
                 };
                 push_value(PVal::Scalar(n.to_string()), dq, "", out);
@@ -612,7 +614,11 @@ pub(crate) fn push_value(v: PVal, dq: bool, ifs: &str, out: &mut Vec<Piece>) {
                 let sep = ifs.chars().next().map(String::from).unwrap_or_default();
                 out.push(Piece::Quoted(items.join(&sep)));
             } else {
-                out.push(Piece::Fields { items, quoted: dq });
+                out.push(Piece::Fields {
+                    items,
+                    quoted: dq,
+                    star,
+                });
             }
         }
     }

@@ -130,6 +130,7 @@ pub(crate) fn split(pieces: Vec<Piece>, ifs: &str) -> Vec<Field> {
             Piece::Fields {
                 items,
                 quoted: true,
+                ..
             } => {
                 for (i, it) in items.iter().enumerate() {
                     if i > 0 {
@@ -143,6 +144,7 @@ pub(crate) fn split(pieces: Vec<Piece>, ifs: &str) -> Vec<Field> {
             Piece::Fields {
                 items,
                 quoted: false,
+                ..
             } => {
                 for (i, it) in items.iter().enumerate() {
                     if i > 0 && sp.cur.has {

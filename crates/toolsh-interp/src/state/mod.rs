@@ -102,6 +102,10 @@ pub(crate) struct ShellState {
     /// The source text of each function's definition (for `declare -f`),
     /// with the definition it belongs to.
     pub func_text: Arc<HashMap<String, (Function, Arc<str>)>>,
+    /// Status a `break` leaves as its loop's status (1 after `break 0`).
+    pub break_status: i32,
+    /// Nesting of `source`/`.` (where `return` is allowed at top level).
+    pub source_depth: u32,
 }
 
 impl ShellState {
@@ -137,6 +141,8 @@ impl ShellState {
             return_trap_depth: 0,
             readonly_funcs: Arc::new(Vec::new()),
             func_text: Arc::new(HashMap::new()),
+            break_status: 0,
+            source_depth: 0,
         }
     }
 
