@@ -460,8 +460,10 @@ impl Parser<'_> {
     fn ansi_c(&mut self) -> Result<String, ParseError> {
         let open = self.pos - 1;
         self.pos += 1;
-        let mut out = String::new();
-        let mut nul = false;
+        // Bytes, so that octal and hex escapes above 0x7f combine into
+        // UTF-8 characters as they do in bash (`$'\303\251'` is `é`).
+        let mut out: Vec<u8> = Vec::new();
+        let mut nul_at: Option<usize> = None;
         loop {
             let Some(c) = self.bump_char() else {
                 return Err(self.eof_matching('\'', open));
@@ -477,21 +479,22 @@ impl Parser<'_> {
                 c => Some(c),
             };
             if let Some(d) = decoded {
-                if d == '\0' {
-                    nul = true;
+                if d == '\0' && nul_at.is_none() {
+                    nul_at = Some(out.len());
                 }
-                if !nul {
-                    out.push(d);
-                }
+                out.extend_from_slice(d.encode_utf8(&mut [0; 4]).as_bytes());
             }
         }
-        Ok(out)
+        if let Some(n) = nul_at {
+            out.truncate(n);
+        }
+        Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
     /// Decodes the escape `\e...` (the character after the backslash is
-    /// consumed); `None` when it pushed text itself.
-    #[allow(clippy::unnecessary_wraps)]
-    fn ansi_escape(&mut self, e: char, out: &mut String) -> Option<char> {
+    /// consumed); `None` when it pushed bytes itself (a raw byte above
+    /// 0x7f from an octal or hex escape).
+    fn ansi_escape(&mut self, e: char, out: &mut Vec<u8>) -> Option<char> {
         Some(match e {
             'a' => '\x07',
             'b' => '\x08',
@@ -516,7 +519,12 @@ impl Parser<'_> {
                         _ => break,
                     }
                 }
-                char::from_u32(v & 0xff).unwrap_or('\u{fffd}')
+                let b = (v & 0xff) as u8;
+                if b >= 0x80 {
+                    out.push(b);
+                    return None;
+                }
+                char::from(b)
             }
             'x' | 'u' | 'U' => {
                 let max = match e {
@@ -537,8 +545,11 @@ impl Parser<'_> {
                     }
                 }
                 if n == 0 {
-                    out.push('\\');
+                    out.push(b'\\');
                     e
+                } else if e == 'x' && v >= 0x80 {
+                    out.push(v as u8);
+                    return None;
                 } else {
                     char::from_u32(v).unwrap_or('\u{fffd}')
                 }
@@ -553,16 +564,16 @@ impl Parser<'_> {
                     }
                 }
                 Some(c) => {
-                    out.push_str("\\c");
+                    out.extend_from_slice(b"\\c");
                     c
                 }
                 None => {
-                    out.push('\\');
+                    out.push(b'\\');
                     'c'
                 }
             },
             other => {
-                out.push('\\');
+                out.push(b'\\');
                 other
             }
         })

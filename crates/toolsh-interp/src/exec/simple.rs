@@ -279,6 +279,17 @@ impl Interp {
         if name.contains('/') {
             return self.run_path(argv).await;
         }
+        if let Some(handler) = self.st.funcs.get("command_not_found_handle").cloned() {
+            // bash manual 3.7.2: the handler runs in a subshell with the
+            // command and its arguments; its status is the command's.
+            let mut child = self.fork();
+            child.enter_subst_depth()?;
+            let mut hargv = Vec::with_capacity(argv.len() + 1);
+            hargv.push("command_not_found_handle".to_string());
+            hargv.extend(argv);
+            let r = child.call_function(handler, hargv).await;
+            return child.finish_subshell(r).await;
+        }
         self.error(&format!("{name}: command not found")).await?;
         Ok(127)
     }
