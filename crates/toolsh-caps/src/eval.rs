@@ -229,6 +229,7 @@ impl LeasedExecution<'_> {
         Arc::new(UnknownCommand {
             shared: self.shared.clone(),
             execution: self.execution,
+            message: toolsh_tools::UnknownCommand::new(&self.registry),
         })
     }
 
@@ -252,6 +253,7 @@ impl LeasedExecution<'_> {
 struct UnknownCommand {
     shared: Arc<Shared>,
     execution: u64,
+    message: toolsh_tools::UnknownCommand,
 }
 
 #[async_trait]
@@ -273,8 +275,8 @@ impl Builtin for UnknownCommand {
             exit_code: Some(127),
         });
         let message = match ctx.shell.lineno() {
-            0 => format!("toolsh: {name}: command not found\n"),
-            line => format!("toolsh: line {line}: {name}: command not found\n"),
+            0 => format!("toolsh: {}\n", self.message.message(&name)),
+            line => format!("toolsh: line {line}: {}\n", self.message.message(&name)),
         };
         write_status(ctx.stderr.write_str(&message).await)?;
         Ok(127)

@@ -81,7 +81,7 @@ pub fn with_tools(
     for c in commands_for(registry, request) {
         b = b.builtin(c);
     }
-    b
+    b.command_not_found(Arc::new(toolsh_tools::UnknownCommand::new(registry)))
 }
 
 /// Read the script: `-c`, a file, or stdin.

@@ -185,6 +185,53 @@ impl Builtin for DiscoverCommand {
     }
 }
 
+/// The handler for names nothing answers (install with
+/// `ShellBuilder::command_not_found`): bash's `NAME: command not found`,
+/// status 127, plus the nearest tool name when the name is a plausible
+/// typo of one (`orders.lst` → `did you mean orders.list?`).
+pub struct UnknownCommand {
+    names: Vec<String>,
+}
+
+impl UnknownCommand {
+    /// A handler suggesting among `registry`'s tools.
+    pub fn new(registry: &ToolRegistry) -> Self {
+        Self::with_names(registry.names().map(str::to_string))
+    }
+
+    /// A handler suggesting among `names`.
+    pub fn with_names(names: impl IntoIterator<Item = String>) -> Self {
+        Self {
+            names: names.into_iter().collect(),
+        }
+    }
+
+    /// The message for `name` (without the `toolsh: line N: ` prefix).
+    pub fn message(&self, name: &str) -> String {
+        let hint = crate::flags::suggest(name, self.names.iter().map(String::as_str))
+            .map(|s| format!(" (did you mean {s}?)"))
+            .unwrap_or_default();
+        format!("{name}: command not found{hint}")
+    }
+}
+
+#[async_trait]
+impl Builtin for UnknownCommand {
+    fn name(&self) -> &'static str {
+        "command_not_found"
+    }
+
+    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+        let name = ctx.args.first().map_or("", String::as_str);
+        let message = match ctx.shell.lineno() {
+            0 => format!("toolsh: {}\n", self.message(name)),
+            line => format!("toolsh: line {line}: {}\n", self.message(name)),
+        };
+        write_status(ctx.stderr.write_str(&message).await)?;
+        Ok(127)
+    }
+}
+
 /// Every command of a tool set for one execution: each tool, `help` and
 /// `discover`.
 pub fn commands_for(

@@ -43,7 +43,7 @@ mod validate;
 
 pub use args::ToolArgs;
 pub use call::{CallOutcome, ToolCallRequest};
-pub use commands::{DiscoverCommand, HelpCommand, ToolCommand, commands_for};
+pub use commands::{DiscoverCommand, HelpCommand, ToolCommand, UnknownCommand, commands_for};
 pub use def::{ToolDef, is_valid_tool_name};
 pub use extension::ToolDefExtension;
 pub use flags::{FlagError, parse_flags};

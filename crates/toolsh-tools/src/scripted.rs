@@ -309,7 +309,10 @@ impl ScriptedTool {
         for c in commands_for(&self.inner.registry, request) {
             b = b.builtin(c);
         }
-        b.build()
+        b.command_not_found(Arc::new(crate::commands::UnknownCommand::new(
+            &self.inner.registry,
+        )))
+        .build()
     }
 
     /// Run a script in a fresh shell; the trace is kept for

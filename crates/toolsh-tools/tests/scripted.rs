@@ -304,3 +304,20 @@ async fn many_tenants_share_one_tool_concurrently() {
     let v: Value = serde_json::to_value(ToolRequest::new("x")).unwrap();
     assert_eq!(v, json!({"commands": "x"}));
 }
+
+#[tokio::test]
+async fn unknown_names_get_bash_message_and_the_nearest_tool() {
+    let t = shop();
+    let r = run(
+        &t,
+        "echo a\norders.lst --customer c-acme\necho \"st=$?\"; nosuch",
+    )
+    .await;
+    assert_eq!(r.stdout, "a\nst=127\n");
+    assert_eq!(
+        r.stderr,
+        "toolsh: line 2: orders.lst: command not found (did you mean orders.list?)\n\
+         toolsh: line 3: nosuch: command not found\n"
+    );
+    assert_eq!(r.exit_code, 127);
+}
