@@ -19,7 +19,17 @@ use super::Jq;
 use super::input::parse_text;
 use crate::testing::TestShell;
 
-const DIR: &str = "/root/.cache/toolsh-oracles/jq-tests";
+/// Where `scripts/install-oracles.sh` puts jq's test files.
+fn dir() -> String {
+    std::env::var("TOOLSH_ORACLES").map_or_else(
+        |_| format!("{}/.cache/toolsh-oracles/jq-tests", std::env::var("HOME").unwrap_or_default()),
+        |d| format!("{d}/jq-tests"),
+    )
+}
+
+/// A case that runs longer is a failure (`limit(…; repeat)` style cases
+/// that jaq evaluates eagerly would otherwise never end).
+const CASE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 struct Case {
     line: usize,
@@ -98,7 +108,7 @@ fn same_values(got: &[String], want: &[String]) -> bool {
 
 /// Run one file; returns (passed, eligible, excluded) and appends failures.
 async fn run_file(name: &str, report: &mut String) -> (usize, usize, usize) {
-    let Ok(text) = std::fs::read_to_string(format!("{DIR}/{name}")) else {
+    let Ok(text) = std::fs::read_to_string(format!("{}/{name}", dir())) else {
         return (0, 0, 0);
     };
     let (mut passed, mut eligible, mut excluded) = (0, 0, 0);
@@ -110,7 +120,13 @@ async fn run_file(name: &str, report: &mut String) -> (usize, usize, usize) {
         eligible += 1;
         let mut sh = TestShell::default();
         let ok = if let Some(ignore_msg) = case.fail {
-            let out = sh.run(&Jq, &["jq", "-n", &case.program], "").await;
+            let Ok(out) =
+                tokio::time::timeout(CASE_TIMEOUT, sh.run(&Jq, &["jq", "-n", &case.program], ""))
+                    .await
+            else {
+                let _ = writeln!(report, "{name}:{} TIMEOUT {}", case.line, case.program);
+                continue;
+            };
             let status = out.status.unwrap_or(-1);
             let msg_ok = ignore_msg
                 || case
@@ -128,7 +144,15 @@ async fn run_file(name: &str, report: &mut String) -> (usize, usize, usize) {
             ok
         } else {
             let input = case.input.clone().unwrap_or_default();
-            let out = sh.run(&Jq, &["jq", "-c", &case.program], &input).await;
+            let Ok(out) = tokio::time::timeout(
+                CASE_TIMEOUT,
+                sh.run(&Jq, &["jq", "-c", &case.program], &input),
+            )
+            .await
+            else {
+                let _ = writeln!(report, "{name}:{} TIMEOUT {}", case.line, case.program);
+                continue;
+            };
             let got: Vec<String> = out.stdout.lines().map(str::to_string).collect();
             let status = out.status.unwrap_or(-1);
             let ok = status == 0 && same_values(&got, &case.expected);
@@ -165,6 +189,7 @@ async fn upstream_jq_test_files() {
         "manonig.test",
     ] {
         let (p, e, x) = run_file(name, &mut report).await;
+        eprintln!("{name}: {p}/{e}");
         let _ = writeln!(
             summary,
             "{name}: {p}/{e} passed ({:.1}%), {x} excluded (modules)",
