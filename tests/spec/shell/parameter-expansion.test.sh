@@ -499,3 +499,13 @@ eval 'echo ${x!}' 2>/dev/null; echo "status $?"
 ## stdout:
 status 1
 ## status: 0
+
+#### global replace over a long value with fixed-length patterns
+s=; for ((i = 0; i < 200; i++)); do s+="the fox "; done
+t=${s//o/0}; u=${s//t?e/THE}; v=${s//[fx]o[xy]/BOX}; w=${s// t/}
+echo ${#t} ${#u} ${#v} ${#w} "${t: -8}" "${u:0:8}" "${v:0:8}" "${w: -6}"
+x=abab; echo ${x//ab/X} ${x/b?b/Y} ${x//ba?/Z} ${x//b?/-}
+## stdout:
+1600 1600 1600 1202 the f0x  THE fox  the BOX  e fox 
+XX aY aZ a-b
+## status: 0

@@ -676,10 +676,19 @@ fn replace(
             if empty_pat {
                 return s.to_string();
             }
+            // A fixed-length pattern can only match the window of that
+            // length at `i`: matching that window instead of the whole
+            // rest keeps a global replace linear in the value's length.
+            let fixed = p.fixed_len();
+            let match_at = |i: usize| match fixed {
+                Some(len) if i + len <= n => p.match_at(&chars[i..i + len], 0, true).map(|e| i + e),
+                Some(_) => None,
+                None => p.match_at(&chars, i, true),
+            };
             let mut i = 0;
             let mut done = false;
             while i <= n {
-                if !done && let Some(e) = p.match_at(&chars, i, true) {
+                if !done && let Some(e) = match_at(i) {
                     if e == i {
                         // Empty match: bash does not replace empty matches
                         // except for a pattern matching the empty string at

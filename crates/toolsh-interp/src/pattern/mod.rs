@@ -175,6 +175,17 @@ impl Pattern {
         }
     }
 
+    /// The length (in characters) of every match when each element
+    /// matches exactly one character (no `*`, no extended group); `None`
+    /// otherwise. Lets a caller scanning a long text try only the window
+    /// a match can cover.
+    pub fn fixed_len(&self) -> Option<usize> {
+        self.elems
+            .iter()
+            .all(|e| matches!(e, Elem::Char(_) | Elem::Any | Elem::Class(_)))
+            .then_some(self.elems.len())
+    }
+
     /// Leftmost match at or after `from`, longest at that position:
     /// `(start, end)` character offsets (for `${x/pat/rep}`).
     pub fn find(&self, chars: &[char], from: usize) -> Option<(usize, usize)> {

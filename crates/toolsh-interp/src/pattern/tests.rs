@@ -81,3 +81,27 @@ fn nocase() {
     .unwrap();
     assert!(p.matches("ABc"));
 }
+
+#[test]
+fn fixed_len_only_for_one_char_elements() {
+    let len = |p: &str| {
+        Pattern::new(p, PatternOptions::default())
+            .unwrap()
+            .fixed_len()
+    };
+    assert_eq!(len("the"), Some(3));
+    assert_eq!(len("a?[bc]"), Some(3));
+    assert_eq!(len("a*"), None);
+    assert_eq!(
+        Pattern::new(
+            "@(ab|c)",
+            PatternOptions {
+                extglob: true,
+                nocase: false,
+            }
+        )
+        .unwrap()
+        .fixed_len(),
+        None
+    );
+}
