@@ -1,5 +1,9 @@
-//! Criterion benchmarks for the toolsh crates; the benches live beside
-//! this crate's manifest (`cargo bench -p toolsh-benches`).
+//! Criterion benchmarks for the toolsh crates (`benches/benches/`, run
+//! with `cargo bench -p toolsh-benches`) and the side-by-side comparison
+//! with bash and bashkit ([`compare`], `--bin compare`).
+
+pub mod compare;
+pub mod criterion_report;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,1 @@
+seq 1 100000 | sort -rn | head -n 3

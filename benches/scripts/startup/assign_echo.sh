@@ -1,0 +1,2 @@
+x=1 y=two
+echo "$x $y"

@@ -1,0 +1,1 @@
+if [ -n "x" ] && [[ abc == a* ]]; then echo yes; else echo no; fi

@@ -1,0 +1,1 @@
+list_orders --limit 50 | jq '[.[] | .total] | add'
