@@ -470,6 +470,11 @@ pub enum CaseMode {
     LowerFirst,
     /// `,,`: all to lower case.
     LowerAll,
+    /// `~`: toggle the case of the first character (bash 5.2 accepts it;
+    /// the manual does not list it).
+    ToggleFirst,
+    /// `~~`: toggle the case of every character.
+    ToggleAll,
 }
 
 /// An arithmetic expression (bash manual 6.5 "Shell Arithmetic").

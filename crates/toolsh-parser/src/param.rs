@@ -409,7 +409,7 @@ impl Parser<'_> {
                     replacement,
                 }
             }
-            b'^' | b',' => {
+            b'^' | b',' | b'~' => {
                 self.pos += 1;
                 let all = self.peek() == Some(c);
                 if all {
@@ -418,6 +418,8 @@ impl Parser<'_> {
                 let mode = match (c, all) {
                     (b'^', false) => CaseMode::UpperFirst,
                     (b'^', true) => CaseMode::UpperAll,
+                    (b'~', false) => CaseMode::ToggleFirst,
+                    (b'~', true) => CaseMode::ToggleAll,
                     (_, false) => CaseMode::LowerFirst,
                     (_, true) => CaseMode::LowerAll,
                 };

@@ -239,6 +239,8 @@ impl Printer {
                     CaseMode::UpperAll => "^^",
                     CaseMode::LowerFirst => ",",
                     CaseMode::LowerAll => ",,",
+                    CaseMode::ToggleFirst => "~",
+                    CaseMode::ToggleAll => "~~",
                 });
                 if let Some(p) = pattern {
                     self.word(p, wctx);

@@ -84,12 +84,14 @@ fn param(word: BoxedStrategy<Word>, arith: BoxedStrategy<ArithExpr>) -> BoxedStr
         ),
         (arith.clone(), proptest::option::of(arith))
             .prop_map(|(offset, length)| Some(ParamOp::Substring { offset, length })),
-        (0..4usize, proptest::option::of(plit)).prop_map(|(m, pattern)| Some(ParamOp::Case {
+        (0..6usize, proptest::option::of(plit)).prop_map(|(m, pattern)| Some(ParamOp::Case {
             mode: [
                 CaseMode::UpperFirst,
                 CaseMode::UpperAll,
                 CaseMode::LowerFirst,
-                CaseMode::LowerAll
+                CaseMode::LowerAll,
+                CaseMode::ToggleFirst,
+                CaseMode::ToggleAll
             ][m],
             pattern
         })),

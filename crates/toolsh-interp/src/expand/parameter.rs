@@ -722,13 +722,17 @@ fn case_mod(s: &str, mode: CaseMode, p: Option<&Pattern>) -> String {
     for (i, c) in s.chars().enumerate() {
         let first = i == 0;
         let apply = match mode {
-            CaseMode::UpperFirst | CaseMode::LowerFirst => first,
-            CaseMode::UpperAll | CaseMode::LowerAll => true,
+            CaseMode::UpperFirst | CaseMode::LowerFirst | CaseMode::ToggleFirst => first,
+            CaseMode::UpperAll | CaseMode::LowerAll | CaseMode::ToggleAll => true,
         } && conv_ok(c);
         if apply {
             match mode {
                 CaseMode::UpperFirst | CaseMode::UpperAll => out.extend(c.to_uppercase()),
                 CaseMode::LowerFirst | CaseMode::LowerAll => out.extend(c.to_lowercase()),
+                CaseMode::ToggleFirst | CaseMode::ToggleAll if c.is_uppercase() => {
+                    out.extend(c.to_lowercase());
+                }
+                CaseMode::ToggleFirst | CaseMode::ToggleAll => out.extend(c.to_uppercase()),
             }
         } else {
             out.push(c);

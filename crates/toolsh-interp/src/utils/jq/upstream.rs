@@ -22,7 +22,12 @@ use crate::testing::TestShell;
 /// Where `scripts/install-oracles.sh` puts jq's test files.
 fn dir() -> String {
     std::env::var("TOOLSH_ORACLES").map_or_else(
-        |_| format!("{}/.cache/toolsh-oracles/jq-tests", std::env::var("HOME").unwrap_or_default()),
+        |_| {
+            format!(
+                "{}/.cache/toolsh-oracles/jq-tests",
+                std::env::var("HOME").unwrap_or_default()
+            )
+        },
         |d| format!("{d}/jq-tests"),
     )
 }
