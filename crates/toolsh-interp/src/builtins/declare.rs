@@ -230,6 +230,11 @@ builtin!(
             it.out(out.as_bytes()).await?;
             return Ok(status);
         }
+        if names.is_empty() && !print && set == 0 && i == 1 && matches!(cmd.as_str(), "declare" | "typeset") {
+            let out = super::set::set_listing(it);
+            it.out(out.as_bytes()).await?;
+            return Ok(0);
+        }
         if print || (names.is_empty() && matches!(cmd.as_str(), "export" | "readonly" | "declare" | "typeset" | "local")) {
             let filter = if cmd == "export" { attr::EXPORT } else if cmd == "readonly" { attr::READONLY } else { set };
             return print_vars(it, &names, filter, cmd == "local").await;
@@ -268,6 +273,26 @@ builtin!(
                     status = 1;
                     continue;
                 }
+                // bash: an array keeps its kind (in the scope being set).
+                let current = if local {
+                    it.st.vars.innermost().into_iter().find(|(k, _)| *k == base).map(|(_, v)| v.clone())
+                } else {
+                    it.st.vars.get(&base).cloned()
+                };
+                let is_indexed = current.as_ref().is_some_and(|v| matches!(v.value, Value::Indexed(_)) || v.has(attr::INDEXED));
+                let is_assoc = current.as_ref().is_some_and(|v| matches!(v.value, Value::Assoc(_)) || v.has(attr::ASSOC));
+                let conflict = if is_indexed && set & attr::ASSOC != 0 {
+                    Some("indexed to associative")
+                } else if is_assoc && set & attr::INDEXED != 0 {
+                    Some("associative to indexed")
+                } else {
+                    None
+                };
+                if let Some(what) = conflict {
+                    it.error(&format!("{cmd}: {base}: cannot convert {what} array")).await?;
+                    status = 1;
+                    continue;
+                }
                 let var = if local {
                     it.st.vars.entry_local(&base).0
                 } else {
@@ -298,6 +323,12 @@ builtin!(
                     } else {
                         match std::mem::replace(&mut var.value, Value::Unset) {
                             Value::Unset => Value::Unset,
+                            // A scalar becomes element "0" (bash 5.2).
+                            Value::Scalar(s) => {
+                                let mut a = crate::state::assoc::AssocArray::default();
+                                a.insert("0".to_string(), s);
+                                Value::Assoc(Box::new(a))
+                            }
                             _ => Value::Assoc(Box::default()),
                         }
                     };

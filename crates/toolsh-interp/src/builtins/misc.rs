@@ -620,7 +620,7 @@ builtin!(
         if c.args.len() > 1 {
             let mut found = false;
             for n in super::NAMES {
-                if Interp::pattern_matches(&c.args[1], n, false) {
+                if Interp::pattern_matches(&c.args[1], n, false, true) {
                     out.push_str(&format!("{n}: {n} (shell builtin)\n"));
                     found = true;
                 }

@@ -12,6 +12,7 @@
 pub(crate) mod declare;
 pub(crate) mod echo;
 mod flow;
+mod hash;
 mod misc;
 mod read;
 mod set;
@@ -57,6 +58,7 @@ pub(crate) const NAMES: &[&str] = &[
     "export",
     "false",
     "getopts",
+    "hash",
     "help",
     "jobs",
     "let",
@@ -130,6 +132,7 @@ pub(crate) fn lookup(name: &str) -> Option<BuiltinFn> {
         "exec" => misc::exec,
         "help" => misc::help,
         "caller" => misc::caller,
+        "hash" => hash::hash,
         _ => return None,
     })
 }

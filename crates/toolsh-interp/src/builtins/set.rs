@@ -24,25 +24,40 @@ fn letter_option(c: char) -> Option<&'static str> {
     })
 }
 
+/// What `set` and `declare` without arguments print (bash manual 4.3.1):
+/// every variable as `name=value` (quoted for re-input), sorted, then every
+/// function definition.
+pub(crate) fn set_listing(it: &crate::exec::Interp) -> String {
+    let mut out = String::new();
+    for (k, v) in it.st.vars.visible() {
+        if let Some(s) = v.scalar_value()
+            && !v.is_array()
+        {
+            out.push_str(&format!("{k}={}\n", crate::quote::for_set(s)));
+        } else if v.is_array() {
+            let line = super::declare::declare_line(k, v);
+            if let Some(eq) = line.find(&format!(" {k}=")) {
+                out.push_str(&line[eq + 1..]);
+                out.push('\n');
+            }
+        }
+    }
+    let mut names: Vec<&String> = it.st.funcs.keys().collect();
+    names.sort();
+    for n in names {
+        if let Some(text) = it.function_definition(n) {
+            out.push_str(&text);
+        }
+    }
+    out
+}
+
 builtin!(
     /// `set [-+options] [-o name] [--] [arg ...]`.
     set,
     |it, c| {
         if c.args.len() == 1 {
-            let mut out = String::new();
-            for (k, v) in it.st.vars.visible() {
-                if let Some(s) = v.scalar_value()
-                    && !v.is_array()
-                {
-                    out.push_str(&format!("{k}={}\n", crate::quote::for_set(s)));
-                } else if v.is_array() {
-                    let line = super::declare::declare_line(k, v);
-                    if let Some(eq) = line.find(&format!(" {k}=")) {
-                        out.push_str(&line[eq + 1..]);
-                        out.push('\n');
-                    }
-                }
-            }
+            let out = set_listing(it);
             it.out(out.as_bytes()).await?;
             return Ok(0);
         }

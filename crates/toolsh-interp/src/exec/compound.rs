@@ -240,7 +240,7 @@ impl Interp {
                     let mut hit = fall;
                     if !hit {
                         for p in &item.patterns {
-                            if self.matches_pattern_word(&subject, p).await? {
+                            if self.matches_pattern_word(&subject, p, false).await? {
                                 hit = true;
                                 break;
                             }

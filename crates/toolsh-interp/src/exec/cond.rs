@@ -31,7 +31,7 @@ impl Interp {
                     let l = self.expand_string(lhs).await?;
                     match op {
                         CondBinaryOp::Match | CondBinaryOp::NotMatch => {
-                            let m = self.matches_pattern_word(&l, rhs).await?;
+                            let m = self.matches_pattern_word(&l, rhs, true).await?;
                             m == (*op == CondBinaryOp::Match)
                         }
                         CondBinaryOp::RegexMatch => self.regex_match(&l, rhs).await?,

@@ -136,7 +136,7 @@ impl Interp {
         let comps = components(pat);
         let absolute = pat.starts_with('/');
         let opts = PatternOptions {
-            extglob: true,
+            extglob: self.st.opts.extglob,
             nocase: self.st.opts.nocaseglob,
         };
         let ignore = self.globignore();

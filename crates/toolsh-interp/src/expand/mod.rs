@@ -256,24 +256,27 @@ impl Interp {
     }
 
     /// `true` when `subject` matches the pattern word (case, `[[ == ]]`).
-    pub async fn matches_pattern_word(&mut self, subject: &str, w: &Word) -> R<bool> {
+    /// Extended patterns are on in `[[ ]]` always (bash 5.2), in `case`
+    /// only with `shopt -s extglob`.
+    pub async fn matches_pattern_word(
+        &mut self,
+        subject: &str,
+        w: &Word,
+        in_cond: bool,
+    ) -> R<bool> {
         let pat = self.expand_pattern(w).await?;
         Ok(Self::pattern_matches(
             &pat,
             subject,
             self.st.opts.nocasematch,
+            in_cond || self.st.opts.extglob,
         ))
     }
 
     /// Match `subject` against pattern text.
-    pub fn pattern_matches(pat: &str, subject: &str, nocase: bool) -> bool {
-        match crate::pattern::Pattern::new(
-            pat,
-            crate::pattern::PatternOptions {
-                extglob: true,
-                nocase,
-            },
-        ) {
+    pub fn pattern_matches(pat: &str, subject: &str, nocase: bool, extglob: bool) -> bool {
+        match crate::pattern::Pattern::new(pat, crate::pattern::PatternOptions { extglob, nocase })
+        {
             Ok(p) => p.matches(subject),
             Err(_) => false,
         }

@@ -413,7 +413,7 @@ impl Interp {
         Ok(Pattern::new(
             &text,
             PatternOptions {
-                extglob: true,
+                extglob: self.st.opts.extglob,
                 nocase: false,
             },
         )

@@ -18,8 +18,17 @@ impl Field {
         if s.is_empty() {
             return;
         }
-        if active && !self.meta && crate::pattern::has_meta(s, true) {
-            self.meta = true;
+        if active && !self.meta {
+            // An extended pattern's `@(` may arrive one character at a
+            // time from splitting.
+            let extglob_open = s.starts_with('(')
+                && self
+                    .segs
+                    .last()
+                    .is_some_and(|(t, a)| *a && t.ends_with(['?', '*', '+', '@', '!']));
+            if extglob_open || crate::pattern::has_meta(s, true) {
+                self.meta = true;
+            }
         }
         if let Some(last) = self.segs.last_mut()
             && last.1 == active

@@ -147,7 +147,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         a.len() > 1
             && a.starts_with('-')
             && (a.as_bytes()[1].is_ascii_digit() || a.as_bytes()[1] == b'.')
-    }) {
+    }) && !argv[1..=pos].iter().any(|a| a == "--")
+    {
         argv.insert(pos + 1, "--".to_string());
     }
     ctx.args = argv;
