@@ -157,7 +157,12 @@ async fn compare(
         } else {
             (a.to_string(), join_path(b, base_name(a)))
         };
-        return Box::pin(compare(ctx, opts, &na, &nb, false, out)).await;
+        // No `diff a b` header: GNU prints it only inside directories.
+        let dir_again = fs
+            .metadata(&ctx.resolve_path(if dir_a { &na } else { &nb }))
+            .await
+            .is_ok_and(|m| m.is_dir());
+        return Box::pin(compare(ctx, opts, &na, &nb, !dir_again, out)).await;
     }
     let side_a = read_side(ctx, fs.as_ref(), a, &abs_a, opts).await?;
     let side_b = read_side(ctx, fs.as_ref(), b, &abs_b, opts).await?;
@@ -184,7 +189,11 @@ async fn compare(
         return Ok(1);
     }
     if !top {
-        let _ = writeln!(out, "diff {} {a} {b}", opts.switches);
+        if opts.switches.is_empty() {
+            let _ = writeln!(out, "diff {a} {b}");
+        } else {
+            let _ = writeln!(out, "diff {} {a} {b}", opts.switches);
+        }
     }
     let lines_a = split_lines(&side_a.data);
     let lines_b = split_lines(&side_b.data);

@@ -40,15 +40,19 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
         .var("TMPDIR")
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "/tmp".to_string());
+    let p_dir = p.has('p').then(|| {
+        p.value('p')
+            .filter(|d| !d.is_empty())
+            .map_or(tmpdir_env.clone(), str::to_string)
+    });
     let (template, dir) = match p.operands.first() {
-        None => ("tmp.XXXXXXXXXX".to_string(), Some(tmpdir_env.clone())),
+        None => (
+            "tmp.XXXXXXXXXX".to_string(),
+            Some(p_dir.clone().unwrap_or_else(|| tmpdir_env.clone())),
+        ),
         Some(t) => {
-            let dir = if p.has('p') {
-                Some(
-                    p.value('p')
-                        .filter(|d| !d.is_empty())
-                        .map_or(tmpdir_env.clone(), str::to_string),
-                )
+            let dir = if let Some(d) = &p_dir {
+                Some(d.clone())
             } else if p.has('t') {
                 Some(tmpdir_env.clone())
             } else {

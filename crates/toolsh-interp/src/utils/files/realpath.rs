@@ -1,7 +1,7 @@
 //! `realpath`: print the resolved absolute file name (GNU coreutils).
 
 use super::common::canon::{Canon, canonicalize};
-use super::common::{Arg, Spec, missing_operand, parse_or_usage, quote};
+use super::common::{Arg, Spec, missing_operand, parse_or_usage, quote_if_needed};
 use super::file_command;
 use crate::builtin::{BuiltinContext, BuiltinResult};
 
@@ -57,7 +57,8 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
             Ok(s) => ctx.out(format!("{s}{end}").as_bytes()).await.map(drop)?,
             Err(e) => {
                 if !p.has('q') {
-                    ctx.err_msg(&format!("{}: {e}", quote(op))).await?;
+                    ctx.err_msg(&format!("{}: {e}", quote_if_needed(op)))
+                        .await?;
                 }
                 status = 1;
             }
@@ -91,7 +92,7 @@ mod tests {
         let (o, s) = out(&mut sh, &["realpath", "a/b"]).await;
         assert_eq!(
             (o.as_str(), s),
-            ("|realpath: 'a/b': No such file or directory\n", 1)
+            ("|realpath: a/b: No such file or directory\n", 1)
         );
     }
 }

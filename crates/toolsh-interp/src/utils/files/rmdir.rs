@@ -36,6 +36,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
         if name.is_empty() {
             name = op.clone();
         }
+        let mut parent = false;
         loop {
             ctx.shell.checkpoint()?;
             let abs = ctx.resolve_path(&name);
@@ -53,7 +54,9 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
                 }
                 Err(FsError::DirectoryNotEmpty) if p.has('I') => break,
                 Err(e) => {
-                    ctx.err_msg(&format!("failed to remove {}: {e}", quote(&name)))
+                    // GNU names the parents `-p` climbs to as directories.
+                    let what = if parent { "directory " } else { "" };
+                    ctx.err_msg(&format!("failed to remove {what}{}: {e}", quote(&name)))
                         .await?;
                     status = 1;
                     break;
@@ -66,6 +69,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
                 Some(i) if i > 0 => name = name[..i].trim_end_matches('/').to_string(),
                 _ => break,
             }
+            parent = true;
             if name.is_empty() {
                 break;
             }

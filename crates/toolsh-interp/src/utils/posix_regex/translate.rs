@@ -95,7 +95,9 @@ pub(super) fn translate(
 /// Append a literal byte in `regex` syntax (bytes above 0x7f as `\xHH`,
 /// meant for a non-Unicode byte regex).
 pub(super) fn push_literal(out: &mut String, b: u8) {
-    if b.is_ascii_alphanumeric() || b == b'_' || b == b' ' {
+    // `<` and `>` are plain in the regex crate's syntax, while `\<` and
+    // `\>` are word-boundary assertions there: never escape them.
+    if b.is_ascii_alphanumeric() || matches!(b, b'_' | b' ' | b'<' | b'>') {
         out.push(b as char);
     } else if b.is_ascii_graphic() {
         out.push('\\');

@@ -39,6 +39,17 @@ pub(crate) fn quote(name: &str) -> String {
     }
 }
 
+/// [`quote`] only when the name needs it for a shell (gnulib's
+/// `quotef`, used by `realpath` and others): names made of letters,
+/// digits, non-ASCII and `-_./,:@%+=^` print as they are.
+pub(crate) fn quote_if_needed(name: &str) -> String {
+    let plain = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || !c.is_ascii() || "-_./,:@%+=^".contains(c));
+    if plain { name.to_string() } else { quote(name) }
+}
+
 /// Parse the command line with `spec`; on a usage error print GNU's two
 /// lines (`cmd: invalid option -- 'z'`, `Try 'cmd --help' ...`) and give
 /// `Err(status)` with the command's usage status.
