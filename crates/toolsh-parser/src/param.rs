@@ -399,7 +399,9 @@ impl Parser<'_> {
                 let pattern = self.op_word(in_dq, true, true)?;
                 let replacement = if self.peek() == Some(b'/') {
                     self.pos += 1;
-                    Some(self.op_word(in_dq, false, false)?)
+                    // bash 5.2 removes single quotes in the replacement
+                    // too, even inside double quotes.
+                    Some(self.op_word(in_dq, true, false)?)
                 } else {
                     None
                 };

@@ -24,8 +24,8 @@ pub(crate) enum WordCtx {
     Param {
         /// Inside double quotes.
         dq: bool,
-        /// A pattern operand (`#`, `%`, `/`): single quotes quote even
-        /// inside double quotes.
+        /// A pattern operand (`#`, `%`, `/`) or a `/` replacement: single
+        /// quotes quote even inside double quotes.
         pattern: bool,
         /// Also ends at an unquoted `/`.
         slash: bool,
@@ -221,13 +221,19 @@ impl Parser<'_> {
                 }
                 b'\\' => {
                     let dq = matches!(ctx, WordCtx::Param { dq: true, .. });
+                    // Where single quotes quote, `\'` escapes one.
+                    let quotes = matches!(ctx, WordCtx::Param { pattern: true, .. });
                     match self.peek_at(1) {
                         Some(b'\n') => self.pos += 2,
                         None => {
                             self.pos += 1;
                             parts.ch('\\');
                         }
-                        Some(n) if dq && !matches!(n, b'$' | b'`' | b'"' | b'\\' | b'}') => {
+                        Some(n)
+                            if dq
+                                && !matches!(n, b'$' | b'`' | b'"' | b'\\' | b'}')
+                                && !(quotes && n == b'\'') =>
+                        {
                             self.pos += 1;
                             parts.ch('\\');
                         }
