@@ -1,7 +1,8 @@
 //! Differential testing against real bash 5.2: scripts generated from a
 //! small grammar (assignments, echo/printf of quoted and expanded words,
-//! arithmetic, if/for/case/while, functions, pipelines into `tr`/`sort`,
-//! command substitution) run in toolsh and in `bash`; stdout and the exit
+//! arithmetic, if/for/case/while/[[ ]], functions with locals, arrays,
+//! `set --`, `read` from here-strings, printf formats, pipelines into
+//! `tr`/`sort`, command substitution) run in toolsh and in `bash`; stdout and the exit
 //! status must be equal.
 //!
 //! The generator decodes a byte string, so proptest shrinks a failure to a
@@ -20,7 +21,7 @@ struct Gen<'a> {
     pos: usize,
 }
 
-const WORDS: [&str; 16] = [
+const WORDS: [&str; 28] = [
     "a",
     "'b c'",
     "\"\"",
@@ -37,6 +38,18 @@ const WORDS: [&str; 16] = [
     "\"$n$v\"",
     "${u-unset}",
     "\\$v",
+    "${v:1:2}",
+    "${v//[ab]/-}",
+    "${v#?}",
+    "\"${arr[@]}\"",
+    "${#arr[@]}",
+    "${arr[1]}",
+    "\"$*\"",
+    "$#",
+    "$?",
+    "${v,,}",
+    "$'t\\tx'",
+    "\"${v@Q}\"",
 ];
 const VALUES: [&str; 8] = ["a", "abc", "'b a'", "\"\"", "xyz", "\"a  b\"", "$n", "1"];
 const PATTERNS: [&str; 6] = ["a*", "*b*", "x?z", "[ab]*", "\"\"", "1"];
@@ -84,7 +97,7 @@ impl Gen<'_> {
         let choice = if depth == 0 {
             self.next() % 6
         } else {
-            self.next() % 14
+            self.next() % 20
         };
         match choice {
             0 => format!("v={}", self.pick(&VALUES)),
@@ -118,17 +131,36 @@ impl Gen<'_> {
                 self.words()
             ),
             12 => format!("v=$({}); echo \"<$v>\"", self.stmt(depth - 1)),
-            _ => format!(
-                "f() {{ {}; return {}; }}; f; echo \"st=$?\"",
+            13 => format!(
+                "f() {{ local v={}; {}; return {}; }}; f; echo \"st=$? $v\"",
+                self.pick(&VALUES),
                 self.stmt(depth - 1),
                 self.next() % 3
+            ),
+            14 => format!("arr=({}); arr+=({})", self.words(), self.pick(&VALUES)),
+            15 => format!("set -- {}; echo \"$# $1\"", self.words()),
+            16 => format!(
+                "[[ $v == {} && -n $v ]] && echo yes || echo no",
+                self.pick(&PATTERNS)
+            ),
+            17 => format!(
+                "i=0; while (( i < {} )); do {}; i=$((i+1)); done",
+                self.next() % 4,
+                self.stmt(depth - 1)
+            ),
+            18 => format!("read -r w1 w2 <<< {}; echo \"[$w1|$w2]\"", self.words()),
+            _ => format!(
+                "printf '%5s|%-4.2s|%d\\n' {} {} {}",
+                self.pick(&WORDS),
+                self.pick(&WORDS),
+                self.next() % 100
             ),
         }
     }
 
     fn script(bytes: &[u8]) -> String {
         let mut g = Gen { bytes, pos: 0 };
-        let mut lines = vec!["v=abc; n=3".to_string()];
+        let mut lines = vec!["v=abc; n=3; arr=(x 'y z')".to_string()];
         while g.pos < bytes.len() && lines.len() < 8 {
             lines.push(g.stmt(2));
         }
@@ -137,10 +169,14 @@ impl Gen<'_> {
     }
 }
 
-/// bash's stdout and status for `script` (`env -i`, as the spec corpus).
+/// bash's stdout and status for `script` (`env -i` in an empty directory,
+/// as the spec corpus: globs match nothing there, as in LogicOnly).
 fn bash(script: &str) -> (String, i32) {
+    let dir = std::env::temp_dir().join(format!("toolsh-differential-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
     let out = Command::new("bash")
         .args(["-c", script])
+        .current_dir(&dir)
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
         .env("LC_ALL", "C")
@@ -193,7 +229,7 @@ fn differential_long() {
 
 #[test]
 fn generator_reaches_every_compound_command() {
-    let cases: [(u8, &str); 8] = [
+    let cases: [(u8, &str); 14] = [
         (6, "if [ \"$v\" = "),
         (7, "for i in "),
         (8, "case $v in "),
@@ -201,7 +237,13 @@ fn generator_reaches_every_compound_command() {
         (10, " || "),
         (11, " | tr a-z A-Z | sort"),
         (12, "v=$("),
-        (13, "f() { "),
+        (13, "f() { local v="),
+        (14, "arr=("),
+        (15, "set -- "),
+        (16, "[[ $v == "),
+        (17, "while (( i < "),
+        (18, "read -r w1 w2 <<< "),
+        (19, "printf '%5s|%-4.2s|%d\\n' "),
     ];
     for (choice, needle) in cases {
         let script = Gen::script(&[choice, 0, 0, 0, 0, 0, 0, 0]);

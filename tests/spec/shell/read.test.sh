@@ -281,3 +281,13 @@ IFS=$'\n' read -r a b <<< 'one two'; echo "[$a] [$b]"
 ## stdout:
 [one two] []
 ## status: 0
+
+#### a bad name after the first is found while assigning
+printf 'l1 x\nl2\n' | { read w '*'; echo "$? [$w]"; read y; echo "$y"; }
+printf 'l1\nl2\n' | { read '*' w; echo "$? [$w]"; read y; echo "$y"; }
+## stdout:
+1 [l1]
+l2
+1 []
+l1
+## status: 0

@@ -236,11 +236,13 @@ builtin!(
             i += 1;
         }
         let names: Vec<String> = c.args[i..].to_vec();
-        for n in &names {
-            if !crate::exec::vars::is_name(crate::exec::vars::split_subscript(n).0) {
-                it.error(&format!("read: `{n}': not a valid identifier")).await?;
-                return Ok(1);
-            }
+        let valid = |n: &str| crate::exec::vars::is_name(crate::exec::vars::split_subscript(n).0);
+        // bash checks the first name before reading; a later bad name is
+        // found while assigning, after the record was consumed and the
+        // names before it were set.
+        if let Some(n) = names.first().filter(|n| !valid(n)) {
+            it.error(&format!("read: `{n}': not a valid identifier")).await?;
+            return Ok(1);
         }
         let rec = match o.timeout {
             Some(0.0) => {
@@ -301,6 +303,10 @@ builtin!(
             read_split(&chars, &ifs, names.len())
         };
         for (k, n) in names.iter().enumerate() {
+            if !valid(n) {
+                it.error(&format!("read: `{n}': not a valid identifier")).await?;
+                return Ok(1);
+            }
             let v = fields.get(k).cloned().unwrap_or_default();
             if let Err(m) = it.set_var(n, v) {
                 it.report_assign_error(m).await?;
