@@ -3,6 +3,12 @@
 # Loops carry `__guard` so the deadline, cancellation and recursion depth
 # are checked while they run.
 
+def nan: __nan;
+def infinite: __infinite;
+def isnan: __isnan;
+def isinfinite: . == infinite or . == -infinite;
+def isfinite: isnumber and (isinfinite | not);
+def isnormal: isnumber and ((. == 0 or isnan or isinfinite) | not);
 def __limit($n; f): limit($n; f);
 def limit($n; f): if $n > 0 then __limit($n; f) elif $n == 0 then empty else f end;
 def repeat(f): def _repeat: ., (f | __guard | _repeat); _repeat;
@@ -17,12 +23,13 @@ def walk(f): def w: if type == "object" then map_values(w) elif type == "array" 
 def halt_error($code): __halt_error_msg, halt($code);
 def halt_error: halt_error(5);
 def getpath($p): if ($p | type) == "array" then reduce $p[] as $k (.; .[$k]) else error("Path must be specified as an array") end;
-def delpaths($ps): reduce ($ps | sort | reverse[]) as $p (.; if $p == [] then null else (getpath($p) |= empty) end);
+def delpaths($ps): __delpaths($ps);
 def del(f): delpaths([path(f)]);
+def pick(pathexps): . as $top | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));
 def __keys_unsorted: if type == "object" or type == "array" then keys_unsorted else error("\(type) (\(tojson)) has no keys") end;
 def keys: __keys_unsorted | sort;
 def to_entries: [__keys_unsorted[] as $k | {key: $k, value: .[$k]}];
-def from_entries: reduce .[] as $x ({}; . + {($x | if .key == null then .k // .name // .Name // .K // .Key else .key end | if type == "string" then . else tojson end): ($x | if has("value") then .value else .v end)});
+def from_entries: reduce .[] as $e ({}; . + {($e | .key // .Key // .name // .Name): ($e | if has("value") then .value else .Value end)});
 def with_entries(f): to_entries | map(f) | from_entries;
 def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
 def fromstream(f): {x: null, e: false} as $init | foreach f as $i ($init; if .e then $init else . end | if $i | length == 2 then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1]) else setpath(["e"]; $i[0] | length == 1) end; if .e then .x else empty end);
@@ -31,13 +38,15 @@ def leaf_paths: paths(scalars);
 def flatten($d): if $d < 0 then error("flatten depth must not be negative") else reduce .[] as $i ([]; if ($i | type) == "array" and $d > 0 then . + ($i | flatten($d - 1)) else . + [$i] end) end;
 def flatten: flatten(1e9);
 def nth($n): .[$n];
-def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
+def nth($n; f): if $n < 0 then error("nth doesn't support negative indices") else label $out | foreach f as $x ($n + 1; . - 1; if . <= 0 then $x, break $out else empty end) end;
+def strftime($f): __datetime_check("strftime/1 requires parsed datetime inputs") | __jaq_strftime($f);
+def strflocaltime($f): __datetime_check("strflocaltime/1 requires parsed datetime inputs") | __jaq_strftime($f);
+def mktime: if type != "array" then error("mktime requires array inputs") else __datetime_check("mktime requires parsed datetime inputs") | __jaq_mktime end;
 def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
 def dateadd(u; n): . + n;
 def datesub(u; n): . - n;
 def date: todate;
 def localtime: gmtime;
-def strflocaltime(f): strftime(f);
 def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
 def INDEX(idx_expr): INDEX(.[]; idx_expr);
 def IN(s): any(s == .; .);
@@ -60,3 +69,7 @@ def sub($re; str): sub($re; str; "");
 def gsub($re; str; $flags): sub($re; str; ($flags // "") + "g");
 def gsub($re; str): sub($re; str; "g");
 def finites: select(isinfinite or isnan | not);
+def transpose: [range(0; map(length) | max // 0) as $i | [.[][$i]]];
+def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];
+def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
+def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;

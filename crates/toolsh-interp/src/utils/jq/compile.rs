@@ -9,6 +9,7 @@ use jaq_core::load::lex::{StrPart, Tok, Token};
 use jaq_core::load::{self, Arena, File, Lexer, Loader};
 use jaq_core::{Compiler, compile::Undefined};
 
+use super::destructure;
 use super::engine::JqData;
 use super::natives;
 
@@ -25,10 +26,26 @@ pub(crate) fn compile(code: &str, globals: &[String]) -> Result<Filter, String> 
     let rewritten = rewrite(code);
     let arena = Arena::default();
     let compat = load::parse(COMPAT, |p| p.defs()).unwrap_or_default();
-    let defs = jaq_core::defs()
+    let defs: Vec<_> = jaq_core::defs()
         .chain(jaq_std::defs())
         .chain(jaq_json::defs())
-        .chain(compat);
+        .chain(compat)
+        .collect();
+    let builtins_text;
+    let mut builtins = Vec::new();
+    if code.contains("builtins") {
+        let names = defs
+            .iter()
+            .map(|d| (d.name.to_string(), d.args.len()))
+            .chain(
+                natives::all()
+                    .into_iter()
+                    .map(|f| (f.0.to_string(), f.1.len())),
+            );
+        builtins_text = builtins_def(&names.collect::<Vec<_>>());
+        builtins = load::parse(&builtins_text, |p| p.defs()).unwrap_or_default();
+    }
+    let defs = defs.into_iter().chain(builtins);
     let loader = Loader::new(defs);
     let file = File {
         code: rewritten.as_str(),
@@ -121,8 +138,9 @@ fn syntax_error(rewritten: &str, code: &str, expected: &str, at: &str) -> String
 /// Apply the jq 1.7 source adjustments; returns `code` unchanged when it
 /// does not lex (the loader then reports the error).
 pub(crate) fn rewrite(code: &str) -> String {
-    let Ok(tokens) = Lexer::new(code).lex() else {
-        return code.to_string();
+    let code = &destructure::rewrite_alternatives(code);
+    let Ok(tokens) = Lexer::new(code.as_str()).lex() else {
+        return code.clone();
     };
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     collect_edits(code, &tokens, &mut edits);
@@ -155,6 +173,20 @@ fn collect_edits(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usi
                     format!("{{\"file\":\"<top-level>\",\"line\":{line}}}"),
                 ));
             }
+            // `.5` is a number in jq; jaq reads `.` then `5`.
+            Tok::Sym
+                if *text == "."
+                    && matches!(tokens.get(i + 1), Some(Token(n, Tok::Num))
+                    if n.starts_with(|c: char| c.is_ascii_digit())
+                        && offset_in(code, n) == Some(off + 1)) =>
+            {
+                edits.push((off, off, "0".to_string()));
+            }
+            Tok::Word if *text == "as" => {
+                if let Some(pattern) = tokens.get(i + 1) {
+                    destructure::pattern_edits(code, pattern, edits);
+                }
+            }
             Tok::Word if *text == "def" => {
                 // `def name(args):` — insert the guard after the colon.
                 let mut j = i + 2;
@@ -182,10 +214,49 @@ fn collect_edits(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usi
                     }
                 }
             }
-            Tok::Block(inner) => collect_edits(code, inner, edits),
+            Tok::Block(inner) => {
+                if text.starts_with('{') {
+                    loc_entries(code, inner, edits);
+                }
+                collect_edits(code, inner, edits);
+            }
             _ => {}
         }
     }
+}
+
+/// `{$__loc__}` is the entry `"__loc__": {file, line}` (jq 1.7.1): the
+/// shorthand `{$x}` needs a real variable in jaq, so spell it out.
+fn loc_entries(code: &str, inner: &[Token<&str>], edits: &mut Vec<(usize, usize, String)>) {
+    let comma = |t: Option<&Token<&str>>| matches!(t, Some(Token(",", Tok::Sym)));
+    for (k, Token(text, tok)) in inner.iter().enumerate() {
+        if matches!(tok, Tok::Var)
+            && *text == "$__loc__"
+            && (k == 0 || comma(inner.get(k - 1)))
+            && (k + 1 == inner.len() || comma(inner.get(k + 1)))
+            && let Some(off) = offset_in(code, text)
+        {
+            let line = 1 + code[..off].matches('\n').count();
+            edits.push((
+                off,
+                off + text.len(),
+                format!("\"__loc__\": {{\"file\":\"<top-level>\",\"line\":{line}}}"),
+            ));
+        }
+    }
+}
+
+/// `def builtins: [...]` listing the filters a program can call, as
+/// `name/arity` strings; internal names (`_…`) are left out, as jq does.
+fn builtins_def(defs: &[(String, usize)]) -> String {
+    let mut names: Vec<String> = defs
+        .iter()
+        .filter(|(n, _)| !n.starts_with('_') && !n.starts_with('@'))
+        .map(|(n, a)| format!("\"{n}/{a}\""))
+        .collect();
+    names.sort();
+    names.dedup();
+    format!("def builtins: [{}];", names.join(","))
 }
 
 #[cfg(test)]

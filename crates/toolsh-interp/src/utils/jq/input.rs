@@ -27,6 +27,9 @@ pub(crate) struct Reader<'a> {
     eof: bool,
     line: usize,
     max: usize,
+    /// Whether a leading UTF-8 byte order mark was looked for (jq skips
+    /// one at the start of the input).
+    bom_checked: bool,
 }
 
 /// Newlines in `b`.
@@ -49,6 +52,7 @@ impl<'a> Reader<'a> {
             eof: false,
             line: 0,
             max,
+            bom_checked: false,
         }
     }
 
@@ -83,6 +87,13 @@ impl<'a> Reader<'a> {
 
     /// The next JSON text, `None` at end of input.
     pub fn next_value(&mut self) -> Option<Result<Val, ReadError>> {
+        if !self.bom_checked {
+            while self.buf.len() - self.pos < 3 && self.fill() {}
+            self.bom_checked = true;
+            if self.buf[self.pos..].starts_with(b"\xEF\xBB\xBF") {
+                self.pos += 3;
+            }
+        }
         loop {
             while self.pos < self.buf.len() && is_ws(self.buf[self.pos]) {
                 if self.buf[self.pos] == b'\n' {
@@ -238,10 +249,8 @@ pub(crate) fn parse_text(text: &[u8]) -> Result<Val, String> {
         return Err("Exceeds depth limit for parsing".to_string());
     }
     let trimmed = text.trim_ascii();
-    match trimmed {
-        b"nan" | b"NaN" | b"-nan" | b"-NaN" => return Ok(Val::Num(jaq_json::Num::Float(f64::NAN))),
-        _ => {}
-    }
+    let lenient = lenient_literals(text);
+    let text = lenient.as_deref().unwrap_or(text);
     jaq_json::read::parse_single(text).map_err(|e| {
         let msg = e.to_string();
         if msg.contains("unexpected end") || trimmed.is_empty() {
@@ -249,6 +258,69 @@ pub(crate) fn parse_text(text: &[u8]) -> Result<Val, String> {
         } else {
             format!("Invalid JSON text ({msg})")
         }
+    })
+}
+
+/// jq 1.7.1's parser reads `nan` and `infinity` number literals, in any
+/// case, signed, `nan` optionally followed by digits, `inf` short for
+/// `infinity`; jaq-json reads only `NaN` and `[+-]Infinity`. Returns the
+/// text with such words spelled jaq's way, or `None` when there are none.
+fn lenient_literals(text: &[u8]) -> Option<Vec<u8>> {
+    let (mut out, mut in_str, mut esc, mut at) = (None::<Vec<u8>>, false, false, 0);
+    let mut i = 0;
+    while i < text.len() {
+        let c = text[i];
+        if in_str {
+            if esc {
+                esc = false;
+            } else if c == b'\\' {
+                esc = true;
+            } else if c == b'"' {
+                in_str = false;
+            }
+            i += 1;
+            continue;
+        }
+        if c == b'"' {
+            in_str = true;
+            i += 1;
+            continue;
+        }
+        if !c.is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let mut start = i;
+        let negative = i > 0 && text[i - 1] == b'-';
+        if i > 0 && matches!(text[i - 1], b'-' | b'+') {
+            start -= 1;
+        }
+        let mut end = i;
+        while end < text.len() && text[end].is_ascii_alphanumeric() {
+            end += 1;
+        }
+        let word = text[i..end].to_ascii_lowercase();
+        let digits_after_nan = word.len() >= 3 && word[3..].iter().all(u8::is_ascii_digit);
+        let spelled: Option<&[u8]> = if word.starts_with(b"nan") && digits_after_nan {
+            Some(b"NaN")
+        } else if word == b"inf" || word == b"infinity" {
+            Some(if negative { b"-Infinity" } else { b"Infinity" })
+        } else {
+            None
+        };
+        if let Some(sp) = spelled
+            && (text[i..end] != *sp || start != i)
+        {
+            let buf = out.get_or_insert_with(Vec::new);
+            buf.extend_from_slice(&text[at..start]);
+            buf.extend_from_slice(sp);
+            at = end;
+        }
+        i = end;
+    }
+    out.map(|mut buf| {
+        buf.extend_from_slice(&text[at..]);
+        buf
     })
 }
 
@@ -282,6 +354,16 @@ mod tests {
         let deep: &'static str = Box::leak("[".repeat(MAX_DEPTH + 1).into_boxed_str());
         let mut r = reader(&[deep]);
         assert!(matches!(r.next_value(), Some(Err(ReadError::Parse(_)))));
+    }
+
+    #[test]
+    fn nan_and_infinity_literals() {
+        let v = parse_text(b"[nan, -NaN, nan12, Infinity, -inf, +INF, \"nan\"]").unwrap();
+        assert_eq!(
+            crate::utils::jq::format::to_json(&v),
+            "[null,null,null,1.7976931348623157e+308,-1.7976931348623157e+308,1.7976931348623157e+308,\"nan\"]"
+        );
+        assert!(parse_text(b"[nanx]").is_err());
     }
 
     #[test]

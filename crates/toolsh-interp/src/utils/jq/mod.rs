@@ -13,6 +13,8 @@
 
 mod cli;
 mod compile;
+mod delpaths;
+mod destructure;
 mod engine;
 mod format;
 mod input;
@@ -225,6 +227,16 @@ impl Builtin for Jq {
     }
 }
 
+/// Sets the engine's cancel flag when the pump ends for any reason
+/// (including the shell dropping the future).
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Run the engine thread and move bytes until it is done.
 async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> BuiltinResult {
     let max = job.max_buffer;
@@ -240,6 +252,7 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
         complain(ctx.stderr, "error: cannot start the jq engine").await?;
         return Ok(5);
     }
+    let _cancel_on_drop = CancelOnDrop(cancel.clone());
     let stop = |cancel: &AtomicBool| cancel.store(true, Ordering::Relaxed);
     let mut in_tx = use_stdin.then_some(in_tx);
     let mut pending: Option<Bytes> = None;

@@ -9,6 +9,7 @@ use jaq_core::native::{Filter, bome, run, v};
 use jaq_core::{Exn, RunPtr};
 use jaq_json::{Rc, Val};
 
+use super::delpaths;
 use super::engine::JqData;
 use super::format;
 use super::value::{JqVal, err, num_f64};
@@ -24,9 +25,17 @@ pub(crate) fn all() -> Vec<Fun> {
         !replaced.contains(&(f.0, f.1.len()))
             && !matches!(f.0, "localtime" | "strflocaltime" | "range")
     };
+    // jaq's date filters stay reachable under `__jaq_NAME` so `compat.jq`
+    // can check inputs first and report jq's messages.
+    let wrapped = jaq_std::funs::<JqData>().filter_map(|(name, args, run)| match name {
+        "strftime" => Some(("__jaq_strftime", args, run)),
+        "mktime" => Some(("__jaq_mktime", args, run)),
+        _ => None,
+    });
     jaq_core::funs::<JqData>()
         .chain(jaq_std::funs::<JqData>())
         .filter(keep)
+        .chain(wrapped)
         .chain(ours)
         .collect()
 }
@@ -149,10 +158,15 @@ fn implode(v: &JqVal) -> Result<JqVal, jaq_core::Error<JqVal>> {
     };
     let mut s = String::new();
     for x in a.iter() {
-        let Val::Num(n) = x else {
-            return Err(err("Unicode codepoint must be numeric"));
+        let c = match x {
+            Val::Num(n) if !num_f64(n).is_nan() => num_f64(n),
+            _ => {
+                return Err(err(format!(
+                    "{} can't be imploded, unicode codepoint needs to be numeric",
+                    JqVal(x.clone()).describe()
+                )));
+            }
         };
-        let c = num_f64(n);
         let c = if c.is_finite() && c >= 0.0 {
             c as u32
         } else {
@@ -321,7 +335,7 @@ fn ours() -> Box<[Filter<RunPtr<JqData>>]> {
             match g.next_input() {
                 Some(Ok(v)) => box_once(Ok(v)),
                 Some(Err(e)) => bome(Err(err(e))),
-                None => bome(Err(err("No more inputs"))),
+                None => bome(Err(err("break"))),
             }
         }),
         ("inputs", v(0), |cv| {
@@ -447,6 +461,31 @@ fn ours() -> Box<[Filter<RunPtr<JqData>>]> {
                 Err(i) => -1 - i as isize,
             };
             bome(Ok(JqVal::from(r)))
+        }),
+        // `.` when it is a number or a broken-down time (an array of at
+        // least six numbers), else the error `$msg` (jq 1.7.1's date filters).
+        ("__datetime_check", v(1), |mut cv| {
+            let msg = cv.0.pop_var();
+            let ok = match &cv.1.0 {
+                Val::Num(_) => true,
+                Val::Arr(a) => a.len() >= 6 && a.iter().all(|x| matches!(x, Val::Num(_))),
+                _ => false,
+            };
+            bome(if ok {
+                Ok(cv.1)
+            } else {
+                Err(jaq_core::Error::new(msg))
+            })
+        }),
+        ("__nan", v(0), |_| bome(Ok(JqVal::from(f64::NAN)))),
+        ("__infinite", v(0), |_| bome(Ok(JqVal::from(f64::INFINITY)))),
+        ("__isnan", v(0), |cv| match cv.1.0 {
+            Val::Num(ref n) => bome(Ok(JqVal::from(num_f64(n).is_nan()))),
+            _ => bome(Ok(JqVal::from(false))),
+        }),
+        ("__delpaths", v(1), |mut cv| {
+            let paths = cv.0.pop_var();
+            bome(delpaths::delpaths(cv.1.0, &paths.0).map(JqVal))
         }),
         ("implode", v(0), |cv| bome(implode(&cv.1))),
         ("ltrimstr", v(1), |mut cv| {

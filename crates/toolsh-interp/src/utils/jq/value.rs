@@ -140,7 +140,7 @@ impl FromIterator<JqVal> for JqVal {
 }
 
 /// An index as jq reads it: floats are floored (`.[1.5]` is `.[1]`).
-fn int_index(n: &Num) -> Option<isize> {
+pub(crate) fn int_index(n: &Num) -> Option<isize> {
     if let Num::Int(i) = n {
         Some(*i)
     } else {
@@ -160,7 +160,7 @@ fn abs_index(i: isize, len: usize) -> Option<usize> {
 
 /// Slice bounds as jq computes them: `null` is open, floats are floored
 /// (start) or ceiled (end), negatives count from the end, all clamped.
-fn slice_bounds(
+pub(crate) fn slice_bounds(
     start: Option<&JqVal>,
     end: Option<&JqVal>,
     len: usize,
@@ -168,6 +168,8 @@ fn slice_bounds(
     let conv = |v: Option<&JqVal>, is_end: bool| -> Result<Option<isize>, Error<JqVal>> {
         match v.map(|v| &v.0) {
             None | Some(Val::Null) => Ok(None),
+            // jq 1.7.1 reads a NaN bound as an open one.
+            Some(Val::Num(n)) if num_f64(n).is_nan() => Ok(None),
             Some(Val::Num(n)) => {
                 let f = num_f64(n);
                 let f = if is_end { f.ceil() } else { f.floor() };
@@ -207,7 +209,7 @@ fn char_len(b: &[u8]) -> usize {
     String::from_utf8_lossy(b).chars().count()
 }
 
-fn is_range_obj(o: &jaq_json::Map) -> Option<(Option<JqVal>, Option<JqVal>)> {
+pub(crate) fn is_range_obj(o: &jaq_json::Map) -> Option<(Option<JqVal>, Option<JqVal>)> {
     let start = o.get(&Val::from("start".to_string()));
     let end = o.get(&Val::from("end".to_string()));
     (start.is_some() || end.is_some()).then(|| (start.cloned().map(JqVal), end.cloned().map(JqVal)))
@@ -398,6 +400,11 @@ impl jaq_core::ValT for JqVal {
                 Ok(self)
             }
             (Val::Arr(a), Val::Num(n)) => {
+                if num_f64(n).is_nan() {
+                    return opt.fail(self, |_| {
+                        Exn::from(err("Cannot set array element at NaN index"))
+                    });
+                }
                 let Some(i) = int_index(n) else {
                     return opt.fail(self, |_| Exn::from(err("Array index too large")));
                 };
@@ -522,6 +529,23 @@ fn binop_error(l: &JqVal, r: &JqVal, what: &str) -> Error<JqVal> {
     ))
 }
 
+/// jq computes with doubles; exact integer arithmetic (`exact`) is used
+/// only while operands and result stay within 2^53, where both agree, so
+/// `13911860366432393 - 10` is `13911860366432382` as in jq 1.7.1.
+fn num_op(a: &Num, b: &Num, exact: impl FnOnce() -> ValR<Val>, op: fn(f64, f64) -> f64) -> R {
+    const SAFE: usize = 1 << 53;
+    if let (Num::Int(x), Num::Int(y)) = (a, b)
+        && x.unsigned_abs() <= SAFE
+        && y.unsigned_abs() <= SAFE
+    {
+        let v = num_result(exact())?;
+        if matches!(&v.0, Val::Num(Num::Int(c)) if c.unsigned_abs() <= SAFE) {
+            return Ok(v);
+        }
+    }
+    Ok(JqVal::from(op(num_f64(a), num_f64(b))))
+}
+
 fn num_result(v: ValR<Val>) -> R {
     v.map(JqVal).map_err(|e| err(e.to_string()))
 }
@@ -532,8 +556,10 @@ impl std::ops::Add for JqVal {
         match (&self.0, &rhs.0) {
             (Val::Null, _) => Ok(rhs),
             (_, Val::Null) => Ok(self),
-            (Val::Num(_), Val::Num(_))
-            | (Val::TStr(_) | Val::BStr(_), Val::TStr(_) | Val::BStr(_))
+            (Val::Num(a), Val::Num(b)) => {
+                num_op(a, b, || self.0.clone() + rhs.0.clone(), |x, y| x + y)
+            }
+            (Val::TStr(_) | Val::BStr(_), Val::TStr(_) | Val::BStr(_))
             | (Val::Arr(_), Val::Arr(_))
             | (Val::Obj(_), Val::Obj(_)) => num_result(self.0 + rhs.0),
             _ => Err(binop_error(&self, &rhs, "added")),
@@ -545,7 +571,10 @@ impl std::ops::Sub for JqVal {
     type Output = R;
     fn sub(self, rhs: Self) -> R {
         match (&self.0, &rhs.0) {
-            (Val::Num(_), Val::Num(_)) | (Val::Arr(_), Val::Arr(_)) => num_result(self.0 - rhs.0),
+            (Val::Num(a), Val::Num(b)) => {
+                num_op(a, b, || self.0.clone() - rhs.0.clone(), |x, y| x - y)
+            }
+            (Val::Arr(_), Val::Arr(_)) => num_result(self.0 - rhs.0),
             _ => Err(binop_error(&self, &rhs, "subtracted")),
         }
     }
@@ -555,7 +584,10 @@ impl std::ops::Mul for JqVal {
     type Output = R;
     fn mul(self, rhs: Self) -> R {
         match (&self.0, &rhs.0) {
-            (Val::Num(_), Val::Num(_)) | (Val::Obj(_), Val::Obj(_)) => num_result(self.0 * rhs.0),
+            (Val::Num(a), Val::Num(b)) => {
+                num_op(a, b, || self.0.clone() * rhs.0.clone(), |x, y| x * y)
+            }
+            (Val::Obj(_), Val::Obj(_)) => num_result(self.0 * rhs.0),
             (Val::TStr(s) | Val::BStr(s), Val::Num(n))
             | (Val::Num(n), Val::TStr(s) | Val::BStr(s)) => {
                 let f = num_f64(n);
@@ -603,12 +635,16 @@ impl std::ops::Rem for JqVal {
     fn rem(self, rhs: Self) -> R {
         match (&self.0, &rhs.0) {
             (Val::Num(a), Val::Num(b)) => {
+                // jq 1.7.1 `f_mod`: NaN in, NaN out; otherwise both sides
+                // are truncated to integers, saturating (`as` does that).
+                if num_f64(a).is_nan() || num_f64(b).is_nan() {
+                    return Ok(Self::from(f64::NAN));
+                }
                 let to_int = |n: &Num| -> i64 {
                     if let Num::Int(i) = n {
                         *i as i64
                     } else {
-                        let f = num_f64(n);
-                        if f.is_nan() { 0 } else { f as i64 }
+                        num_f64(n) as i64
                     }
                 };
                 let (x, y) = (to_int(a), to_int(b));
@@ -619,7 +655,8 @@ impl std::ops::Rem for JqVal {
                         "divided (remainder) because the divisor is zero",
                     ));
                 }
-                Ok(Self(Val::from(x.wrapping_rem(y.abs()) as isize)))
+                let r = if y == -1 { 0 } else { x % y };
+                Ok(Self(Val::from(r as isize)))
             }
             _ => Err(binop_error(&self, &rhs, "divided")),
         }
