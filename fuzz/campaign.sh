@@ -23,7 +23,8 @@ for t in "${targets[@]}"; do
   mkdir -p "corpus/$t" "artifacts/$t"
   [ "$t" = roundtrip ] && [ -d corpus/parse ] && cp -n corpus/parse/* corpus/roundtrip/ 2>/dev/null || true
   start=$(date -u +%FT%TZ)
-  nice -n 10 "$bin_dir/$t" "corpus/$t" -artifact_prefix="artifacts/$t/" \
+  # Fork mode can overrun -max_total_time while a job finishes: bound it.
+  timeout -k 30 $((secs + 60)) nice -n 10 "$bin_dir/$t" "corpus/$t" -artifact_prefix="artifacts/$t/" \
     -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     > "logs/$t.log" 2>&1 || true
