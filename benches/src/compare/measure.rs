@@ -48,10 +48,17 @@ pub fn measure(runners: &Runners, runner: Runner, script: &Script, budget: Budge
             first,
         };
     }
+    // A script slower than a second gets a single timed run (some peer
+    // runs take tens of seconds; the whole comparison must stay short).
+    let min_iters = if first.elapsed > Duration::from_secs(1) {
+        1
+    } else {
+        budget.min_iters
+    };
     let start = Instant::now();
-    let mut times = Vec::with_capacity(budget.min_iters.max(8));
+    let mut times = Vec::with_capacity(min_iters.max(8));
     while times.len() < budget.max_iters
-        && (times.len() < budget.min_iters || start.elapsed() < budget.time)
+        && (times.len() < min_iters || start.elapsed() < budget.time)
     {
         times.push(runners.run(runner, script).elapsed);
     }
