@@ -50,3 +50,17 @@ echo '{"a":1,"b":[2,{"d":3}]}' | jq -c '. as {$a, $b:[$c, $d]} | [$a, $b, $c, $d
 ## stdout:
 [1,[2,{"d":3}],2,{"d":3}]
 ## status: 0
+
+#### ?// inside parentheses and brackets
+echo '[[1],{"a":2},3]' | jq -c '[.[] | (. as [$v] ?// {a: $v} ?// $v | $v * 10)], [.[] | [. as [$v] ?// $v | $v]]'
+## stdout:
+[10,20,30]
+[[1],[{"a":2}],[3]]
+## status: 0
+
+#### ?// in a definition body and a reduce
+jq -nc 'def f: . as [$x] ?// $x | $x; [([1], 2) | f], reduce ([3], 4) as $i (0; . + ($i | . as [$y] ?// $y | $y))'
+## stdout:
+[1,2]
+7
+## status: 0

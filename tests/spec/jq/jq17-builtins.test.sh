@@ -79,3 +79,18 @@ echo '{"a":1,"c":2}' | jq -c '{ a, $__loc__, c }'
 ## stdout:
 {"a":1,"__loc__":{"file":"<top-level>","line":1},"c":2}
 ## status: 0
+
+#### a string key without a value takes the field
+echo '{"a":1,"b":2,"a$2":4}' | jq -c '{"a", b, "a$\(1+1)"}'
+## stdout:
+{"a":1,"b":2,"a$2":4}
+## status: 0
+
+#### contains inside arrays and objects compares kinds loosely
+echo '{"foo":12,"bar":[1,2,{"barp":12,"blip":13}]}' | jq -c 'contains({foo: 12, bar: [{barp: 12}]}), contains({bar: [{barp: 15}]}), contains({foo: "x"}), (try contains([1]) catch .)'
+## stdout:
+true
+false
+false
+"object ({\"foo\":12,\"...) and array ([1]) cannot have their containment checked"
+## status: 0

@@ -55,3 +55,12 @@ echo '[1,2]' | jq -c 'try pick(last) catch .'
 ## stdout:
 "Out of bounds negative array index"
 ## status: 0
+
+#### user definitions are path expressions
+jq -nc '[0,1,2] | (def x: .[1,2]; x = 10), (def f: .[0]; path(f), (f |= . + 5), del(f))'
+## stdout:
+[0,10,10]
+[0]
+[5,1,2]
+[1,2]
+## status: 0

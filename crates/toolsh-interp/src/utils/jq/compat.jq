@@ -11,7 +11,7 @@ def isfinite: isnumber and (isinfinite | not);
 def isnormal: isnumber and ((. == 0 or isnan or isinfinite) | not);
 def __limit($n; f): limit($n; f);
 def limit($n; f): if $n > 0 then __limit($n; f) elif $n == 0 then empty else f end;
-def repeat(f): def _repeat: ., (f | __guard | _repeat); _repeat;
+def repeat(f): def _repeat: f, (__guard | _repeat); _repeat;
 def while(cond; update): def _while: if cond then ., (update | __guard | _while) else empty end; _while;
 def until(cond; update): def _until: if cond then . else (update | __guard | _until) end; _until;
 def recurse(f): def r: ., (f | __guard | r); r;

@@ -217,8 +217,12 @@ fn collect_edits(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usi
             Tok::Block(inner) => {
                 if text.starts_with('{') {
                     loc_entries(code, inner, edits);
+                    string_key_entries(code, inner, edits, true);
                 }
                 collect_edits(code, inner, edits);
+                if text.starts_with('{') {
+                    string_key_entries(code, inner, edits, false);
+                }
             }
             _ => {}
         }
@@ -229,11 +233,13 @@ fn collect_edits(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usi
 /// shorthand `{$x}` needs a real variable in jaq, so spell it out.
 fn loc_entries(code: &str, inner: &[Token<&str>], edits: &mut Vec<(usize, usize, String)>) {
     let comma = |t: Option<&Token<&str>>| matches!(t, Some(Token(",", Tok::Sym)));
+    // A block's tokens end with its closing delimiter.
+    let closing = |t: Option<&Token<&str>>| matches!(t, Some(Token("}", Tok::Sym)));
     for (k, Token(text, tok)) in inner.iter().enumerate() {
         if matches!(tok, Tok::Var)
             && *text == "$__loc__"
             && (k == 0 || comma(inner.get(k - 1)))
-            && (k + 1 == inner.len() || comma(inner.get(k + 1)))
+            && (k + 1 == inner.len() || comma(inner.get(k + 1)) || closing(inner.get(k + 1)))
             && let Some(off) = offset_in(code, text)
         {
             let line = 1 + code[..off].matches('\n').count();
@@ -242,6 +248,36 @@ fn loc_entries(code: &str, inner: &[Token<&str>], edits: &mut Vec<(usize, usize,
                 off + text.len(),
                 format!("\"__loc__\": {{\"file\":\"<top-level>\",\"line\":{line}}}"),
             ));
+        }
+    }
+}
+
+/// `{"a"}` and `{"a\(x)"}` (a string key without a value, jq 1.7.1)
+/// mean `{"a": .["a"]}`; jaq requires the value, so spell it out as
+/// `(STR): .[STR]` (the string is evaluated twice). The opening
+/// parenthesis is pushed before the string's own edits and the rest after
+/// them, so an interpolation's `(@text …)` sits inside the parentheses.
+fn string_key_entries(
+    code: &str,
+    inner: &[Token<&str>],
+    edits: &mut Vec<(usize, usize, String)>,
+    opening: bool,
+) {
+    let comma = |t: Option<&Token<&str>>| matches!(t, Some(Token(",", Tok::Sym)));
+    // A block's tokens end with its closing delimiter.
+    let closing = |t: Option<&Token<&str>>| matches!(t, Some(Token("}", Tok::Sym)));
+    for (k, Token(text, tok)) in inner.iter().enumerate() {
+        if matches!(tok, Tok::Str(_))
+            && (k == 0 || comma(inner.get(k - 1)))
+            && (k + 1 == inner.len() || comma(inner.get(k + 1)) || closing(inner.get(k + 1)))
+            && let Some(off) = offset_in(code, text)
+        {
+            if opening {
+                edits.push((off, off, "(".to_string()));
+            } else {
+                let end = off + text.len();
+                edits.push((end, end, format!("): .[{text}]")));
+            }
         }
     }
 }
@@ -269,6 +305,11 @@ mod tests {
         assert_eq!(rewrite(r#"@json "a\(1)""#), r#"@json "a\(1)""#);
         assert_eq!(rewrite("def f: 1; f"), "def f: __guard | 1; f");
         assert_eq!(rewrite("def f(g): g; f(.)"), "def f(g): __guard | g; f(.)");
+        assert_eq!(rewrite(r#"{"a", b}"#), r#"{("a"): .["a"], b}"#);
+        assert_eq!(
+            rewrite(r#"{"a\(1)"}"#),
+            r#"{((@text "a\(1)")): .["a\(1)"]}"#
+        );
         assert_eq!(
             rewrite("1,\n$__loc__"),
             "1,\n{\"file\":\"<top-level>\",\"line\":2}"

@@ -112,7 +112,9 @@ fn body_end(tokens: &[Token<&str>], from: usize) -> usize {
             (Tok::Word, "then" | "elif" | "else") if ifs > 0 => {}
             (Tok::Word, "catch") if tries > 0 => tries -= 1,
             (Tok::Sym, ";") if defs > 0 => defs -= 1,
-            (Tok::Word, "then" | "elif" | "else" | "end" | "catch") | (Tok::Sym, ";") => return k,
+            // A block's tokens end with its closing delimiter.
+            (Tok::Word, "then" | "elif" | "else" | "end" | "catch")
+            | (Tok::Sym, ";" | ")" | "]" | "}") => return k,
             _ => {}
         }
     }
@@ -194,5 +196,10 @@ mod tests {
              catch (null as $a | $__toolsh_alt as [$a] | $a)) else 2 end"
         );
         assert_eq!(rewrite_alternatives(".a? // 1"), ".a? // 1");
+        assert_eq!(
+            rewrite_alternatives("[(. as $a ?// [$a] | $a)]"),
+            "[(. as $__toolsh_alt | (try (null as $a | $__toolsh_alt as $a | $a) \
+             catch (null as $a | $__toolsh_alt as [$a] | $a)))]"
+        );
     }
 }

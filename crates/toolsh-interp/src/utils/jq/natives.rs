@@ -19,7 +19,29 @@ type Fun = jaq_core::native::Fun<JqData>;
 /// The native filters of jaq that we keep, plus ours. Ours come last and
 /// jaq's filters of the same name are dropped.
 pub(crate) fn all() -> Vec<Fun> {
-    let ours: Vec<Fun> = ours().into_vec().into_iter().map(run::<JqData>).collect();
+    let ours: Vec<Fun> = ours()
+        .into_vec()
+        .into_iter()
+        .map(run::<JqData>)
+        .map(|(name, args, native)| {
+            // `__guard` heads every definition, so it must pass paths and
+            // updates through or `def f: .a; f |= 1` would not be a path.
+            let native = if name == "__guard" {
+                native
+                    .with_paths(|cv| match cv.0.data().guard() {
+                        Ok(()) => box_once(Ok(cv.1)),
+                        Err(code) => box_once(Err(Exn::halt(code))),
+                    })
+                    .with_update(|cv, f| match cv.0.data().guard() {
+                        Ok(()) => f(cv.1),
+                        Err(code) => box_once(Err(Exn::halt(code))),
+                    })
+            } else {
+                native
+            };
+            (name, args, native)
+        })
+        .collect();
     let replaced: Vec<(&str, usize)> = ours.iter().map(|(n, a, _)| (*n, a.len())).collect();
     let keep = |f: &Fun| {
         !replaced.contains(&(f.0, f.1.len()))
@@ -60,7 +82,7 @@ fn json_len(v: &JqVal) -> Result<JqVal, jaq_core::Error<JqVal>> {
 }
 
 /// jq's `contains`: substrings, recursive for arrays and objects, equality
-/// otherwise; mismatched kinds are an error.
+/// otherwise.
 fn contains(a: &Val, b: &Val) -> Result<bool, jaq_core::Error<JqVal>> {
     Ok(match (a, b) {
         (Val::Obj(x), Val::Obj(y)) => {
@@ -90,15 +112,23 @@ fn contains(a: &Val, b: &Val) -> Result<bool, jaq_core::Error<JqVal>> {
         (Val::TStr(x) | Val::BStr(x), Val::TStr(y) | Val::BStr(y)) => {
             y.is_empty() || x.windows(y.len()).any(|w| w == &y[..])
         }
-        _ if JqVal(a.clone()).type_name() == JqVal(b.clone()).type_name() => a == b,
-        _ => {
-            return Err(err(format!(
-                "{} and {} cannot have their containment checked",
-                JqVal(a.clone()).describe(),
-                JqVal(b.clone()).describe()
-            )));
-        }
+        // Inside arrays and objects, values of different kinds just do not
+        // contain each other (jq 1.7.1 `jv_contains`).
+        _ => a == b,
     })
+}
+
+/// `a | contains(b)`: the kinds must match at the top (jq 1.7.1
+/// `f_contains`), then [`contains`].
+fn contains_top(a: &Val, b: &Val) -> Result<bool, jaq_core::Error<JqVal>> {
+    if JqVal(a.clone()).type_name() != JqVal(b.clone()).type_name() {
+        return Err(err(format!(
+            "{} and {} cannot have their containment checked",
+            JqVal(a.clone()).describe(),
+            JqVal(b.clone()).describe()
+        )));
+    }
+    contains(a, b)
 }
 
 fn has(v: &JqVal, k: &JqVal) -> Result<bool, jaq_core::Error<JqVal>> {
@@ -420,7 +450,7 @@ fn ours() -> Box<[Filter<RunPtr<JqData>>]> {
         }),
         ("contains", v(1), |mut cv| {
             let y = cv.0.pop_var();
-            bome(contains(&cv.1.0, &y.0).map(JqVal::from))
+            bome(contains_top(&cv.1.0, &y.0).map(JqVal::from))
         }),
         ("has", v(1), |mut cv| {
             let k = cv.0.pop_var();

@@ -125,9 +125,11 @@ async fn run_file(name: &str, report: &mut String) -> (usize, usize, usize) {
         eligible += 1;
         let mut sh = TestShell::default();
         let ok = if let Some(ignore_msg) = case.fail {
-            let Ok(out) =
-                tokio::time::timeout(CASE_TIMEOUT, sh.run(&Jq, &["jq", "-n", &case.program], ""))
-                    .await
+            let Ok(out) = tokio::time::timeout(
+                CASE_TIMEOUT,
+                sh.run(&Jq, &["jq", "-n", "--", &case.program], ""),
+            )
+            .await
             else {
                 let _ = writeln!(report, "{name}:{} TIMEOUT {}", case.line, case.program);
                 continue;
@@ -151,7 +153,7 @@ async fn run_file(name: &str, report: &mut String) -> (usize, usize, usize) {
             let input = case.input.clone().unwrap_or_default();
             let Ok(out) = tokio::time::timeout(
                 CASE_TIMEOUT,
-                sh.run(&Jq, &["jq", "-c", &case.program], &input),
+                sh.run(&Jq, &["jq", "-c", "--", &case.program], &input),
             )
             .await
             else {
