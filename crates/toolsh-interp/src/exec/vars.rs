@@ -211,7 +211,25 @@ impl Interp {
                 n
             };
             value = n.to_string();
-        } else if append {
+        } else if append
+            && attrs & (attr::LOWER | attr::UPPER) == 0
+            && !allexport
+            && name != "GLOBIGNORE"
+        {
+            // `s+=x` on a plain string: grow it in place and charge only
+            // the new bytes, so n appends cost O(n), not O(n^2).
+            let max = self.sh.limits.max_variable_bytes;
+            if let Some(Var {
+                value: Value::Scalar(s),
+                ..
+            }) = self.st.vars.get_raw_mut(name)
+            {
+                if s.len() + value.len() > max {
+                    return Err(limit_msg(LimitKind::VariableBytes, max));
+                }
+                s.push_str(&value);
+                return self.charge_var_bytes(value.len());
+            }
             let old = self
                 .st
                 .vars
