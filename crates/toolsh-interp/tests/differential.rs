@@ -143,8 +143,10 @@ impl Gen<'_> {
                 "[[ $v == {} && -n $v ]] && echo yes || echo no",
                 self.pick(&PATTERNS)
             ),
+            // A counter per nesting depth, that nothing else assigns, so
+            // the loop always ends.
             17 => format!(
-                "i=0; while (( i < {} )); do {}; i=$((i+1)); done",
+                "k{depth}=0; while (( k{depth} < {} )); do {}; k{depth}=$((k{depth}+1)); done",
                 self.next() % 4,
                 self.stmt(depth - 1)
             ),
@@ -174,8 +176,9 @@ impl Gen<'_> {
 fn bash(script: &str) -> (String, i32) {
     let dir = std::env::temp_dir().join(format!("toolsh-differential-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let out = Command::new("bash")
-        .args(["-c", script])
+    // timeout(1) so a generator mistake cannot hang the test.
+    let out = Command::new("timeout")
+        .args(["10", "bash", "-c", script])
         .current_dir(&dir)
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
@@ -241,7 +244,7 @@ fn generator_reaches_every_compound_command() {
         (14, "arr=("),
         (15, "set -- "),
         (16, "[[ $v == "),
-        (17, "while (( i < "),
+        (17, "while (( k2 < "),
         (18, "read -r w1 w2 <<< "),
         (19, "printf '%5s|%-4.2s|%d\\n' "),
     ];
