@@ -202,17 +202,8 @@ impl Interp {
             return Err(format!("{name}: readonly variable"));
         }
         let mut value = value;
-        if attrs & attr::INTEGER != 0 {
-            let n = self.eval_text(&value).map_err(|e| e.to_string())?;
-            let n = if append {
-                let old = self.get_scalar_ref(name).unwrap_or_default();
-                self.eval_text(&old).unwrap_or(0).wrapping_add(n)
-            } else {
-                n
-            };
-            value = n.to_string();
-        } else if append
-            && attrs & (attr::LOWER | attr::UPPER) == 0
+        if append
+            && attrs & (attr::INTEGER | attr::LOWER | attr::UPPER) == 0
             && !allexport
             && name != "GLOBIGNORE"
         {
@@ -230,6 +221,17 @@ impl Interp {
                 s.push_str(&value);
                 return self.charge_var_bytes(value.len());
             }
+        }
+        if attrs & attr::INTEGER != 0 {
+            let n = self.eval_text(&value).map_err(|e| e.to_string())?;
+            let n = if append {
+                let old = self.get_scalar_ref(name).unwrap_or_default();
+                self.eval_text(&old).unwrap_or(0).wrapping_add(n)
+            } else {
+                n
+            };
+            value = n.to_string();
+        } else if append {
             let old = self
                 .st
                 .vars
