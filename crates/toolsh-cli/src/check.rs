@@ -6,21 +6,27 @@ use std::fmt::Write as _;
 
 use toolsh_parser::Script;
 use toolsh_tools::hints::{MAX_HINT_SITES, tool_call_sites};
-use toolsh_tools::{ToolRegistry, parse_flags};
+use toolsh_tools::{ToolDef, ToolRegistry, parse_flags};
 
 /// The outcome of a check.
 pub struct CheckReport {
-    lines: Vec<String>,
+    /// `(line, column)` of the call site (none for report-wide lines) and
+    /// the text.
+    lines: Vec<(Option<(u32, u32)>, String)>,
     /// Calls whose flags or parameters do not fit the tool's schema.
     pub problems: usize,
 }
 
 impl CheckReport {
-    /// The report as text: a summary line, then one line per call site.
+    /// The report as text: a summary line (`FILE: syntax ok; ...`), then
+    /// one line per call site (`FILE:LINE:COLUMN: ...`).
     pub fn text(&self, file: &str) -> String {
         let mut out = String::new();
-        for l in &self.lines {
-            let _ = writeln!(out, "{file}:{l}");
+        for (at, l) in &self.lines {
+            let _ = match at {
+                Some((line, column)) => writeln!(out, "{file}:{line}:{column}: {l}"),
+                None => writeln!(out, "{file}: {l}"),
+            };
         }
         out
     }
@@ -35,54 +41,51 @@ pub fn report(script: &Script, registry: &ToolRegistry) -> CheckReport {
         let Some(def) = registry.get(&site.name) else {
             continue;
         };
-        let at = format!("{}:{}", site.line, site.column);
-        let Some(args) = &site.literal_args else {
-            lines.push(format!(
-                "{at}: {} (computed arguments: not checked)",
-                site.name
-            ));
-            continue;
-        };
-        let args: Vec<String> = args.iter().filter(|a| *a != "--dry-run").cloned().collect();
-        if args.iter().any(|a| a == "--help") {
-            lines.push(format!("{at}: {} --help", site.name));
-            continue;
-        }
-        match parse_flags(&def.input_schema, &args) {
-            Err(e) => {
-                problems += 1;
-                lines.push(format!("{at}: {}: {e}", site.name));
-            }
-            Ok(params) => match toolsh_tools::CompiledSchema::compile(&def.input_schema)
-                .map(|s| s.validate(&serde_json::Value::Object(params)))
-            {
-                Ok(Ok(())) => lines.push(format!("{at}: {} ok", site.name)),
-                Ok(Err(errors)) => {
-                    problems += 1;
-                    lines.push(format!(
-                        "{at}: {}: invalid parameters: {}",
-                        site.name,
-                        errors.join("; ")
-                    ));
-                }
-                Err(e) => {
-                    problems += 1;
-                    lines.push(format!("{at}: {}: {e}", site.name));
-                }
-            },
-        }
+        let (text, ok) = check_site(def, &site.name, site.literal_args.as_deref());
+        problems += usize::from(!ok);
+        lines.push((Some((site.line, site.column)), text));
     }
     if hints.truncated {
-        lines.push(format!(
-            "0:0: more than {MAX_HINT_SITES} call sites; the rest were not checked"
+        lines.push((
+            None,
+            format!("more than {MAX_HINT_SITES} call sites; the rest were not checked"),
         ));
     }
     lines.insert(
         0,
-        format!(
-            "0:0: syntax ok; {} tool call site(s), {problems} problem(s)",
-            hints.sites.len()
+        (
+            None,
+            format!(
+                "syntax ok; {} tool call site(s), {problems} problem(s)",
+                hints.sites.len()
+            ),
         ),
     );
     CheckReport { lines, problems }
+}
+
+/// The report line for one call of `name` with its literal arguments
+/// (`None` when computed), and whether the call fits the tool's schema.
+fn check_site(def: &ToolDef, name: &str, args: Option<&[String]>) -> (String, bool) {
+    let Some(args) = args else {
+        return (format!("{name} (computed arguments: not checked)"), true);
+    };
+    let args: Vec<String> = args.iter().filter(|a| *a != "--dry-run").cloned().collect();
+    if args.iter().any(|a| a == "--help") {
+        return (format!("{name} --help"), true);
+    }
+    let params = match parse_flags(&def.input_schema, &args) {
+        Ok(p) => p,
+        Err(e) => return (format!("{name}: {e}"), false),
+    };
+    match toolsh_tools::CompiledSchema::compile(&def.input_schema)
+        .map(|s| s.validate(&serde_json::Value::Object(params)))
+    {
+        Ok(Ok(())) => (format!("{name} ok"), true),
+        Ok(Err(errors)) => (
+            format!("{name}: invalid parameters: {}", errors.join("; ")),
+            false,
+        ),
+        Err(e) => (format!("{name}: {e}"), false),
+    }
 }

@@ -6,9 +6,11 @@ use std::time::{Duration, SystemTime};
 
 use toolsh_interp::fs::MemoryFs;
 use toolsh_interp::{ExecutionLimits, Profile, Shell, ShellBuilder};
+use toolsh_parser::{ParseError, ParseErrorKind, ParseLimits};
 use toolsh_tools::{ToolCallRequest, ToolRegistry, commands_for};
 
 use crate::cli::{LimitArgs, ProfileArg, RunArgs};
+use crate::commands::render_parse_error;
 use crate::manifest::Manifest;
 use crate::progress::Spinner;
 use crate::{authority, tools};
@@ -103,6 +105,47 @@ fn script_source(args: &RunArgs) -> Result<(String, String, bool), String> {
     }
 }
 
+/// How parse errors name the script: its path, `-c` or `-` (stdin).
+fn source_label(args: &RunArgs) -> String {
+    match (&args.command, args.file.as_deref()) {
+        (Some(_), _) => "-c".to_string(),
+        (None, None | Some("-")) => "-".to_string(),
+        (None, Some(f)) => f.to_string(),
+    }
+}
+
+/// The syntax error the interpreter will report for `src`: the same
+/// parser under the same limits. Limit errors are left to the interpreter
+/// (they are reported as limits, with their own status).
+fn syntax_error(src: &str, limits: &ExecutionLimits) -> Option<ParseError> {
+    let pl = ParseLimits {
+        max_source_bytes: limits.max_source_bytes,
+        max_depth: limits.max_ast_depth,
+        ..ParseLimits::default()
+    };
+    toolsh_parser::parse_with_limits(src, &pl)
+        .err()
+        .filter(|e| e.kind != ParseErrorKind::LimitExceeded)
+}
+
+/// Replace the interpreter's report of syntax error `e` (`toolsh: line N:
+/// MESSAGE`, bash's form without a column) in `stderr` with the form
+/// `toolsh check` prints: `LABEL:LINE:COLUMN: MESSAGE`, the source line
+/// and a caret. The last such line is the one: commands before the error
+/// run first and may print anything.
+fn with_position(stderr: &str, label: &str, src: &str, e: &ParseError) -> String {
+    let reported = format!("toolsh: line {}: {}\n", e.line, e.message);
+    match stderr.rfind(&reported) {
+        Some(at) => format!(
+            "{}{}{}",
+            &stderr[..at],
+            render_parse_error(label, src, e),
+            &stderr[at + reported.len()..]
+        ),
+        None => stderr.to_string(),
+    }
+}
+
 fn io_message(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "No such file or directory".to_string(),
@@ -128,6 +171,7 @@ pub async fn run(args: RunArgs) -> i32 {
         }
     };
     let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
+    let syntax = syntax_error(&script, &limits);
     let approver = Arc::new(authority::TerminalApprover::new());
     let authority = match authority::for_run(&args.authority, &loaded, &limits, approver) {
         Ok(a) => a,
@@ -178,7 +222,10 @@ pub async fn run(args: RunArgs) -> i32 {
         }
     }
     let mut shell = b.build();
-    let result = shell.exec(&script).await;
+    let mut result = shell.exec(&script).await;
+    if let Some(e) = &syntax {
+        result.stderr = with_position(&result.stderr, &source_label(&args), &script, e);
+    }
     if let Some(s) = spinner {
         s.finish();
     }

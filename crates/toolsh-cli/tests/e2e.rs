@@ -200,6 +200,55 @@ fn check_reports_syntax_and_flags() {
 }
 
 #[test]
+fn check_summary_has_no_made_up_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let ok = dir.path().join("ok.sh");
+    std::fs::write(&ok, "orders.list --customer acme\n").unwrap();
+    let out = toolsh()
+        .args(["check", "--demo-tools"])
+        .arg(&ok)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let report = text(&out.stdout);
+    let file = ok.display().to_string();
+    assert_eq!(
+        report,
+        format!(
+            "{file}: syntax ok; 1 tool call site(s), 0 problem(s)\n{file}:1:1: orders.list ok\n"
+        )
+    );
+}
+
+#[test]
+fn run_reports_syntax_errors_with_line_and_column() {
+    // The complete commands before the error still run, as in bash.
+    let out = toolsh()
+        .args(["run", "-c", "echo a\nif then\n"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "a\n");
+    assert_eq!(
+        text(&out.stderr),
+        "-c:2:4: syntax error near unexpected token `then'\n   2 | if then\n     |    ^\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.sh");
+    std::fs::write(&bad, "trap 'echo bye >&2' EXIT\necho a\n  fi\n").unwrap();
+    let out = toolsh().arg("run").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "a\n");
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "{}:3:3: syntax error near unexpected token `fi'\n   3 |   fi\n     |   ^\nbye\n",
+            bad.display()
+        )
+    );
+}
+
+#[test]
 fn fmt_and_prompt() {
     let out = toolsh()
         .args(["fmt", "-"])
