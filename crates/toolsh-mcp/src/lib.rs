@@ -16,6 +16,7 @@
 
 mod approvals;
 mod server;
+mod transport;
 mod upstream;
 
 pub use approvals::{APPROVAL_TIMEOUT, ClientApprovals};
@@ -23,3 +24,11 @@ pub use server::{
     ScriptServer, serve_http, serve_http_with, serve_stdio, serve_stdio_with, tool_set,
 };
 pub use upstream::{McpUpstream, UpstreamError, UpstreamSpec, render_result};
+
+/// How toolsh names itself in the MCP handshake, as a server
+/// (`serverInfo`) and as a client of upstream servers (`clientInfo`):
+/// `toolsh` and this crate's version (MCP specification, lifecycle,
+/// initialization).
+fn implementation() -> rmcp::model::Implementation {
+    rmcp::model::Implementation::new("toolsh", env!("CARGO_PKG_VERSION"))
+}

@@ -16,6 +16,7 @@ use serde_json::{Map, Value, json};
 use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolCallRequest, ToolRequest};
 
 use crate::approvals::ClientApprovals;
+use crate::transport::LineTransport;
 
 /// The MCP server over a scripted tool set.
 #[derive(Clone, Debug)]
@@ -50,10 +51,12 @@ impl ScriptServer {
                 let name = t["name"].as_str()?.to_string();
                 let description = t["description"].as_str().unwrap_or_default().to_string();
                 let schema = t["input_schema"].as_object()?.clone();
-                let mut tool = Tool::new(name.clone(), description, schema);
-                if name == self.set.scripted_tool().name()
-                    && let Value::Object(o) = self.set.scripted_tool().build_output_schema()
-                {
+                if name != self.set.scripted_tool().name() {
+                    return Some(Tool::new(name, description, schema));
+                }
+                let (description, schema) = document_alias(description, schema);
+                let mut tool = Tool::new(name, description, schema);
+                if let Value::Object(o) = self.set.scripted_tool().build_output_schema() {
                     tool.output_schema = Some(Arc::new(o));
                 }
                 Some(tool)
@@ -76,11 +79,10 @@ impl ScriptServer {
         arguments: Option<Map<String, Value>>,
         peer: Option<Peer<RoleServer>>,
     ) -> Result<CallToolResult, ErrorData> {
-        let args = Value::Object(arguments.unwrap_or_default());
+        let args = arguments.unwrap_or_default();
         let script = self.set.scripted_tool();
         if name == script.name() {
-            let request: ToolRequest = serde_json::from_value(args)
-                .map_err(|e| ErrorData::invalid_params(format!("invalid arguments: {e}"), None))?;
+            let request = script_request(args)?;
             let call = ToolCallRequest {
                 surface: Some("mcp".into()),
                 ..ToolCallRequest::default()
@@ -118,7 +120,7 @@ impl ScriptServer {
         }
         if self.set.mode() == DiscoveryMode::WithDiscovery && name == self.set.discover_tool_name()
         {
-            return Ok(match self.set.discover(&args) {
+            return Ok(match self.set.discover(&Value::Object(args)) {
                 Ok(out) => CallToolResult::success(vec![ContentBlock::text(out)]),
                 Err(err) => CallToolResult::error(vec![ContentBlock::text(err)]),
             });
@@ -130,9 +132,65 @@ impl ScriptServer {
     }
 }
 
+/// The name a model may use for the script argument instead of
+/// `commands` (it is what the tool is called). The schema advertises only
+/// `commands`; the descriptions tell of the alias.
+const COMMANDS_ALIAS: &str = "script";
+
+/// The script tool's description and input schema with the alias noted:
+/// a closing line of the description and the `commands` property's
+/// description.
+fn document_alias(
+    mut description: String,
+    mut schema: Map<String, Value>,
+) -> (String, Map<String, Value>) {
+    let note = format!("`{COMMANDS_ALIAS}` is accepted as an alias of `commands`.");
+    if !description.is_empty() && !description.ends_with('\n') {
+        description.push('\n');
+    }
+    let _ = write!(
+        description,
+        "\nThe script goes in the `commands` argument; {note}\n"
+    );
+    if let Some(Value::Object(commands)) = schema
+        .get_mut("properties")
+        .and_then(|p| p.get_mut("commands"))
+    {
+        let text = match commands.get("description").and_then(Value::as_str) {
+            Some(d) if !d.is_empty() => format!("{} ({note})", d.trim_end_matches('.')),
+            _ => note,
+        };
+        commands.insert("description".into(), Value::String(text));
+    }
+    (description, schema)
+}
+
+/// The script tool's arguments as a [`ToolRequest`], taking `script` for
+/// `commands`.
+///
+/// # Errors
+/// `-32602` (invalid params) when both names are given, or the arguments
+/// do not fit the input schema's shape.
+fn script_request(mut args: Map<String, Value>) -> Result<ToolRequest, ErrorData> {
+    if let Some(script) = args.remove(COMMANDS_ALIAS) {
+        if args.contains_key("commands") {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "invalid arguments: give the script as `commands` or as its alias `{COMMANDS_ALIAS}`, not both"
+                ),
+                None,
+            ));
+        }
+        args.insert("commands".into(), script);
+    }
+    serde_json::from_value(Value::Object(args))
+        .map_err(|e| ErrorData::invalid_params(format!("invalid arguments: {e}"), None))
+}
+
 impl ServerHandler for ScriptServer {
     fn get_info(&self) -> ServerConfig {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(crate::implementation());
         info.instructions = Some(self.set.scripted_tool().description());
         info
     }
@@ -163,10 +221,13 @@ pub async fn serve_stdio(set: ScriptingToolSet) -> Result<(), std::io::Error> {
 }
 
 /// Serve a configured [`ScriptServer`] over stdio until the client
-/// disconnects.
+/// disconnects. A line that is not JSON gets a `-32700 Parse error`
+/// response (`id` null) and one that is not a request a `-32600 Invalid
+/// Request` (JSON-RPC 2.0, section 5.1); serving goes on.
 pub async fn serve_stdio_with(server: ScriptServer) -> Result<(), std::io::Error> {
+    let (stdin, stdout) = rmcp::transport::stdio();
     let running = server
-        .serve(rmcp::transport::stdio())
+        .serve(LineTransport::new(stdin, stdout))
         .await
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     running.waiting().await.map_err(std::io::Error::other)?;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
+use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Tool};
 use rmcp::service::{Peer, RoleClient, RunningService};
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ServiceExt, transport::ConfigureCommandExt};
@@ -131,7 +131,7 @@ fn split_command_line(s: &str) -> Result<Vec<String>, String> {
 /// A running upstream MCP server and the tools it offers.
 pub struct McpUpstream {
     name: String,
-    service: RunningService<RoleClient, ()>,
+    service: RunningService<RoleClient, ClientConfig>,
     tools: Vec<Tool>,
 }
 
@@ -193,13 +193,14 @@ impl McpUpstream {
             });
         }
         let connect = async {
-            let service =
-                ().serve(transport)
-                    .await
-                    .map_err(|e| UpstreamError::Protocol {
-                        name: name.clone(),
-                        error: e.to_string(),
-                    })?;
+            let client = ClientConfig::new(ClientCapabilities::default(), crate::implementation());
+            let service = client
+                .serve(transport)
+                .await
+                .map_err(|e| UpstreamError::Protocol {
+                    name: name.clone(),
+                    error: e.to_string(),
+                })?;
             let tools = service
                 .list_all_tools()
                 .await
