@@ -5,6 +5,7 @@ use async_trait::async_trait;
 
 use crate::call::{CheckpointInfo, ToolCall, ToolDefinition, ToolError};
 use crate::executor::{ExecOutcome, ToolExecutor};
+use crate::layers::Request;
 
 /// Tries `A`, then `B`: the first `Ok(Some)` wins, an error propagates at
 /// once; definitions are merged without duplicates (by name, `A` first).
@@ -20,11 +21,28 @@ impl<A: ToolExecutor, B: ToolExecutor> CompositeExecutor<A, B> {
         Self { first, second }
     }
 
-    fn owner_is_first(&self, tool_id: &str) -> bool {
-        self.first
+    /// The executor that answers questions about `tool_id`: the first when
+    /// it defines the tool, else the second.
+    fn owner(&self, tool_id: &str) -> &dyn ToolExecutor {
+        if self
+            .first
             .tool_definitions()
             .iter()
             .any(|d| d.name == tool_id)
+        {
+            &self.first
+        } else {
+            &self.second
+        }
+    }
+
+    /// `request` on the first executor, then on the second when the first
+    /// does not handle it.
+    async fn first_handling(&self, request: Request<'_>) -> ExecOutcome {
+        match request.run_on(&self.first).await? {
+            Some(o) => Ok(Some(o)),
+            None => request.run_on(&self.second).await,
+        }
     }
 }
 
@@ -34,29 +52,17 @@ fn unsupported(e: &ToolError) -> bool {
 
 #[async_trait]
 impl<A: ToolExecutor, B: ToolExecutor> ToolExecutor for CompositeExecutor<A, B> {
-    async fn execute(&self, response: &str) -> ExecOutcome {
-        match self.first.execute(response).await? {
-            Some(o) => Ok(Some(o)),
-            None => self.second.execute(response).await,
-        }
+    async fn execute(&self, text: &str) -> ExecOutcome {
+        self.first_handling(Request::response(text, false)).await
     }
-    async fn execute_confirmed(&self, response: &str) -> ExecOutcome {
-        match self.first.execute_confirmed(response).await? {
-            Some(o) => Ok(Some(o)),
-            None => self.second.execute_confirmed(response).await,
-        }
+    async fn execute_confirmed(&self, text: &str) -> ExecOutcome {
+        self.first_handling(Request::response(text, true)).await
     }
     async fn execute_tool_call(&self, call: &ToolCall) -> ExecOutcome {
-        match self.first.execute_tool_call(call).await? {
-            Some(o) => Ok(Some(o)),
-            None => self.second.execute_tool_call(call).await,
-        }
+        self.first_handling(Request::call(call, false)).await
     }
     async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome {
-        match self.first.execute_tool_call_confirmed(call).await? {
-            Some(o) => Ok(Some(o)),
-            None => self.second.execute_tool_call_confirmed(call).await,
-        }
+        self.first_handling(Request::call(call, true)).await
     }
     fn tool_definitions(&self) -> Vec<ToolDefinition> {
         let mut defs = self.first.tool_definitions();
@@ -68,25 +74,13 @@ impl<A: ToolExecutor, B: ToolExecutor> ToolExecutor for CompositeExecutor<A, B> 
         defs
     }
     fn requires_confirmation(&self, call: &ToolCall) -> bool {
-        if self.owner_is_first(&call.tool_id) {
-            self.first.requires_confirmation(call)
-        } else {
-            self.second.requires_confirmation(call)
-        }
+        self.owner(&call.tool_id).requires_confirmation(call)
     }
     fn is_tool_speculatable(&self, tool_id: &str) -> bool {
-        if self.owner_is_first(tool_id) {
-            self.first.is_tool_speculatable(tool_id)
-        } else {
-            self.second.is_tool_speculatable(tool_id)
-        }
+        self.owner(tool_id).is_tool_speculatable(tool_id)
     }
     fn is_tool_retryable(&self, tool_id: &str) -> bool {
-        if self.owner_is_first(tool_id) {
-            self.first.is_tool_retryable(tool_id)
-        } else {
-            self.second.is_tool_retryable(tool_id)
-        }
+        self.owner(tool_id).is_tool_retryable(tool_id)
     }
     async fn checkpoint_undo(&self, n: usize) -> Result<Vec<CheckpointInfo>, ToolError> {
         match self.first.checkpoint_undo(n).await {

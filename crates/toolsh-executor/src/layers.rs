@@ -39,17 +39,60 @@ pub enum Request<'a> {
     },
 }
 
+impl<'a> Request<'a> {
+    /// An LLM response with fenced blocks.
+    pub fn response(text: &'a str, confirmed: bool) -> Self {
+        Request::Response { text, confirmed }
+    }
+
+    /// A structured call.
+    pub fn call(call: &'a ToolCall, confirmed: bool) -> Self {
+        Request::Call { call, confirmed }
+    }
+
+    /// Run this request on `executor` through the matching method
+    /// (`execute`, `execute_confirmed`, `execute_tool_call` or
+    /// `execute_tool_call_confirmed`): how wrappers forward executions.
+    pub fn run_on(self, executor: &'a (dyn ToolExecutor + 'a)) -> ExecFuture<'a> {
+        match (self.confirmed(), self) {
+            (false, Request::Response { text, .. }) => executor.execute(text),
+            (true, Request::Response { text, .. }) => executor.execute_confirmed(text),
+            (false, Request::Call { call, .. }) => executor.execute_tool_call(call),
+            (true, Request::Call { call, .. }) => executor.execute_tool_call_confirmed(call),
+        }
+    }
+
+    /// Whether the confirmation gate is skipped.
+    pub fn confirmed(self) -> bool {
+        match self {
+            Request::Response { confirmed, .. } | Request::Call { confirmed, .. } => confirmed,
+        }
+    }
+}
+
+/// One execution as a [`CallHook`] sees it.
+pub struct Execution<'a> {
+    /// The wrapped executor, for metadata queries.
+    pub inner: &'a (dyn ToolExecutor + 'a),
+    /// What is executed.
+    pub request: Request<'a>,
+    /// The inner execution: await it to run, drop it to refuse.
+    pub next: ExecFuture<'a>,
+}
+
+impl std::fmt::Debug for Execution<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Execution")
+            .field("request", &self.request)
+            .finish_non_exhaustive()
+    }
+}
+
 /// A hook around executions.
 #[async_trait]
 pub trait CallHook: Send + Sync {
-    /// Run `next` (the inner execution) or refuse; `inner` answers metadata
-    /// queries.
-    async fn around(
-        &self,
-        inner: &(dyn ToolExecutor + '_),
-        request: Request<'_>,
-        next: ExecFuture<'_>,
-    ) -> ExecOutcome;
+    /// Run the execution (await `exec.next`) or refuse it.
+    async fn around(&self, exec: Execution<'_>) -> ExecOutcome;
     /// Adjust the definitions the inner executor reports (e.g. hide tools a
     /// mode forbids).
     fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
@@ -76,55 +119,32 @@ impl<E: ToolExecutor, H: CallHook> Layered<E, H> {
     }
 }
 
+impl<E: ToolExecutor, H: CallHook> Layered<E, H> {
+    /// Run `request` on the inner executor inside the hook.
+    async fn hooked(&self, request: Request<'_>) -> ExecOutcome {
+        self.hook
+            .around(Execution {
+                inner: &self.inner,
+                request,
+                next: request.run_on(&self.inner),
+            })
+            .await
+    }
+}
+
 #[async_trait]
 impl<E: ToolExecutor, H: CallHook> ToolExecutor for Layered<E, H> {
-    async fn execute(&self, response: &str) -> ExecOutcome {
-        let req = Request::Response {
-            text: response,
-            confirmed: false,
-        };
-        self.hook
-            .around(&self.inner, req, Box::pin(self.inner.execute(response)))
-            .await
+    async fn execute(&self, text: &str) -> ExecOutcome {
+        self.hooked(Request::response(text, false)).await
     }
-    async fn execute_confirmed(&self, response: &str) -> ExecOutcome {
-        let req = Request::Response {
-            text: response,
-            confirmed: true,
-        };
-        self.hook
-            .around(
-                &self.inner,
-                req,
-                Box::pin(self.inner.execute_confirmed(response)),
-            )
-            .await
+    async fn execute_confirmed(&self, text: &str) -> ExecOutcome {
+        self.hooked(Request::response(text, true)).await
     }
     async fn execute_tool_call(&self, call: &ToolCall) -> ExecOutcome {
-        let req = Request::Call {
-            call,
-            confirmed: false,
-        };
-        self.hook
-            .around(
-                &self.inner,
-                req,
-                Box::pin(self.inner.execute_tool_call(call)),
-            )
-            .await
+        self.hooked(Request::call(call, false)).await
     }
     async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome {
-        let req = Request::Call {
-            call,
-            confirmed: true,
-        };
-        self.hook
-            .around(
-                &self.inner,
-                req,
-                Box::pin(self.inner.execute_tool_call_confirmed(call)),
-            )
-            .await
+        self.hooked(Request::call(call, true)).await
     }
     fn tool_definitions(&self) -> Vec<ToolDefinition> {
         self.hook.definitions(self.inner.tool_definitions())
@@ -208,12 +228,12 @@ fn risk_of(inner: &(dyn ToolExecutor + '_), tool_id: &str) -> RiskClass {
 
 #[async_trait]
 impl CallHook for TrustGate {
-    async fn around(
-        &self,
-        inner: &(dyn ToolExecutor + '_),
-        request: Request<'_>,
-        next: ExecFuture<'_>,
-    ) -> ExecOutcome {
+    async fn around(&self, exec: Execution<'_>) -> ExecOutcome {
+        let Execution {
+            inner,
+            request,
+            next,
+        } = exec;
         let (tool_id, confirmed) = match request {
             Request::Call { call, confirmed } => (call.tool_id.clone(), confirmed),
             // Fenced blocks run in the executor's script tool.
@@ -269,15 +289,10 @@ impl AuditHook {
 
 #[async_trait]
 impl CallHook for AuditHook {
-    async fn around(
-        &self,
-        _inner: &(dyn ToolExecutor + '_),
-        request: Request<'_>,
-        next: ExecFuture<'_>,
-    ) -> ExecOutcome {
+    async fn around(&self, exec: Execution<'_>) -> ExecOutcome {
         let start = Instant::now();
-        let out = next.await;
-        let (call_id, tool_id) = match request {
+        let out = exec.next.await;
+        let (call_id, tool_id) = match exec.request {
             Request::Call { call, .. } => (call.id.clone(), call.tool_id.clone()),
             Request::Response { .. } => ("blocks".to_string(), String::new()),
         };
@@ -321,12 +336,7 @@ impl RateLimit {
 
 #[async_trait]
 impl CallHook for RateLimit {
-    async fn around(
-        &self,
-        _inner: &(dyn ToolExecutor + '_),
-        _request: Request<'_>,
-        next: ExecFuture<'_>,
-    ) -> ExecOutcome {
+    async fn around(&self, exec: Execution<'_>) -> ExecOutcome {
         let n = self.used.fetch_add(1, Ordering::SeqCst);
         if n >= self.max {
             return Err(ToolError::RateLimited(format!(
@@ -334,7 +344,7 @@ impl CallHook for RateLimit {
                 self.max
             )));
         }
-        next.await
+        exec.next.await
     }
 }
 
@@ -345,13 +355,8 @@ pub struct Timeout(pub Duration);
 
 #[async_trait]
 impl CallHook for Timeout {
-    async fn around(
-        &self,
-        _inner: &(dyn ToolExecutor + '_),
-        _request: Request<'_>,
-        next: ExecFuture<'_>,
-    ) -> ExecOutcome {
-        tokio::time::timeout(self.0, next)
+    async fn around(&self, exec: Execution<'_>) -> ExecOutcome {
+        tokio::time::timeout(self.0, exec.next)
             .await
             .unwrap_or_else(|_| {
                 Err(ToolError::Timeout(
@@ -364,13 +369,8 @@ impl CallHook for Timeout {
 /// Shared hooks work too.
 #[async_trait]
 impl<H: CallHook + ?Sized> CallHook for Arc<H> {
-    async fn around(
-        &self,
-        inner: &(dyn ToolExecutor + '_),
-        request: Request<'_>,
-        next: ExecFuture<'_>,
-    ) -> ExecOutcome {
-        (**self).around(inner, request, next).await
+    async fn around(&self, exec: Execution<'_>) -> ExecOutcome {
+        (**self).around(exec).await
     }
     fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
         (**self).definitions(defs)

@@ -34,8 +34,8 @@ pub use call::{
 pub use composite::CompositeExecutor;
 pub use executor::{ExecOutcome, ToolExecutor};
 pub use layers::{
-    AuditHook, AuditRecord, CallHook, ExecFuture, Layered, RateLimit, Request, Timeout, TrustGate,
-    TrustGateExecutor,
+    AuditHook, AuditRecord, CallHook, ExecFuture, Execution, Layered, RateLimit, Request, Timeout,
+    TrustGate, TrustGateExecutor,
 };
 pub use pipeline::{CallPipeline, FENCED_TOOL_ID, PipelineResult};
 pub use provider::{
