@@ -331,20 +331,7 @@ impl CapabilityRuntime {
         Fut: Future<Output = Result<String, String>> + Send + 'static,
     {
         let handler: TextHandler = Arc::new(move |a| Box::pin(handler(a)));
-        let handler = if policy.dispatch == Dispatch::External {
-            Handler::External
-        } else {
-            Handler::Text(handler)
-        };
-        self.insert(&Entry {
-            policy: ToolPolicy {
-                format: ToolFormat::Text,
-                ..policy
-            },
-            metadata,
-            contract: None,
-            handler,
-        })
+        self.register_entry(policy, metadata, None, Handler::Text(handler))
     }
 
     /// Register a JSON tool under a contract enforced on every call: the
@@ -360,22 +347,8 @@ impl CapabilityRuntime {
         F: Fn(Value) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<Value, String>> + Send + 'static,
     {
-        contract.check()?;
         let handler: JsonHandler = Arc::new(move |v| Box::pin(handler(v)));
-        let handler = if policy.dispatch == Dispatch::External {
-            Handler::External
-        } else {
-            Handler::Json(handler)
-        };
-        self.insert(&Entry {
-            policy: ToolPolicy {
-                format: ToolFormat::Json,
-                ..policy
-            },
-            metadata,
-            contract: Some(contract),
-            handler,
-        })
+        self.register_entry(policy, metadata, Some(contract), Handler::Json(handler))
     }
 
     /// Register a tool completed by the host through
@@ -387,6 +360,22 @@ impl CapabilityRuntime {
         metadata: ToolMetadata,
         contract: Option<JsonToolContract>,
     ) -> Result<(), CapsError> {
+        let policy = ToolPolicy {
+            dispatch: Dispatch::External,
+            ..policy
+        };
+        self.register_entry(policy, metadata, contract, Handler::External)
+    }
+
+    /// Check `contract` and insert the tool: JSON with a contract, text
+    /// without; an externally dispatched tool keeps no in-process handler.
+    fn register_entry(
+        &self,
+        policy: ToolPolicy,
+        metadata: ToolMetadata,
+        contract: Option<JsonToolContract>,
+        handler: Handler,
+    ) -> Result<(), CapsError> {
         if let Some(c) = &contract {
             c.check()?;
         }
@@ -395,15 +384,16 @@ impl CapabilityRuntime {
         } else {
             ToolFormat::Text
         };
+        let handler = if policy.dispatch == Dispatch::External {
+            Handler::External
+        } else {
+            handler
+        };
         self.insert(&Entry {
-            policy: ToolPolicy {
-                dispatch: Dispatch::External,
-                format,
-                ..policy
-            },
+            policy: ToolPolicy { format, ..policy },
             metadata,
             contract,
-            handler: Handler::External,
+            handler,
         })
     }
 
