@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 use super::cli::Options;
 use super::compile;
 use super::format::{self, Style};
-use super::input::{ReadError, Reader};
+use super::input::{Piece, ReadError, Reader};
 use super::value::JqVal;
 
 /// Marker type binding our value type and global data for jaq.
@@ -61,14 +61,12 @@ pub(crate) struct Globals<'a> {
     pub now: f64,
     reader: RefCell<Reader<'static>>,
     raw: bool,
-    filename: Option<String>,
     messages: RefCell<Vec<u8>>,
     cancel: &'a AtomicBool,
     ticks: Cell<u64>,
     max_ticks: u64,
     stack_base: usize,
     stopped: Cell<Option<Stop>>,
-    input_error: Cell<bool>,
 }
 
 impl Globals<'_> {
@@ -80,12 +78,14 @@ impl Globals<'_> {
         } else {
             r.next_value()
         };
+        let errors = r.take_open_errors();
+        drop(r);
+        for e in errors {
+            self.message(format!("jq: error: {e}\n").as_bytes());
+        }
         match next? {
             Ok(v) => Some(Ok(JqVal(v))),
-            Err(ReadError::Parse(m)) => {
-                self.input_error.set(true);
-                Some(Err(m))
-            }
+            Err(ReadError::Parse(m)) => Some(Err(m)),
             Err(ReadError::Limit) => {
                 self.stopped.set(Some(Stop::Budget));
                 Some(Err("buffer size limit exceeded".to_string()))
@@ -95,12 +95,12 @@ impl Globals<'_> {
 
     /// `input_line_number`.
     pub fn line_number(&self) -> usize {
-        self.reader.borrow().line()
+        self.reader.borrow_mut().line()
     }
 
     /// `input_filename`.
     pub fn filename(&self) -> Option<String> {
-        self.filename.clone()
+        self.reader.borrow().filename()
     }
 
     /// Queue bytes for standard error.
@@ -156,8 +156,9 @@ pub(crate) struct Job {
     pub env: JqVal,
     /// `now`.
     pub now: f64,
-    /// Contents of the input files (empty: read standard input).
-    pub files: Vec<(String, Vec<u8>)>,
+    /// The input files with their contents or jq's message for a file
+    /// that could not be opened (empty: read standard input).
+    pub files: Vec<(String, Result<Vec<u8>, String>)>,
     /// Largest value (or slurped input) in bytes.
     pub max_buffer: usize,
     /// Most `__guard` steps (loop iterations, definition calls).
@@ -168,13 +169,27 @@ pub(crate) struct Job {
 struct Sink {
     buf: StdRc<RefCell<Vec<u8>>>,
     events: mpsc::Sender<Event>,
+    /// Output buffers the async side has written and handed back: reusing
+    /// them keeps large allocations (which make glibc consolidate every
+    /// small block freed meanwhile) out of the output path.
+    recycled: StdRc<std::sync::mpsc::Receiver<Vec<u8>>>,
     gone: StdRc<Cell<bool>>,
 }
 
 impl Sink {
     fn flush(&self) {
-        let data = std::mem::take(&mut *self.buf.borrow_mut());
-        if !data.is_empty() && self.events.blocking_send(Event::Out(data)).is_err() {
+        if self.buf.borrow().is_empty() {
+            return;
+        }
+        let fresh = match self.recycled.try_recv() {
+            Ok(mut v) => {
+                v.clear();
+                v
+            }
+            Err(_) => Vec::with_capacity(FLUSH_BYTES + 256),
+        };
+        let data = std::mem::replace(&mut *self.buf.borrow_mut(), fresh);
+        if self.events.blocking_send(Event::Out(data)).is_err() {
             self.gone.set(true);
         }
     }
@@ -186,6 +201,7 @@ pub(crate) fn run(
     job: Job,
     mut stdin: mpsc::Receiver<Bytes>,
     events: &mpsc::Sender<Event>,
+    recycled: std::sync::mpsc::Receiver<Vec<u8>>,
     cancel: &Arc<AtomicBool>,
 ) {
     let marker = 0u8;
@@ -200,31 +216,43 @@ pub(crate) fn run(
         }
     };
     let sink = Sink {
-        buf: StdRc::new(RefCell::new(Vec::new())),
+        buf: StdRc::new(RefCell::new(Vec::with_capacity(FLUSH_BYTES + 256))),
         events: events.clone(),
+        recycled: StdRc::new(recycled),
         gone: StdRc::new(Cell::new(false)),
     };
-    let filename = job.files.first().map(|(n, _)| n.clone());
+    let use_stdin = job.files.is_empty();
     let mut files = job
         .files
         .into_iter()
-        .map(|(_, d)| Bytes::from(d))
+        .flat_map(|(name, data)| {
+            let body = match data {
+                Ok(d) => Piece::Data(Bytes::from(d)),
+                Err(msg) => Piece::Missing(msg),
+            };
+            [Piece::File(name), body]
+        })
         .collect::<Vec<_>>()
         .into_iter();
-    let use_stdin = files.len() == 0;
     let sink_ref = sink.clone();
+    let mut stdin_named = false;
     let pull = move || {
         if !use_stdin {
             return files.next();
         }
-        match stdin.try_recv() {
+        if !stdin_named {
+            stdin_named = true;
+            return Some(Piece::File("<stdin>".to_string()));
+        }
+        let chunk = match stdin.try_recv() {
             Ok(b) => Some(b),
             Err(mpsc::error::TryRecvError::Disconnected) => None,
             Err(mpsc::error::TryRecvError::Empty) => {
                 sink_ref.flush();
                 stdin.blocking_recv()
             }
-        }
+        };
+        chunk.map(Piece::Data)
     };
     let globals = Globals {
         lut: &filter.lut,
@@ -232,14 +260,12 @@ pub(crate) fn run(
         now: job.now,
         reader: RefCell::new(Reader::new(pull, job.max_buffer)),
         raw: job.opts.raw_input,
-        filename,
         messages: RefCell::new(Vec::new()),
         cancel,
         ticks: Cell::new(0),
         max_ticks: job.max_ticks,
         stack_base,
         stopped: Cell::new(None),
-        input_error: Cell::new(false),
     };
     let status = main_loop(
         &job.opts,
@@ -259,7 +285,17 @@ pub(crate) fn run(
     };
 }
 
-/// `None` when a resource bound stopped the program.
+/// jq's "no output" result of one input (`JQ_OK_NO_OUTPUT`).
+const NO_OUTPUT: i32 = -4;
+/// jq's result of one input whose last output was `false` or `null`.
+const NULL_KIND: i32 = -1;
+
+/// Run the program on every input. The status follows jq 1.7.1's main
+/// loop: the result of the *last* input counts (an error on an earlier
+/// input does not), a parse error stops with 5, an input that could not
+/// be opened makes it 2, and `-e` maps a last output of `false`/`null` to
+/// 1 and no output at all to 4. `None` when a resource bound stopped the
+/// program.
 fn main_loop(
     opts: &Options,
     filter: &compile::Filter,
@@ -269,15 +305,16 @@ fn main_loop(
 ) -> Option<i32> {
     let vars = Vars::new(vars);
     let style: Style = opts.style.clone();
-    let mut status = 0;
-    let mut last: Option<bool> = None;
+    let mut ret = NO_OUTPUT;
+    // -1: no output yet; 0: last output false/null; 1: other.
+    let mut last_result: i8 = -1;
     let location = |g: &Globals<'_>| {
         if opts.null_input {
             "<unknown>".to_string()
         } else {
             format!(
                 "{}:{}",
-                g.filename.as_deref().unwrap_or("<stdin>"),
+                g.filename().as_deref().unwrap_or("<stdin>"),
                 g.line_number()
             )
         }
@@ -296,8 +333,12 @@ fn main_loop(
             match slurp(opts, g) {
                 Ok(v) => v,
                 Err(msg) => {
-                    g.message(format!("jq: error (at {}): {msg}\n", location(g)).as_bytes());
-                    return g.stopped.get().map_or(Some(2), |_| None);
+                    if g.stopped.get().is_some() {
+                        return None;
+                    }
+                    g.message(format!("jq: parse error: {msg}\n").as_bytes());
+                    ret = 5;
+                    break;
                 }
             }
         } else {
@@ -308,24 +349,33 @@ fn main_loop(
                     if g.stopped.get().is_some() {
                         return None;
                     }
-                    g.message(format!("jq: error (at {}): {msg}\n", location(g)).as_bytes());
-                    status = 2;
+                    g.message(format!("jq: parse error: {msg}\n").as_bytes());
+                    ret = 5;
                     break;
                 }
             }
         };
         first = false;
         let ctx = Ctx::<JqData>::new(g, vars.clone());
+        let mut result = NO_OUTPUT;
         for item in filter.id.run((ctx, input)) {
             match item {
                 Ok(v) => {
-                    last = Some(v.0 != Val::Null && v.0 != Val::Bool(false));
-                    write_output(opts, &style, &v, &mut sink.buf.borrow_mut());
-                    if sink.buf.borrow().len() >= 1 << 14 {
+                    result = if v.0 == Val::Null || v.0 == Val::Bool(false) {
+                        NULL_KIND
+                    } else {
+                        0
+                    };
+                    let full = {
+                        let mut buf = sink.buf.borrow_mut();
+                        write_output(opts, &style, &v, &mut buf);
+                        buf.len() >= FLUSH_BYTES
+                    };
+                    if full {
                         sink.flush();
                     }
                     if sink.gone.get() || g.cancel.load(Ordering::Relaxed) {
-                        return Some(status);
+                        return Some(ret.max(0));
                     }
                 }
                 Err(exn) => match exn.get_err() {
@@ -347,7 +397,7 @@ fn main_loop(
                             return None;
                         }
                         g.message(line.as_bytes());
-                        status = 5;
+                        result = 5;
                         break;
                     }
                     Err(exn) => {
@@ -370,20 +420,36 @@ fn main_loop(
         if g.stopped.get() == Some(Stop::Budget) {
             return None;
         }
-        if g.input_error.get() {
-            status = 2;
-            break;
+        ret = result;
+        if ret <= 0 && ret != NO_OUTPUT {
+            last_result = i8::from(ret != NULL_KIND);
         }
     }
-    if opts.exit_status && status == 0 {
-        status = match last {
-            None => 4,
-            Some(false) => 1,
-            Some(true) => 0,
-        };
+    // Messages for inputs that could not be opened, even if never read.
+    let errors = g.reader.borrow_mut().take_open_errors();
+    for e in errors {
+        g.message(format!("jq: error: {e}\n").as_bytes());
     }
-    Some(status)
+    if g.reader.borrow().open_failed() {
+        ret = 2;
+    }
+    Some(if opts.exit_status {
+        if ret == NO_OUTPUT {
+            match last_result {
+                -1 => 4,
+                0 => 1,
+                _ => 0,
+            }
+        } else {
+            ret.abs()
+        }
+    } else {
+        ret.max(0)
+    })
 }
+
+/// Output is handed to the shell in pieces of about this size.
+const FLUSH_BYTES: usize = 1 << 16;
 
 fn flush_messages(g: &Globals<'_>, sink: &Sink) {
     let msgs = std::mem::take(&mut *g.messages.borrow_mut());

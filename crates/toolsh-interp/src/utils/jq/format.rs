@@ -86,28 +86,39 @@ fn write_at(out: &mut Vec<u8>, v: &Val, style: &Style, level: usize) {
                 return;
             }
             out.push(b'{');
-            let mut entries: Vec<(&Val, &Val)> = o.iter().collect();
             if style.sort_keys {
+                let mut entries: Vec<(&Val, &Val)> = o.iter().collect();
                 entries.sort_by_key(|(a, _)| key_bytes(a));
-            }
-            for (i, (k, x)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                newline(out, style, level + 1);
-                match k {
-                    Val::TStr(s) | Val::BStr(s) => write_str(out, s, style.ascii),
-                    other => write_str(out, to_json(other).as_bytes(), style.ascii),
-                }
-                out.push(b':');
-                if style.indent.is_some() {
-                    out.push(b' ');
-                }
-                write_at(out, x, style, level + 1);
+                write_entries(out, entries.into_iter(), style, level);
+            } else {
+                write_entries(out, o.iter(), style, level);
             }
             newline(out, style, level);
             out.push(b'}');
         }
+    }
+}
+
+fn write_entries<'v>(
+    out: &mut Vec<u8>,
+    entries: impl Iterator<Item = (&'v Val, &'v Val)>,
+    style: &Style,
+    level: usize,
+) {
+    for (i, (k, x)) in entries.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        newline(out, style, level + 1);
+        match k {
+            Val::TStr(s) | Val::BStr(s) => write_str(out, s, style.ascii),
+            other => write_str(out, to_json(other).as_bytes(), style.ascii),
+        }
+        out.push(b':');
+        if style.indent.is_some() {
+            out.push(b' ');
+        }
+        write_at(out, x, style, level + 1);
     }
 }
 
@@ -123,14 +134,31 @@ fn key_bytes(k: &Val) -> Vec<u8> {
 pub(crate) fn write_str(out: &mut Vec<u8>, s: &[u8], ascii: bool) {
     out.push(b'"');
     for chunk in s.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            write_char(out, c, ascii);
-        }
+        write_valid(out, chunk.valid(), ascii);
         if !chunk.invalid().is_empty() {
             write_char(out, char::REPLACEMENT_CHARACTER, ascii);
         }
     }
     out.push(b'"');
+}
+
+/// Copy runs of characters that need no escape in one go.
+fn write_valid(out: &mut Vec<u8>, s: &str, ascii: bool) {
+    let b = s.as_bytes();
+    let (mut run, mut i) = (0, 0);
+    while i < b.len() {
+        let c = b[i];
+        if c >= 0x20 && c != b'"' && c != b'\\' && c != 0x7f && (c < 0x80 || !ascii) {
+            i += 1;
+            continue;
+        }
+        out.extend_from_slice(&b[run..i]);
+        let ch = s[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+        write_char(out, ch, ascii);
+        i += ch.len_utf8();
+        run = i;
+    }
+    out.extend_from_slice(&b[run..]);
 }
 
 fn write_char(out: &mut Vec<u8>, c: char, ascii: bool) {
@@ -164,7 +192,10 @@ fn write_char(out: &mut Vec<u8>, c: char, ascii: bool) {
 /// and infinities as the largest finite double.
 pub(crate) fn write_num(out: &mut Vec<u8>, n: &Num) {
     match n {
-        Num::Int(i) => out.extend_from_slice(i.to_string().as_bytes()),
+        Num::Int(i) => {
+            use std::io::Write as _;
+            let _ = write!(out, "{i}");
+        }
         Num::BigInt(_) => out.extend_from_slice(n.to_string().as_bytes()),
         Num::Float(f) => out.extend_from_slice(format_double(*f).as_bytes()),
         Num::Dec(s) => out.extend_from_slice(format_literal(s).as_bytes()),

@@ -1,92 +1,265 @@
 //! Reading jq's inputs incrementally: JSON texts one at a time (so
 //! `yes '{}' | jq -c . | head -1` ends), lines with `-R`, or everything with
-//! `-s`. Values are framed by a resumable byte scanner, then parsed by
-//! jaq-json; nesting deeper than jq's limit (10,000) and values larger than
-//! the buffer limit are errors, not crashes.
+//! `-s`, over the concatenation of the input files (a value may span two
+//! files, as in jq). Values are parsed in place by [`super::parse`]; one
+//! whose end has not arrived yet is framed by a resumable scanner first, so
+//! a large value arriving in many chunks is parsed once.
+//!
+//! `input_line_number` and `input_filename` follow jq 1.7.1, which feeds
+//! its parser with `fgets` into a 4096-byte buffer: the line number of a
+//! value counts the newlines of its file up to the end of the piece (a
+//! line, or 4095 bytes of a longer one) in which the value was completed.
+
+use std::collections::VecDeque;
 
 use bytes::Bytes;
 use jaq_json::Val;
 
-/// Deepest nesting accepted, as jq's parser (`MAX_PARSING_DEPTH`).
-pub(crate) const MAX_DEPTH: usize = 10_000;
+use super::parse::{self, Error, Scratch, is_ws};
+
+/// Bytes jq's `fgets` reads at most at once (its buffer size minus one).
+const PIECE: u64 = 4095;
+
+/// One piece of the input stream.
+#[derive(Debug)]
+pub(crate) enum Piece {
+    /// The start of a named input (`input_filename`); line numbers
+    /// restart.
+    File(String),
+    /// An input that could not be opened: jq's message for it.
+    Missing(String),
+    /// Bytes of the current input.
+    Data(Bytes),
+}
 
 /// Why the next input could not be produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum ReadError {
-    /// Malformed JSON: jq's "parse error" message text.
+    /// Malformed JSON: jq's message ("Invalid numeric literal at line 1,
+    /// column 4"); the reader has stopped.
     Parse(String),
     /// One value (or the slurped input) exceeded `max_buffer_bytes`.
     Limit,
 }
 
-/// A pull-based reader over a byte source.
+/// A pull-based reader over a stream of [`Piece`]s.
 pub(crate) struct Reader<'a> {
-    pull: Box<dyn FnMut() -> Option<Bytes> + 'a>,
+    pull: Box<dyn FnMut() -> Option<Piece> + 'a>,
     buf: Vec<u8>,
+    /// Stream offset of `buf[0]`.
+    base: u64,
     pos: usize,
     eof: bool,
-    line: usize,
+    /// Stopped after a parse error (jq reads nothing more).
+    failed: bool,
     max: usize,
     /// Whether a leading UTF-8 byte order mark was looked for (jq skips
     /// one at the start of the input).
     bom_checked: bool,
-}
-
-/// Newlines in `b`.
-fn newlines(b: &[u8]) -> usize {
-    b.split(|&c| c == b'\n').count() - 1
-}
-
-fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+    scratch: Scratch,
+    /// Starts of inputs pulled but not yet reached by `counted`.
+    starts: VecDeque<(u64, String)>,
+    file: Option<String>,
+    /// Stream offset up to which newlines are counted.
+    counted: u64,
+    /// Newlines of the current file before `counted`.
+    newlines: usize,
+    /// Stream offset of the start of the line holding `counted`.
+    line_start: u64,
+    /// Where the last value was completed (`None`: none yet, or the end).
+    last: Option<u64>,
+    /// `input_line_number` once known for the last value.
+    last_line: Option<usize>,
+    open_errors: Vec<String>,
+    open_failed: bool,
 }
 
 impl<'a> Reader<'a> {
-    /// A reader pulling chunks from `pull` (which returns `None` at end of
-    /// input); one value may hold at most `max` bytes.
-    pub fn new(pull: impl FnMut() -> Option<Bytes> + 'a, max: usize) -> Self {
+    /// A reader pulling pieces from `pull` (which returns `None` at the
+    /// end of all input); one value may hold at most `max` bytes.
+    pub fn new(pull: impl FnMut() -> Option<Piece> + 'a, max: usize) -> Self {
         Self {
             pull: Box::new(pull),
             buf: Vec::new(),
+            base: 0,
             pos: 0,
             eof: false,
-            line: 0,
+            failed: false,
             max,
             bom_checked: false,
+            scratch: Scratch::default(),
+            starts: VecDeque::new(),
+            file: None,
+            counted: 0,
+            newlines: 0,
+            line_start: 0,
+            last: None,
+            last_line: None,
+            open_errors: Vec::new(),
+            open_failed: false,
         }
     }
 
-    /// Lines consumed so far (jq's `input_line_number`).
-    pub fn line(&self) -> usize {
-        self.line
+    /// A reader over one in-memory text.
+    pub fn from_bytes(data: Bytes, max: usize) -> Reader<'static> {
+        let mut once = Some(Piece::Data(data));
+        Reader::new(move || once.take(), max)
     }
 
-    /// Pull one more chunk, dropping consumed bytes first; `false` at EOF.
+    /// `input_line_number`: see the module documentation.
+    pub fn line(&mut self) -> usize {
+        if let Some(l) = self.last_line {
+            return l;
+        }
+        let line = match self.last {
+            None => self.newlines,
+            Some(c) => {
+                let before = self.newlines;
+                let piece_end = self.line_start + ((c - self.line_start) / PIECE + 1) * PIECE;
+                before + usize::from(self.newline_before(c, piece_end))
+            }
+        };
+        self.last_line = Some(line);
+        line
+    }
+
+    /// Whether a newline lies in `[from, until)` of the current file,
+    /// reading more input as far as needed.
+    fn newline_before(&mut self, from: u64, until: u64) -> bool {
+        let mut from = from.max(self.base);
+        loop {
+            let limit = self.starts.front().map_or(until, |s| s.0.min(until));
+            let end = self.base + self.buf.len() as u64;
+            let stop = limit.min(end);
+            if from < stop {
+                let a = usize::try_from(from - self.base).unwrap_or(usize::MAX);
+                let b = usize::try_from(stop - self.base).unwrap_or(usize::MAX);
+                if memchr::memchr(b'\n', &self.buf[a..b]).is_some() {
+                    return true;
+                }
+            }
+            if stop == limit || !self.fill() {
+                return false;
+            }
+            from = from.max(stop).max(self.base);
+        }
+    }
+
+    /// `input_filename`: the input holding the last value read.
+    pub fn filename(&self) -> Option<String> {
+        self.file.clone()
+    }
+
+    /// Messages for inputs that could not be opened, since the last call.
+    pub fn take_open_errors(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.open_errors)
+    }
+
+    /// Whether some input could not be opened (jq then exits with 2).
+    pub fn open_failed(&self) -> bool {
+        self.open_failed
+    }
+
+    /// Count newlines up to stream offset `target`, entering the inputs
+    /// that start at or before it.
+    fn count_to(&mut self, target: u64) {
+        loop {
+            while let Some((s, _)) = self.starts.front()
+                && *s <= self.counted
+            {
+                let (s, name) = self.starts.pop_front().unwrap_or_default();
+                self.file = Some(name);
+                self.newlines = 0;
+                self.line_start = s;
+            }
+            if self.counted >= target {
+                return;
+            }
+            let stop = self.starts.front().map_or(target, |s| s.0.min(target));
+            let a = usize::try_from(self.counted - self.base).unwrap_or(0);
+            let b = usize::try_from(stop - self.base).unwrap_or(0);
+            for i in memchr::memchr_iter(b'\n', &self.buf[a..b]) {
+                self.newlines += 1;
+                self.line_start = self.base + (a + i) as u64 + 1;
+            }
+            self.counted = stop;
+        }
+    }
+
+    /// Pull until more bytes arrive, dropping consumed bytes first;
+    /// `false` at the end of all input.
     fn fill(&mut self) -> bool {
         if self.eof {
             return false;
         }
-        if let Some(chunk) = (self.pull)() {
-            if self.pos > 0 {
-                self.buf.drain(..self.pos);
-                self.pos = 0;
+        loop {
+            match (self.pull)() {
+                None => {
+                    self.eof = true;
+                    return false;
+                }
+                Some(Piece::File(name)) => {
+                    let at = self.base + self.buf.len() as u64;
+                    self.starts.push_back((at, name));
+                }
+                Some(Piece::Missing(msg)) => {
+                    self.open_errors.push(msg);
+                    self.open_failed = true;
+                }
+                Some(Piece::Data(chunk)) => {
+                    if chunk.is_empty() {
+                        continue;
+                    }
+                    // Keep the byte the last value was completed at, so
+                    // its line and input stay those of that byte.
+                    let keep = self.last.map_or(self.pos, |c| {
+                        self.pos
+                            .min(usize::try_from(c.saturating_sub(self.base)).unwrap_or(0))
+                    });
+                    if keep > 0 {
+                        self.count_to(self.base + keep as u64);
+                        self.buf.drain(..keep);
+                        self.base += keep as u64;
+                        self.pos -= keep;
+                    }
+                    self.buf.extend_from_slice(&chunk);
+                    return true;
+                }
             }
-            self.buf.extend_from_slice(&chunk);
-            true
-        } else {
-            self.eof = true;
-            false
         }
     }
 
-    fn consume(&mut self, n: usize) {
-        let end = self.pos + n;
-        self.line += newlines(&self.buf[self.pos..end]);
-        self.pos = end;
+    fn at_end(&mut self) {
+        let end = self.base + self.buf.len() as u64;
+        self.pos = self.buf.len();
+        self.count_to(end);
+        self.last = None;
+        self.last_line = None;
     }
 
-    /// The next JSON text, `None` at end of input.
+    fn fail(&mut self, msg: &str, at: usize) -> ReadError {
+        let len = self.buf.len();
+        let abs = self.base + at.min(len) as u64;
+        self.count_to((abs + 1).min(self.base + len as u64));
+        let line = self.newlines + 1;
+        let col = (abs + 1).min(self.base + len as u64) - self.line_start;
+        let at_eof = if at >= len && !msg.contains("at EOF") {
+            " at EOF"
+        } else {
+            ""
+        };
+        self.failed = true;
+        self.pos = len;
+        self.last = None;
+        self.last_line = None;
+        ReadError::Parse(format!("{msg}{at_eof} at line {line}, column {col}"))
+    }
+
+    /// The next JSON text, `None` at the end of input (or after an error).
     pub fn next_value(&mut self) -> Option<Result<Val, ReadError>> {
+        if self.failed {
+            return None;
+        }
         if !self.bom_checked {
             while self.buf.len() - self.pos < 3 && self.fill() {}
             self.bom_checked = true;
@@ -95,34 +268,51 @@ impl<'a> Reader<'a> {
             }
         }
         loop {
-            while self.pos < self.buf.len() && is_ws(self.buf[self.pos]) {
-                if self.buf[self.pos] == b'\n' {
-                    self.line += 1;
-                }
-                self.pos += 1;
-            }
-            if self.pos < self.buf.len() {
+            if let Some(i) = self.buf[self.pos..].iter().position(|&b| !is_ws(b)) {
+                self.pos += i;
                 break;
             }
+            self.pos = self.buf.len();
             if !self.fill() {
+                self.at_end();
                 return None;
             }
         }
-        let len = match self.frame() {
-            Ok(n) => n,
-            Err(e) => return Some(Err(e)),
-        };
-        let text = &self.buf[self.pos..self.pos + len];
-        let result = parse_text(text).map_err(|msg| {
-            let line = self.line + 1 + newlines(text);
-            ReadError::Parse(format!("{msg} at line {line}"))
-        });
-        self.consume(len);
-        Some(result)
+        let mut framed = false;
+        loop {
+            match parse::parse_value(&self.buf[self.pos..], self.eof, &mut self.scratch) {
+                Ok(p) => {
+                    let completed = self.base + (self.pos + p.completed_at) as u64;
+                    self.pos += p.end;
+                    self.count_to(completed);
+                    self.last = Some(completed);
+                    self.last_line = None;
+                    return Some(Ok(p.val));
+                }
+                Err(Error::Syntax(msg, at)) => {
+                    let at = self.pos + at;
+                    return Some(Err(self.fail(msg, at)));
+                }
+                Err(Error::Incomplete) => {
+                    if framed {
+                        self.fill();
+                    } else if let Err(Some(e)) = self.frame() {
+                        return Some(Err(e));
+                    }
+                    framed = true;
+                    if self.buf.len() - self.pos > self.max {
+                        self.failed = true;
+                        return Some(Err(ReadError::Limit));
+                    }
+                }
+            }
+        }
     }
 
-    /// Find the length of the JSON text starting at `pos`.
-    fn frame(&mut self) -> Result<usize, ReadError> {
+    /// Read until the value starting at `pos` has fully arrived (or the
+    /// input ends), scanning each byte once. `Err(Some)` when the value
+    /// exceeds the buffer limit.
+    fn frame(&mut self) -> Result<(), Option<ReadError>> {
         let first = self.buf[self.pos];
         let container = matches!(first, b'[' | b'{');
         let string = first == b'"';
@@ -131,6 +321,7 @@ impl<'a> Reader<'a> {
         loop {
             while self.pos + off < self.buf.len() {
                 let c = self.buf[self.pos + off];
+                off += 1;
                 if in_str {
                     if esc {
                         esc = false;
@@ -139,45 +330,33 @@ impl<'a> Reader<'a> {
                     } else if c == b'"' {
                         in_str = false;
                         if string {
-                            return Ok(off + 1);
+                            return Ok(());
                         }
                     }
                 } else if container {
                     match c {
                         b'"' => in_str = true,
-                        b'[' | b'{' => {
-                            depth += 1;
-                            if depth > MAX_DEPTH {
-                                return Err(ReadError::Parse(
-                                    "Exceeds depth limit for parsing".to_string(),
-                                ));
-                            }
-                        }
+                        b'[' | b'{' => depth += 1,
                         b']' | b'}' => {
                             depth = depth.saturating_sub(1);
                             if depth == 0 {
-                                return Ok(off + 1);
+                                return Ok(());
                             }
                         }
                         _ => {}
                     }
-                } else if is_ws(c) || matches!(c, b'[' | b'{' | b']' | b'}' | b'"' | b',' | b':') {
-                    return Ok(off.max(1));
-                }
-                off += 1;
-                if off > self.max {
-                    return Err(ReadError::Limit);
+                } else if parse::is_ws(c)
+                    || matches!(c, b'[' | b'{' | b']' | b'}' | b'"' | b',' | b':')
+                {
+                    return Ok(());
                 }
             }
+            if off > self.max {
+                self.failed = true;
+                return Err(Some(ReadError::Limit));
+            }
             if !self.fill() {
-                if container || string {
-                    let line = self.line + 1 + newlines(&self.buf[self.pos..]);
-                    self.pos = self.buf.len();
-                    return Err(ReadError::Parse(format!(
-                        "Unfinished JSON term at EOF at line {line}, column 0"
-                    )));
-                }
-                return Ok(off);
+                return Err(None);
             }
         }
     }
@@ -186,23 +365,28 @@ impl<'a> Reader<'a> {
     pub fn next_line(&mut self) -> Option<Result<Val, ReadError>> {
         let mut off = 0;
         loop {
-            if let Some(i) = self.buf[self.pos + off..].iter().position(|&b| b == b'\n') {
-                let end = off + i;
-                let s = Bytes::copy_from_slice(&self.buf[self.pos..self.pos + end]);
-                self.consume(end + 1);
-                return Some(Ok(Val::utf8_str(s)));
+            if let Some(i) = memchr::memchr(b'\n', &self.buf[self.pos + off..]) {
+                let end = self.pos + off + i;
+                let s = parse::text_bytes(&self.buf[self.pos..end]);
+                self.pos = end + 1;
+                self.count_to(self.base + self.pos as u64);
+                self.last = Some(self.base + end as u64);
+                self.last_line = Some(self.newlines);
+                return Some(Ok(Val::TStr(Box::new(s))));
             }
             off = self.buf.len() - self.pos;
             if off > self.max {
+                self.failed = true;
                 return Some(Err(ReadError::Limit));
             }
             if !self.fill() {
                 if off == 0 {
+                    self.at_end();
                     return None;
                 }
-                let s = Bytes::copy_from_slice(&self.buf[self.pos..]);
-                self.consume(off);
-                return Some(Ok(Val::utf8_str(s)));
+                let s = parse::text_bytes(&self.buf[self.pos..]);
+                self.at_end();
+                return Some(Ok(Val::TStr(Box::new(s))));
             }
         }
     }
@@ -215,135 +399,42 @@ impl<'a> Reader<'a> {
             }
         }
         let rest = self.buf[self.pos..].to_vec();
-        self.consume(rest.len());
+        self.at_end();
         Ok(rest)
     }
-}
-
-/// Parse exactly one JSON text (surrounding whitespace allowed), refusing
-/// nesting deeper than [`MAX_DEPTH`].
-pub(crate) fn parse_text(text: &[u8]) -> Result<Val, String> {
-    let (mut depth, mut max, mut in_str, mut esc) = (0usize, 0usize, false, false);
-    for &c in text {
-        if in_str {
-            if esc {
-                esc = false;
-            } else if c == b'\\' {
-                esc = true;
-            } else if c == b'"' {
-                in_str = false;
-            }
-        } else {
-            match c {
-                b'"' => in_str = true,
-                b'[' | b'{' => {
-                    depth += 1;
-                    max = max.max(depth);
-                }
-                b']' | b'}' => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-        }
-    }
-    if max > MAX_DEPTH {
-        return Err("Exceeds depth limit for parsing".to_string());
-    }
-    let trimmed = text.trim_ascii();
-    let lenient = lenient_literals(text);
-    let text = lenient.as_deref().unwrap_or(text);
-    jaq_json::read::parse_single(text).map_err(|e| {
-        let msg = e.to_string();
-        if msg.contains("unexpected end") || trimmed.is_empty() {
-            "Unfinished JSON term at EOF".to_string()
-        } else {
-            format!("Invalid JSON text ({msg})")
-        }
-    })
-}
-
-/// jq 1.7.1's parser reads `nan` and `infinity` number literals, in any
-/// case, signed, `nan` optionally followed by digits, `inf` short for
-/// `infinity`; jaq-json reads only `NaN` and `[+-]Infinity`. Returns the
-/// text with such words spelled jaq's way, or `None` when there are none.
-fn lenient_literals(text: &[u8]) -> Option<Vec<u8>> {
-    let (mut out, mut in_str, mut esc, mut at) = (None::<Vec<u8>>, false, false, 0);
-    let mut i = 0;
-    while i < text.len() {
-        let c = text[i];
-        if in_str {
-            if esc {
-                esc = false;
-            } else if c == b'\\' {
-                esc = true;
-            } else if c == b'"' {
-                in_str = false;
-            }
-            i += 1;
-            continue;
-        }
-        if c == b'"' {
-            in_str = true;
-            i += 1;
-            continue;
-        }
-        if !c.is_ascii_alphabetic() {
-            i += 1;
-            continue;
-        }
-        let mut start = i;
-        let negative = i > 0 && text[i - 1] == b'-';
-        if i > 0 && matches!(text[i - 1], b'-' | b'+') {
-            start -= 1;
-        }
-        let mut end = i;
-        while end < text.len() && text[end].is_ascii_alphanumeric() {
-            end += 1;
-        }
-        let word = text[i..end].to_ascii_lowercase();
-        let digits_after_nan = word.len() >= 3 && word[3..].iter().all(u8::is_ascii_digit);
-        let spelled: Option<&[u8]> = if word.starts_with(b"nan") && digits_after_nan {
-            Some(b"NaN")
-        } else if word == b"inf" || word == b"infinity" {
-            Some(if negative { b"-Infinity" } else { b"Infinity" })
-        } else {
-            None
-        };
-        if let Some(sp) = spelled
-            && (text[i..end] != *sp || start != i)
-        {
-            let buf = out.get_or_insert_with(Vec::new);
-            buf.extend_from_slice(&text[at..start]);
-            buf.extend_from_slice(sp);
-            at = end;
-        }
-        i = end;
-    }
-    out.map(|mut buf| {
-        buf.extend_from_slice(&text[at..]);
-        buf
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::utils::jq::format::to_json;
 
-    fn reader(chunks: &[&'static str]) -> Reader<'static> {
-        let mut it = chunks
+    fn reader(pieces: &[&'static str]) -> Reader<'static> {
+        let mut it = pieces
             .iter()
-            .map(|c| Bytes::from_static(c.as_bytes()))
+            .map(|c| match c.strip_prefix("FILE:") {
+                Some(name) => Piece::File(name.to_string()),
+                None => Piece::Data(Bytes::from_static(c.as_bytes())),
+            })
             .collect::<Vec<_>>()
             .into_iter();
         Reader::new(move || it.next(), 1 << 20)
     }
 
+    /// (value, input_line_number, input_filename) for every value.
+    fn values(r: &mut Reader<'_>) -> Vec<(String, usize, Option<String>)> {
+        let mut got = Vec::new();
+        while let Some(v) = r.next_value() {
+            let v = to_json(&v.unwrap());
+            got.push((v, r.line(), r.filename()));
+        }
+        got
+    }
+
     #[test]
     fn values_split_across_chunks() {
         let mut r = reader(&["{\"a\":", "[1,2]}  3", "4 \"x", "]\" true"]);
-        let mut got = Vec::new();
-        while let Some(v) = r.next_value() {
-            got.push(crate::utils::jq::format::to_json(&v.unwrap()));
-        }
+        let got: Vec<String> = values(&mut r).into_iter().map(|v| v.0).collect();
         assert_eq!(got, ["{\"a\":[1,2]}", "34", "\"x]\"", "true"]);
     }
 
@@ -351,19 +442,54 @@ mod tests {
     fn unfinished_and_deep_input_are_errors() {
         let mut r = reader(&["[1,2"]);
         assert!(matches!(r.next_value(), Some(Err(ReadError::Parse(_)))));
-        let deep: &'static str = Box::leak("[".repeat(MAX_DEPTH + 1).into_boxed_str());
+        assert!(r.next_value().is_none());
+        let deep: &'static str = Box::leak("[".repeat(parse::MAX_DEPTH + 1).into_boxed_str());
         let mut r = reader(&[deep]);
         assert!(matches!(r.next_value(), Some(Err(ReadError::Parse(_)))));
     }
 
     #[test]
-    fn nan_and_infinity_literals() {
-        let v = parse_text(b"[nan, -NaN, nan12, Infinity, -inf, +INF, \"nan\"]").unwrap();
+    fn line_numbers_as_jq_counts_them() {
+        // Expected values from jq 1.7.1 (`printf X | jq -c '[., input_line_number]'`).
+        let mut r = reader(&["FILE:<stdin>", "1\n\n\n2 3\n4"]);
+        let lines: Vec<usize> = values(&mut r).into_iter().map(|v| v.1).collect();
+        assert_eq!(lines, [1, 4, 4, 4]);
+        let mut r = reader(&["[1,\n2]\n", "\n[3]"]);
+        let lines: Vec<usize> = values(&mut r).into_iter().map(|v| v.1).collect();
+        assert_eq!(lines, [2, 3]);
+        let long: &'static str = Box::leak(format!("[1]{}\n2", " ".repeat(5000)).into_boxed_str());
+        let mut r = reader(&[long]);
+        let lines: Vec<usize> = values(&mut r).into_iter().map(|v| v.1).collect();
+        assert_eq!(lines, [0, 1]);
+        let edge: &'static str = Box::leak(format!("[1]{}\n2", " ".repeat(4091)).into_boxed_str());
+        let mut r = reader(&[edge]);
+        let lines: Vec<usize> = values(&mut r).into_iter().map(|v| v.1).collect();
+        assert_eq!(lines, [1, 1]);
+    }
+
+    #[test]
+    fn files_concatenate_and_restart_lines() {
+        // jq 1.7.1: f1 = "1", f2 = "2\n" gives [12,1,"f2"]; "1\n2\n" and
+        // "3\n4" give lines 1, 2, 1, 1.
+        let mut r = reader(&["FILE:f1", "1", "FILE:f2", "2\n"]);
         assert_eq!(
-            crate::utils::jq::format::to_json(&v),
-            "[null,null,null,1.7976931348623157e+308,-1.7976931348623157e+308,1.7976931348623157e+308,\"nan\"]"
+            values(&mut r),
+            [("12".to_string(), 1, Some("f2".to_string()))]
         );
-        assert!(parse_text(b"[nanx]").is_err());
+        let mut r = reader(&["FILE:f1", "1\n2\n", "FILE:f2", "3\n4"]);
+        let got: Vec<(usize, String)> = values(&mut r)
+            .into_iter()
+            .map(|v| (v.1, v.2.unwrap_or_default()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, "f1".into()),
+                (2, "f1".into()),
+                (1, "f2".into()),
+                (1, "f2".into())
+            ]
+        );
     }
 
     #[test]
@@ -371,8 +497,9 @@ mod tests {
         let mut r = reader(&["a\nb", "c\n\nd"]);
         let mut got = Vec::new();
         while let Some(v) = r.next_line() {
-            got.push(crate::utils::jq::format::to_json(&v.unwrap()));
+            got.push((to_json(&v.unwrap()), r.line()));
         }
-        assert_eq!(got, ["\"a\"", "\"bc\"", "\"\"", "\"d\""]);
+        let want = [("\"a\"", 1), ("\"bc\"", 2), ("\"\"", 3), ("\"d\"", 3)];
+        assert_eq!(got, want.map(|(s, l)| (s.to_string(), l)));
     }
 }

@@ -19,6 +19,7 @@ mod engine;
 mod format;
 mod input;
 mod natives;
+mod parse;
 mod value;
 
 use std::sync::Arc;
@@ -59,8 +60,7 @@ async fn read_all(
 }
 
 fn parse_all_values(data: &[u8], max: usize) -> Result<Vec<Val>, String> {
-    let mut once = Some(Bytes::copy_from_slice(data));
-    let mut r = input::Reader::new(move || once.take(), max);
+    let mut r = input::Reader::from_bytes(Bytes::copy_from_slice(data), max);
     let mut out = Vec::new();
     while let Some(v) = r.next_value() {
         match v {
@@ -127,7 +127,7 @@ impl Builtin for Jq {
             let raw = matches!(value, NamedValue::RawFile(_));
             let v = match value {
                 NamedValue::Str(s) => JqVal::str(s),
-                NamedValue::Json(text) => match input::parse_text(text.as_bytes()) {
+                NamedValue::Json(text) => match parse::parse_text(text.as_bytes()) {
                     Ok(v) => JqVal(v),
                     Err(_) => {
                         return usage(ctx.stderr, "invalid JSON text passed to --argjson").await;
@@ -167,7 +167,7 @@ impl Builtin for Jq {
         for p in std::mem::take(&mut opts.positional) {
             positional.push(match p {
                 Positional::Str(s) => JqVal::str(s),
-                Positional::Json(t) => match input::parse_text(t.as_bytes()) {
+                Positional::Json(t) => match parse::parse_text(t.as_bytes()) {
                     Ok(v) => JqVal(v),
                     Err(_) => {
                         return usage(ctx.stderr, "invalid JSON text passed to --jsonargs").await;
@@ -175,19 +175,15 @@ impl Builtin for Jq {
                 },
             });
         }
-        // Input files, read through the backend (rejected in LogicOnly).
+        // Input files, read through the backend (rejected in LogicOnly);
+        // a failure is reported when the reader reaches that file.
         let mut files = Vec::new();
-        let mut status_floor = 0;
         for path in std::mem::take(&mut opts.files) {
-            match read_all(ctx, &path).await? {
-                Ok(d) => files.push((path, d)),
-                Err(e) => {
-                    complain(ctx.stderr, &format!("error: Could not open {path}: {e}")).await?;
-                    status_floor = 2;
-                }
-            }
+            let data = read_all(ctx, &path)
+                .await?
+                .map_err(|e| format!("Could not open file {path}: {e}"));
+            files.push((path, data));
         }
-        let file_operands_failed = status_floor != 0 && files.is_empty();
         let env = natives::object(
             ctx.shell
                 .exported_vars()
@@ -211,7 +207,7 @@ impl Builtin for Jq {
             ("$ARGS".to_string(), args),
         ];
         globals.extend(named.into_iter().map(|(n, v)| (format!("${n}"), v)));
-        let use_stdin = files.is_empty() && !file_operands_failed;
+        let use_stdin = files.is_empty();
         let job = Job {
             program,
             opts,
@@ -222,8 +218,7 @@ impl Builtin for Jq {
             max_buffer: max,
             max_ticks: ctx.shell.limits().max_total_loop_iterations.max(1_000_000),
         };
-        let status = pump(ctx, job, use_stdin).await?;
-        Ok(status.max(status_floor))
+        pump(ctx, job, use_stdin).await
     }
 }
 
@@ -242,12 +237,13 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
     let max = job.max_buffer;
     let (in_tx, in_rx) = mpsc::channel::<Bytes>(4);
     let (ev_tx, mut ev_rx) = mpsc::channel::<Event>(8);
+    let (recycle_tx, recycle_rx) = std::sync::mpsc::channel::<Vec<u8>>();
     let cancel = Arc::new(AtomicBool::new(false));
     let thread_cancel = cancel.clone();
     let spawned = std::thread::Builder::new()
         .name("toolsh-jq".to_string())
         .stack_size(engine::STACK_BYTES)
-        .spawn(move || engine::run(job, in_rx, &ev_tx, &thread_cancel));
+        .spawn(move || engine::run(job, in_rx, &ev_tx, recycle_rx, &thread_cancel));
     if spawned.is_err() {
         complain(ctx.stderr, "error: cannot start the jq engine").await?;
         return Ok(5);
@@ -274,7 +270,9 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
             biased;
             ev = ev_rx.recv() => match ev {
                 Some(Event::Out(data)) => match write_status(stdout.write(&data).await) {
-                    Ok(true) => {}
+                    Ok(true) => {
+                        let _ = recycle_tx.send(data);
+                    }
                     Ok(false) => {
                         stop(&cancel);
                         return Ok(EXIT_BROKEN_PIPE);

@@ -471,7 +471,7 @@ fn ours() -> Box<[Filter<RunPtr<JqData>>]> {
                     cv.1.describe()
                 ))));
             };
-            bome(super::input::parse_text(s).map(JqVal).map_err(|e| {
+            bome(super::parse::parse_text(s).map(JqVal).map_err(|e| {
                 err(format!(
                     "{e} (while parsing '{}')",
                     String::from_utf8_lossy(s)

@@ -16,7 +16,7 @@
 use std::fmt::Write as _;
 
 use super::Jq;
-use super::input::parse_text;
+use super::parse::parse_text;
 use crate::testing::TestShell;
 
 /// Where `scripts/install-oracles.sh` puts jq's test files.
