@@ -89,7 +89,11 @@ pub(crate) fn parse(args: &[String]) -> Result<Options, UsageError> {
     };
     while i < args.len() {
         let a = &args[i];
-        if only_operands || a == "-" || !a.starts_with('-') {
+        // jq 1.7.1 reads an argument as options only when a letter or a
+        // second dash follows the dash: `jq -n '-1'` and `-.5` are programs.
+        let option = a.starts_with("--")
+            || (a.starts_with('-') && a.as_bytes().get(1).is_some_and(u8::is_ascii_alphabetic));
+        if only_operands || !option {
             if o.program.is_none() {
                 o.program = Some(a.clone());
             } else {

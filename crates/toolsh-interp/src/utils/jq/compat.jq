@@ -34,7 +34,6 @@ def with_entries(f): to_entries | map(f) | from_entries;
 def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
 def fromstream(f): {x: null, e: false} as $init | foreach f as $i ($init; if .e then $init else . end | if $i | length == 2 then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1]) else setpath(["e"]; $i[0] | length == 1) end; if .e then .x else empty end);
 def truncate_stream(stream): . as $n | null | stream | . as $input | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;
-def leaf_paths: paths(scalars);
 def flatten($d): if $d < 0 then error("flatten depth must not be negative") else reduce .[] as $i ([]; if ($i | type) == "array" and $d > 0 then . + ($i | flatten($d - 1)) else . + [$i] end) end;
 def flatten: flatten(1e9);
 def nth($n): .[$n];

@@ -11,6 +11,7 @@ use jaq_core::{Compiler, compile::Undefined};
 
 use super::destructure;
 use super::engine::JqData;
+use super::format;
 use super::natives;
 
 /// A compiled program.
@@ -23,6 +24,13 @@ const COMPAT: &str = include_str!("compat.jq");
 /// `$`) in the order their values will be supplied. The error is jq's
 /// complete stderr text (ending in `jq: N compile error(s)`).
 pub(crate) fn compile(code: &str, globals: &[String]) -> Result<Filter, String> {
+    if let Ok(tokens) = Lexer::new(code).lex() {
+        let mut msgs = Vec::new();
+        const_key_errors(code, &tokens, &mut msgs);
+        if !msgs.is_empty() {
+            return Err(finish(&msgs));
+        }
+    }
     let rewritten = rewrite(code);
     let arena = Arena::default();
     let compat = load::parse(COMPAT, |p| p.defs()).unwrap_or_default();
@@ -282,6 +290,86 @@ fn string_key_entries(
     }
 }
 
+/// A constant value as jq 1.7.1's compiler folds it: literals, arrays
+/// of constants, and one arithmetic operator between two numbers. Yields
+/// `(type, compact JSON)`.
+fn constant(tokens: &[Token<&str>]) -> Option<(&'static str, String)> {
+    let number = |t: &Token<&str>| match t {
+        Token(n, Tok::Num) => n.parse::<f64>().ok(),
+        _ => None,
+    };
+    match tokens {
+        [t @ Token(_, Tok::Num)] => Some(("number", format::format_double(number(t)?))),
+        [Token("null", Tok::Word)] => Some(("null", "null".to_string())),
+        [Token(b @ ("true" | "false"), Tok::Word)] => Some(("boolean", (*b).to_string())),
+        [Token(s, Tok::Str(parts))] if parts.iter().all(|p| matches!(p, StrPart::Str(_))) => {
+            Some(("string", (*s).to_string()))
+        }
+        [Token(b, Tok::Block(inner))] if b.starts_with('(') => {
+            constant(&inner[..inner.len().saturating_sub(1)])
+        }
+        [Token(b, Tok::Block(inner))] if b.starts_with('[') => {
+            let inner = &inner[..inner.len().saturating_sub(1)];
+            let mut items = Vec::new();
+            if !inner.is_empty() {
+                for item in inner.split(|t| matches!(t, Token(",", Tok::Sym))) {
+                    items.push(constant(item)?.1);
+                }
+            }
+            Some(("array", format!("[{}]", items.join(","))))
+        }
+        [a, Token(op, Tok::Sym), b] => {
+            let (x, y) = (number(a)?, number(b)?);
+            let v = match *op {
+                "+" => x + y,
+                "-" => x - y,
+                "*" => x * y,
+                "/" if y != 0.0 => x / y,
+                _ => return None,
+            };
+            Some(("number", format::format_double(v)))
+        }
+        _ => None,
+    }
+}
+
+/// jq 1.7.1 rejects at compile time an object key that folds to a
+/// constant other than a string (`{(0): 1}`: "Cannot use number (0) as
+/// object key").
+fn const_key_errors(code: &str, tokens: &[Token<&str>], msgs: &mut Vec<String>) {
+    for Token(text, tok) in tokens {
+        match tok {
+            Tok::Block(inner) => {
+                if text.starts_with('{') {
+                    let entries = inner[..inner.len().saturating_sub(1)]
+                        .split(|t| matches!(t, Token(",", Tok::Sym)));
+                    for entry in entries {
+                        if let [key @ Token(k, Tok::Block(_)), Token(":", Tok::Sym), ..] = entry
+                            && k.starts_with('(')
+                            && let Some((ty, json)) = constant(std::slice::from_ref(key))
+                            && ty != "string"
+                        {
+                            let line = line_of(code, k);
+                            msgs.push(format!(
+                                "jq: error: Cannot use {ty} ({json}) as object key at <top-level>, line {line}:\n{code}"
+                            ));
+                        }
+                    }
+                }
+                const_key_errors(code, inner, msgs);
+            }
+            Tok::Str(parts) => {
+                for part in parts {
+                    if let StrPart::Term(t) = part {
+                        const_key_errors(code, std::slice::from_ref(t), msgs);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// `def builtins: [...]` listing the filters a program can call, as
 /// `name/arity` strings; internal names (`_…`) are left out, as jq does.
 fn builtins_def(defs: &[(String, usize)]) -> String {
@@ -332,5 +420,21 @@ mod tests {
         assert!(e.ends_with("jq: 1 compile error\n"));
         let e = compile("1 +", &[]).err().unwrap();
         assert!(e.contains("syntax error"), "{e}");
+        // jq 1.7.1: constant non-string keys are compile errors.
+        for (code, what) in [
+            ("{(0):1}", "number (0)"),
+            ("{a:1, (1+1):3}", "number (2)"),
+            ("[{(null):1}]", "null (null)"),
+            ("{([1,true]):1}", "array ([1,true])"),
+        ] {
+            let e = compile(code, &[]).err().unwrap();
+            assert!(
+                e.contains(&format!("Cannot use {what} as object key")),
+                "{e}"
+            );
+        }
+        for ok in ["{(\"a\"):1}", "{(-1):2}", "{(1,\"a\"):2}", "{(.):1}"] {
+            assert!(compile(ok, &[]).is_ok(), "{ok}");
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! Native filters that replace or add to jaq's: everything that touches
 //! the shell (`env`, `now`, `input`, `debug`, `stderr`), and builtins whose
 //! jq 1.7.1 behaviour differs from jaq's (`length`, `has`, `indices`,
-//! `tojson`, `implode`, `@csv`, `@tsv`, `@html`, `@base64d`, `@base32`,
-//! `ltrimstr`). Definitions in jq syntax live in `compat.jq`.
+//! `tojson`, `implode`, `@csv`, `@tsv`, `@html`, `@base64d`, `floor`,
+//! `round`, `ceil`, `ltrimstr`; `@base32` is an error, as in jq 1.7.1).
+//! Definitions in jq syntax live in `compat.jq`.
 
 use jaq_core::box_iter::box_once;
 use jaq_core::native::{Filter, bome, run, v};
@@ -287,51 +288,9 @@ fn base64d(v: &JqVal) -> Result<JqVal, jaq_core::Error<JqVal>> {
         }
     }
     if trimmed.len() % 4 == 1 {
-        return Err(err(format!("{} trailing base64 data", v.describe())));
+        return Err(err(format!("{} trailing base64 byte found", v.describe())));
     }
     Ok(JqVal::str(String::from_utf8_lossy(&out).into_owned()))
-}
-
-const B32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-
-fn base32(v: &JqVal) -> JqVal {
-    let s = v.to_jq_string();
-    let b = s.as_str_bytes().unwrap_or_default();
-    let mut out = String::new();
-    for chunk in b.chunks(5) {
-        let mut buf = [0u8; 5];
-        buf[..chunk.len()].copy_from_slice(chunk);
-        let n = buf.iter().fold(0u64, |acc, &x| (acc << 8) | u64::from(x));
-        let chars = (chunk.len() * 8).div_ceil(5);
-        for i in 0..8 {
-            if i < chars {
-                out.push(B32[((n >> (35 - i * 5)) & 31) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    JqVal::str(out)
-}
-
-fn base32d(v: &JqVal) -> JqVal {
-    let s = v.to_jq_string();
-    let b = s.as_str_bytes().unwrap_or_default();
-    let mut out = Vec::new();
-    let (mut acc, mut bits) = (0u64, 0u32);
-    for &c in b {
-        let Some(d) = B32.iter().position(|&x| x == c) else {
-            continue;
-        };
-        acc = (acc << 5) | d as u64;
-        bits += 5;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    JqVal::str(String::from_utf8_lossy(&out).into_owned())
 }
 
 fn trimstr(v: JqVal, fix: &JqVal, prefix: bool) -> JqVal {
@@ -529,9 +488,18 @@ fn ours() -> Box<[Filter<RunPtr<JqData>>]> {
         ("@csv", v(0), |cv| bome(csv_tsv(&cv.1, true))),
         ("@tsv", v(0), |cv| bome(csv_tsv(&cv.1, false))),
         ("@html", v(0), |cv| bome(Ok(html(&cv.1)))),
-        ("@base64d", v(0), |cv| bome(base64d(&cv.1))),
-        ("@base32", v(0), |cv| bome(Ok(base32(&cv.1)))),
-        ("@base32d", v(0), |cv| bome(Ok(base32d(&cv.1)))),
+        // jaq-std defines `@base64d` as `tostring | decode_base64`.
+        ("decode_base64", v(0), |cv| bome(base64d(&cv.1))),
+        ("floor", v(0), |cv| bome(cv.1.rounded(f64::floor))),
+        ("round", v(0), |cv| bome(cv.1.rounded(f64::round))),
+        ("ceil", v(0), |cv| bome(cv.1.rounded(f64::ceil))),
+        // jq 1.7.1 has no base32 formats: using one is a runtime error.
+        ("@base32", v(0), |_| {
+            bome(Err(err("base32 is not a valid format")))
+        }),
+        ("@base32d", v(0), |_| {
+            bome(Err(err("base32d is not a valid format")))
+        }),
         ("@json", v(0), |cv| {
             bome(Ok(JqVal::str(format::to_json(&cv.1.0))))
         }),

@@ -249,7 +249,7 @@ impl jaq_core::ValT for JqVal {
         let mut m = jaq_json::Map::default();
         for (k, v) in iter {
             if !matches!(k.0, Val::TStr(_) | Val::BStr(_)) {
-                return Err(err("Object keys must be strings".to_string()));
+                return Err(err(format!("Cannot use {} as object key", k.describe())));
             }
             m.insert(k.0, v.0);
         }
@@ -663,11 +663,28 @@ impl std::ops::Rem for JqVal {
     }
 }
 
+impl JqVal {
+    /// `floor`, `round`, `ceil`: jq computes them on doubles, so
+    /// `1e18 | floor` prints `1e+18`; exact integers stay as they are.
+    pub fn rounded(self, f: impl FnOnce(f64) -> f64) -> R {
+        match &self.0 {
+            Val::Num(Num::Int(i)) if i.unsigned_abs() <= 1 << 53 => Ok(self),
+            Val::Num(n) => Ok(Self::from(f(num_f64(n)))),
+            _ => Err(err(format!("{} number required", self.describe()))),
+        }
+    }
+}
+
 impl std::ops::Neg for JqVal {
     type Output = R;
     fn neg(self) -> R {
+        // jq negates doubles: `-1.0` is `-1`, `-0` is `-0`, `-1e1000`
+        // is the lowest double.
         match &self.0 {
-            Val::Num(_) => num_result(-self.0),
+            Val::Num(Num::Int(i)) if *i != 0 && i.unsigned_abs() <= 1 << 53 => {
+                Ok(Self(Val::from(-*i)))
+            }
+            Val::Num(n) => Ok(Self::from(-num_f64(n))),
             _ => Err(err(format!("{} cannot be negated", self.describe()))),
         }
     }
