@@ -26,6 +26,7 @@ const COMPAT: &str = include_str!("compat.jq");
 pub(crate) fn compile(code: &str, globals: &[String]) -> Result<Filter, String> {
     if let Ok(tokens) = Lexer::new(code).lex() {
         let mut msgs = Vec::new();
+        module_errors(code, &tokens, &mut msgs);
         const_key_errors(code, &tokens, &mut msgs);
         if !msgs.is_empty() {
             return Err(finish(&msgs));
@@ -91,6 +92,8 @@ pub(crate) fn compile(code: &str, globals: &[String]) -> Result<Filter, String> 
             for (name, undefined) in v {
                 let what = match undefined {
                     Undefined::Filter(arity) => format!("{name}/{arity}"),
+                    // jq 1.7.1 names labels `$*label-NAME` in this message.
+                    Undefined::Label => format!("$*label-{}", name.trim_start_matches('$')),
                     _ => name.to_string(),
                 };
                 let line = line_of(&rewritten, name);
@@ -333,6 +336,25 @@ fn constant(tokens: &[Token<&str>]) -> Option<(&'static str, String)> {
     }
 }
 
+/// jq 1.7.1 checks a leading `module META;` directive: the metadata must
+/// be a constant object (modules themselves are not supported here).
+fn module_errors(code: &str, tokens: &[Token<&str>], msgs: &mut Vec<String>) {
+    let [Token("module", Tok::Word), rest @ ..] = tokens else {
+        return;
+    };
+    let end = rest
+        .iter()
+        .position(|t| matches!(t, Token(";", Tok::Sym)))
+        .unwrap_or(rest.len());
+    let meta = &rest[..end];
+    let why = match meta {
+        [Token(b, Tok::Block(_))] if b.starts_with('{') => return,
+        _ if constant(meta).is_some() => "Module metadata must be an object",
+        _ => "Module metadata must be constant",
+    };
+    msgs.push(format!("jq: error: {why} at <top-level>, line 1:\n{code}"));
+}
+
 /// jq 1.7.1 rejects at compile time an object key that folds to a
 /// constant other than a string (`{(0): 1}`: "Cannot use number (0) as
 /// object key").
@@ -420,6 +442,21 @@ mod tests {
         assert!(e.ends_with("jq: 1 compile error\n"));
         let e = compile("1 +", &[]).err().unwrap();
         assert!(e.contains("syntax error"), "{e}");
+        let e = compile("module []; 0", &[]).err().unwrap();
+        assert!(
+            e.starts_with("jq: error: Module metadata must be an object"),
+            "{e}"
+        );
+        let e = compile("module (.+1); 0", &[]).err().unwrap();
+        assert!(
+            e.starts_with("jq: error: Module metadata must be constant"),
+            "{e}"
+        );
+        let e = compile(". as $foo | break $foo", &[]).err().unwrap();
+        assert!(
+            e.starts_with("jq: error: $*label-foo is not defined"),
+            "{e}"
+        );
         // jq 1.7.1: constant non-string keys are compile errors.
         for (code, what) in [
             ("{(0):1}", "number (0)"),

@@ -547,6 +547,9 @@ fn number(tok: &[u8]) -> Option<Num> {
         return None;
     }
     let text = std::str::from_utf8(tok).ok()?;
+    if dot && !exp && prints_as_double(&rest[..int_len], &rest[int_len + 1..]) {
+        return text.parse().ok().map(Num::Float);
+    }
     if dot || exp {
         return Some(Num::Dec(Rc::new(text.to_string())));
     }
@@ -572,6 +575,25 @@ fn number(tok: &[u8]) -> Option<Num> {
     Num::from_str_radix(&digits, 10)
 }
 
+/// Whether the literal `int.frac` prints the same kept as written
+/// (decNumber's canonical form) and as a double (shortest round trip), so
+/// it can be stored as a double and spare the literal's two allocations:
+/// no exponent, no redundant zeros, at most 15 significant digits (each
+/// such decimal is its own double) and not below 0.001 (where the double
+/// form switches to `1e-05` style while decNumber's stays plain).
+fn prints_as_double(int: &[u8], frac: &[u8]) -> bool {
+    if frac.is_empty() || frac.last() == Some(&b'0') {
+        return false;
+    }
+    let int_zero = int.iter().all(|&d| d == b'0');
+    if int_zero {
+        let zeros = frac.iter().take_while(|&&d| d == b'0').count();
+        int.len() <= 1 && zeros <= 2 && frac.len() - zeros <= 15
+    } else {
+        int[0] != b'0' && int.len() + frac.len() <= 15
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -595,6 +617,10 @@ mod tests {
                 "[1.7976931348623157e+308,-1.7976931348623157e+308,1.7976931348623157e+308]",
             ),
             ("100000000000000000001", "100000000000000000001"),
+            (
+                "[123.45, -0.5, 0.001, 0.0001, 0.00001, 1.10, 0.0, -0.0, 00.5, 12345678901234.5, 1234567890123456.5]",
+                "[123.45,-0.5,0.001,0.0001,0.00001,1.10,0.0,-0.0,0.5,12345678901234.5,1234567890123456.5]",
+            ),
             ("[true,false,null]", "[true,false,null]"),
         ] {
             assert_eq!(one(text).as_deref(), Ok(want), "{text}");
