@@ -448,8 +448,9 @@ fn main_loop(
     })
 }
 
-/// Output is handed to the shell in pieces of about this size.
-const FLUSH_BYTES: usize = 1 << 16;
+/// Output is handed to the shell in pieces of about this size (small
+/// enough that `yes | jq | head` sees its first lines at once).
+const FLUSH_BYTES: usize = 1 << 14;
 
 fn flush_messages(g: &Globals<'_>, sink: &Sink) {
     let msgs = std::mem::take(&mut *g.messages.borrow_mut());
