@@ -429,6 +429,7 @@ impl Shell {
             } else {
                 Arc::from(script)
             },
+            procsubs: Vec::new(),
         };
         let deadline = shared.deadline;
         let run = crate::exec::top::run_top(&mut interp, script);

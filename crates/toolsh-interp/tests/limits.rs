@@ -497,6 +497,23 @@ async fn buffer_bytes() {
     assert_limit(&r, LimitKind::BufferBytes, "1024", "a\n");
 }
 
+#[tokio::test]
+async fn buffer_bytes_of_process_substitutions() {
+    let l = ExecutionLimits {
+        max_buffer_bytes: 1024,
+        ..small()
+    };
+    let r = run_with(l.clone(), "echo a; cat <(yes); echo b").await;
+    assert_limit(&r, LimitKind::BufferBytes, "1024", "a\n");
+    let r = run_with(l.clone(), "echo a; yes > >(wc -c); echo b").await;
+    assert_limit(&r, LimitKind::BufferBytes, "1024", "a\n");
+    let r = run_with(l.clone(), "echo a; yes | tee >(wc -c) >/dev/null; echo b").await;
+    assert_limit(&r, LimitKind::BufferBytes, "1024", "a\n");
+    // Within the limit the bytes all arrive.
+    let r = run_with(l, "printf '%01000d' 0 > >(wc -c)").await;
+    assert_eq!((r.stdout.as_str(), r.limit), ("1000\n", None), "{r:?}");
+}
+
 /// Peak resident memory of this process in KiB (Linux), after resetting
 /// the high-water mark when the kernel allows it.
 fn reset_peak_rss() {

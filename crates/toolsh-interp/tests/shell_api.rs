@@ -139,8 +139,10 @@ async fn logic_only_rejects_files() {
     assert_eq!(r.stdout, "126\n");
     let r = sh.exec("source lib.sh; echo $?").await;
     assert_eq!(r.stdout, "1\n");
+    // Process substitution needs no files: `/dev/fd/63` is served by
+    // the shell itself.
     let r = sh.exec("cat <(echo x); echo $?").await;
-    assert!(r.stderr.contains("process substitution"), "{r:?}");
+    assert_eq!(r.stdout, "x\n0\n", "{r:?}");
     let r = sh.exec("echo *").await;
     assert_eq!(r.stdout, "*\n");
 }

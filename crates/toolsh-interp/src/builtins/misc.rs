@@ -208,13 +208,16 @@ builtin!(
             it.error(&format!("{}: filename argument required", c.args[0])).await?;
             return Ok(2);
         };
-        if it.sh.profile == Profile::LogicOnly {
+        let path = crate::fs::normalize_path(&it.st.cwd, &file);
+        // `source <(list)` reads the shell's own descriptor, no file.
+        let procsub = it.is_procsub_path(&path);
+        if it.sh.profile == Profile::LogicOnly && !procsub {
             it.error(&format!("{}: {file}: source is disabled in the logic-only profile", c.args[0]))
                 .await?;
             return Ok(1);
         }
-        let path = crate::fs::normalize_path(&it.st.cwd, &file);
-        let data = match it.sh.fs.read(&path).await {
+        let fs = if procsub { it.devfd_fs() } else { it.sh.fs.clone() };
+        let data = match fs.read(&path).await {
             Ok(d) => d,
             Err(e) => {
                 it.error(&format!("{file}: {e}")).await?;

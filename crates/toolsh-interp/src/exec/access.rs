@@ -50,7 +50,10 @@ impl ShellAccess for Interp {
     }
 
     fn fs(&self) -> Arc<dyn FileSystem> {
-        self.sh.fs.clone()
+        if self.procsubs.is_empty() {
+            return self.sh.fs.clone();
+        }
+        self.devfd_fs()
     }
 
     fn profile(&self) -> Profile {

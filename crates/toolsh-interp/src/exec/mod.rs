@@ -16,11 +16,13 @@
 mod access;
 mod compound;
 mod cond;
+mod devfd;
 mod fds;
 pub(crate) mod func_print;
 mod function;
 mod jobs;
 mod pipeline;
+mod procsub;
 pub(crate) mod redirect;
 pub(crate) mod shared;
 mod simple;
@@ -81,6 +83,9 @@ pub(crate) struct Interp {
     pub fds: Fds,
     /// Source text of the script being run (for line computations).
     pub source: Arc<str>,
+    /// Live process substitutions, innermost command last (bash manual
+    /// 3.5.6); a fork sees its parent's so `/dev/fd/N` stays readable.
+    pub procsubs: Vec<procsub::ProcSub>,
 }
 
 impl Interp {
@@ -103,6 +108,7 @@ impl Interp {
             sh: self.sh.clone(),
             fds: self.fds.clone(),
             source: self.source.clone(),
+            procsubs: self.procsubs.clone(),
         }
     }
 

@@ -124,6 +124,16 @@ impl Interp {
                     "/dev/stdin" | "/dev/fd/0" => return Ok(true),
                     _ => {}
                 }
+                // `< /dev/fd/N` of a descriptor open for reading (a process
+                // substitution): the same stream, as opening a pipe is.
+                if let Some(input) = target
+                    .strip_prefix("/dev/fd/")
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .and_then(|n| self.fds.input(n))
+                {
+                    self.fds.set(fd, Some(Fd::In(input)));
+                    return Ok(true);
+                }
                 if !self.files_allowed(&target).await? {
                     return Ok(false);
                 }

@@ -26,8 +26,16 @@ impl Interp {
     pub fn run_command<'a>(&'a mut self, cmd: &'a Command) -> super::BoxFut<'a, R<i32>> {
         Box::pin(super::GrowStack(Box::pin(async move {
             match cmd {
-                Command::Simple(c) => self.run_simple(c).await,
-                Command::Compound(c, redirs) => self.run_compound(c, redirs).await,
+                Command::Simple(c) => {
+                    let mark = self.procsub_mark();
+                    let r = self.run_simple(c).await;
+                    self.finish_procsubs(mark, r).await
+                }
+                Command::Compound(c, redirs) => {
+                    let mark = self.procsub_mark();
+                    let r = self.run_compound(c, redirs).await;
+                    self.finish_procsubs(mark, r).await
+                }
                 Command::Function(f) => {
                     self.st.lineno = self.st.line_base + f.span.line;
                     if self.st.readonly_funcs.contains(&f.name) {

@@ -334,10 +334,13 @@ impl Interp {
                         Piece::Split(v.to_string())
                     });
                 }
-                WordPart::ProcessSubst { .. } => {
-                    self.error("process substitution is not supported in this sandbox")
-                        .await?;
-                    return Err(Ctl::Abort(1));
+                WordPart::ProcessSubst { read, script } => {
+                    let path = self.process_subst(*read, script).await?;
+                    out.push(if dq {
+                        Piece::Quoted(path)
+                    } else {
+                        Piece::Split(path)
+                    });
                 }
                 WordPart::Tilde(user) => {
                     let s = match user.as_deref() {

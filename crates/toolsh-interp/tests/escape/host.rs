@@ -227,20 +227,28 @@ async fn source_of_host_files_fails() {
 }
 
 #[tokio::test]
-async fn process_substitution_is_refused_in_logic_only() {
-    let r = logic("echo before; cat <(echo hi); echo not-reached").await;
+async fn process_substitution_stays_in_the_sandbox() {
+    // The list runs in the shell itself; `/dev/fd/N` names only its
+    // captured bytes, and only while the command that made it runs.
+    let r = logic("cat <(echo hi); echo hi > >(sed s/h/H/); echo <(true)").await;
+    expect(&r, "hi\nHi\n/dev/fd/63\n", "", 0);
+    let r = logic("cat <(cat /etc/passwd); echo $?; x=<(echo a); cat $x; echo $?").await;
     expect(
         &r,
-        "before\n",
-        "toolsh: line 1: process substitution is not supported in this sandbox\n",
-        1,
+        "0\n1\n",
+        "cat: /etc/passwd: file access is disabled in the logic-only profile\n\
+         cat: /dev/fd/63: file access is disabled in the logic-only profile\n",
+        0,
     );
-    let r = logic("echo hi > >(cat)").await;
+    // Host descriptors are not reachable through /dev/fd.
+    let r = sandbox("cat /dev/fd/3 /dev/fd/63; echo $?; cat < /dev/fd/5; echo $?").await;
     expect(
         &r,
-        "",
-        "toolsh: line 1: process substitution is not supported in this sandbox\n",
-        1,
+        "1\n1\n",
+        "cat: /dev/fd/3: No such file or directory\n\
+         cat: /dev/fd/63: No such file or directory\n\
+         toolsh: line 1: /dev/fd/5: No such file or directory\n",
+        0,
     );
 }
 
