@@ -554,6 +554,16 @@ impl Parser<'_> {
                 } else if e == 'x' && v >= 0x80 {
                     out.push(v as u8);
                     return None;
+                } else if v >= 0x80 {
+                    // The C locale has no character for it: bash keeps
+                    // the escape, normalised (`\u00E9`, `\U0001F600`).
+                    let kept = if v <= 0xffff {
+                        format!("\\u{v:04X}")
+                    } else {
+                        format!("\\U{v:08X}")
+                    };
+                    out.extend_from_slice(kept.as_bytes());
+                    return None;
                 } else {
                     char::from_u32(v).unwrap_or('\u{fffd}')
                 }
