@@ -166,6 +166,19 @@ impl Input {
         Ok(out)
     }
 
+    /// The bytes held and not read yet (all of a fixed input; what is
+    /// buffered of a pipe).
+    pub fn buffered_len(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Drop up to `n` buffered bytes unread (a write through a read-write
+    /// descriptor moved the shared offset past them).
+    pub fn skip_buffered(&mut self, n: usize) {
+        let n = n.min(self.pending.len());
+        let _ = self.pending.split_to(n);
+    }
+
     /// `true` when this input is a pipe or holds unread bytes (used by
     /// utilities that behave differently when stdin is empty).
     pub fn has_source(&self) -> bool {
@@ -270,6 +283,70 @@ pub enum Output {
     Pipe(mpsc::Sender<Bytes>),
     /// A file in the file-system backend (`> file`); every write appends.
     File(Arc<FileSink>),
+    /// A file opened for reading and writing (`<> file`): writes land at
+    /// the offset reads have reached.
+    ReadWrite(Arc<ReadWriteFile>),
+}
+
+/// A file opened with `<>` (bash manual 3.6.10): one descriptor, one
+/// offset shared by reads and writes, no truncation. Reads consume
+/// [`ReadWriteFile::input`] (the contents when it was opened); a write
+/// replaces the bytes at the current offset and moves it past them.
+#[derive(Debug)]
+pub struct ReadWriteFile {
+    /// The backend.
+    pub fs: Arc<dyn FileSystem>,
+    /// The absolute, normalised path.
+    pub path: String,
+    /// The reading side: the contents at open, consumed by reads.
+    pub input: Arc<tokio::sync::Mutex<Input>>,
+    /// The file's length when it was opened, in bytes.
+    pub opened_len: u64,
+    /// Where the last write ended (starts at `opened_len`).
+    pub end: std::sync::atomic::AtomicU64,
+}
+
+impl ReadWriteFile {
+    /// Open `path` whose contents are `data`.
+    pub fn new(fs: Arc<dyn FileSystem>, path: String, data: Vec<u8>) -> Self {
+        let opened_len = data.len() as u64;
+        Self {
+            fs,
+            path,
+            input: Arc::new(tokio::sync::Mutex::new(Input::from_bytes(data))),
+            opened_len,
+            end: std::sync::atomic::AtomicU64::new(opened_len),
+        }
+    }
+
+    /// Write `data` at the shared offset.
+    async fn write(&self, data: &[u8]) -> Result<(), OutputError> {
+        use std::sync::atomic::Ordering;
+        let io = |e: crate::fs::FsError| OutputError::Io(e.to_string());
+        // A reader holding the stream (the same descriptor as standard
+        // input and output of one command) leaves the offset where the
+        // last write ended.
+        let mut reader = self.input.try_lock().ok();
+        let unread = reader.as_ref().map_or(0, |r| r.buffered_len()) as u64;
+        let offset = if unread > 0 {
+            self.opened_len - unread
+        } else {
+            self.opened_len.max(self.end.load(Ordering::Relaxed))
+        };
+        let mut contents = self.fs.read(&self.path).await.map_err(io)?;
+        let start = usize::try_from(offset).unwrap_or(usize::MAX);
+        let stop = start.saturating_add(data.len());
+        if contents.len() < stop {
+            contents.resize(stop, 0);
+        }
+        contents[start..stop].copy_from_slice(data);
+        self.fs.write(&self.path, &contents).await.map_err(io)?;
+        if let Some(r) = reader.as_mut() {
+            r.skip_buffered(data.len());
+        }
+        self.end.store(stop as u64, Ordering::Relaxed);
+        Ok(())
+    }
 }
 
 /// Where [`Output::File`] writes: a path in a file-system backend.
@@ -312,6 +389,7 @@ impl Output {
                 .append(&sink.path, data)
                 .await
                 .map_err(|e| OutputError::Io(e.to_string())),
+            Output::ReadWrite(file) => file.write(data).await,
         }
     }
 
@@ -373,6 +451,25 @@ mod tests {
             })
         ));
         assert_eq!(cap.take(), b"abcd");
+    }
+
+    #[tokio::test]
+    async fn read_write_file_shares_one_offset() {
+        use crate::fs::{FileSystem, MemoryFs};
+        let fs: Arc<dyn FileSystem> = Arc::new(MemoryFs::new());
+        fs.write("/f", b"12345\n").await.unwrap();
+        let file = ReadWriteFile::new(fs.clone(), "/f".into(), b"12345\n".to_vec());
+        let out = Output::ReadWrite(Arc::new(file));
+        let Output::ReadWrite(f) = &out else {
+            unreachable!()
+        };
+        let mut got = Vec::new();
+        f.input.lock().await.read_up_to(1, &mut got).await;
+        out.write_str("ab").await.unwrap();
+        f.input.lock().await.read_line(&mut got).await;
+        assert_eq!(got, b"145\n");
+        out.write_str("zz").await.unwrap();
+        assert_eq!(fs.read("/f").await.unwrap(), b"1ab45\nzz");
     }
 
     #[tokio::test]

@@ -204,7 +204,7 @@ total 8
 -rw-r--r--100 May  6  2019 b
 ## status: 0
 #### -h sizes
-printf '%2000s' x > k; printf '%3000000s' x > m; printf 12 > s
+printf '%2000s' x > k; yes | head -c 3000000 > m; printf 12 > s
 ls -lh k m s | awk '{print $5, $9}'
 ## stdout:
 2.0K k

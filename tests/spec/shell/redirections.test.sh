@@ -325,3 +325,20 @@ printf 'l1\nl2\nl3\n' > f; exec 6< f; while read -r -u 6 l; do echo "[$l]"; done
 [l2]
 [l3]
 ## status: 0
+
+#### read-write descriptor shares one offset
+printf '12345\n' > g; exec 4<>g; echo ab >&4; read -r l <&4; echo "[$l]"; echo zz >&4; exec 4>&-; cat g
+## stdout:
+[45]
+ab
+45
+zz
+## status: 0
+
+#### read-write redirection does not truncate and creates
+printf 'abc\n' > f; cat <> f; echo new <> h; cat h; echo "[$(cat h)]"
+## stdout:
+abc
+new
+[]
+## status: 0

@@ -67,6 +67,7 @@ impl Fds {
     pub fn input(&self, n: usize) -> Option<SharedInput> {
         match self.get(n) {
             Some(Fd::In(i)) => Some(i.clone()),
+            Some(Fd::Out(Output::ReadWrite(f))) => Some(f.input.clone()),
             _ => None,
         }
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use toolsh_parser::{RedirFd, RedirOp, RedirTarget, Redirect};
 
 use super::{Ctl, Fd, Interp, R};
-use crate::io::{FileSink, Input, Output};
+use crate::io::{FileSink, Input, Output, ReadWriteFile};
 use crate::limits::{Interrupt, LimitKind};
 use crate::profile::Profile;
 
@@ -139,6 +139,10 @@ impl Interp {
                 }
                 let path = crate::fs::normalize_path(&self.st.cwd, &target);
                 match self.sh.fs.read(&path).await {
+                    Ok(data) if r.op == RedirOp::ReadWrite => {
+                        self.open_read_write(fd, path, data);
+                        Ok(true)
+                    }
                     Ok(data) => {
                         self.set_input(fd, Input::from_bytes(data));
                         Ok(true)
@@ -148,7 +152,7 @@ impl Interp {
                             self.error(&format!("{target}: {e}")).await?;
                             return Ok(false);
                         }
-                        self.set_input(fd, Input::empty());
+                        self.open_read_write(fd, path, Vec::new());
                         Ok(true)
                     }
                     Err(e) => {
@@ -173,6 +177,14 @@ impl Interp {
             }
             RedirOp::HereDoc { .. } | RedirOp::HereString => Ok(true),
         }
+    }
+
+    /// `<>`: one descriptor for reading and writing with a shared offset
+    /// (bash manual 3.6.10).
+    fn open_read_write(&mut self, fd: usize, path: String, data: Vec<u8>) {
+        let file = ReadWriteFile::new(self.sh.fs.clone(), path, data);
+        self.fds
+            .set(fd, Some(Fd::Out(Output::ReadWrite(Arc::new(file)))));
     }
 
     fn set_input(&mut self, fd: usize, input: Input) {
