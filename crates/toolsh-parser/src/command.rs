@@ -25,7 +25,10 @@ impl Parser<'_> {
     /// Parses a whole (sub)script to its end.
     pub(crate) fn parse_script_text(&mut self) -> Result<Script, ParseError> {
         let start = self.pos;
-        let body = self.parse_compound_list()?;
+        // Here-document ids taken before each top-level item, so that only
+        // the items that hold a here-document are walked to fill bodies in.
+        let mut marks = Vec::new();
+        let body = self.compound_list(Some(&mut marks))?;
         self.skip_blanks();
         if !self.at_eof() {
             return Err(self.unexpected());
@@ -39,7 +42,12 @@ impl Parser<'_> {
         };
         if !self.bodies.is_empty() {
             let mut bodies = std::mem::take(&mut self.bodies);
-            crate::visit::fill_heredocs(&mut script, &mut bodies);
+            marks.push(bodies.len());
+            for (item, ids) in script.body.items.iter_mut().zip(marks.windows(2)) {
+                if ids[0] < ids[1] {
+                    crate::visit::fill_item(item, &mut bodies);
+                }
+            }
         }
         Ok(script)
     }
@@ -67,14 +75,23 @@ impl Parser<'_> {
     /// A compound list: and-or lists separated by `;`, `&` or newlines,
     /// up to a token that cannot start a command. May be empty.
     pub(crate) fn parse_compound_list(&mut self) -> Result<List, ParseError> {
+        self.compound_list(None)
+    }
+
+    /// [`Self::parse_compound_list`], recording in `marks` the number of
+    /// here-documents registered before each item.
+    fn compound_list(&mut self, mut marks: Option<&mut Vec<usize>>) -> Result<List, ParseError> {
         let start = self.pos;
-        let mut items = Vec::new();
+        let base = self.item_stack.len();
         loop {
             self.skip_newlines()?;
             if !self.at_command_start() {
                 break;
             }
             let item_start = self.pos;
+            if let Some(m) = marks.as_deref_mut() {
+                m.push(self.bodies.len());
+            }
             let and_or = self.parse_and_or()?;
             self.skip_blanks();
             let (background, more) = match self.peek_op() {
@@ -90,7 +107,7 @@ impl Parser<'_> {
                 _ => (false, false),
             };
             let span = self.span_from(item_start);
-            items.push(ListItem {
+            self.item_stack.push(ListItem {
                 and_or,
                 background,
                 span,
@@ -100,6 +117,7 @@ impl Parser<'_> {
             }
         }
         let span = self.span_from(start);
+        let items = self.item_stack.drain(base..).collect();
         Ok(List { items, span })
     }
 
@@ -159,7 +177,7 @@ impl Parser<'_> {
                 break;
             }
         }
-        let mut commands = Vec::new();
+        let mut commands = Vec::with_capacity(1);
         if (timed.is_some() || negated) && !self.at_command_start() {
             let span = self.span_from(self.pos);
             commands.push(PipelineStage {
@@ -239,6 +257,7 @@ impl Parser<'_> {
         let start = self.pos;
         self.enter()?;
         let mut cmd = SimpleCommand::default();
+        let base = self.word_stack.len();
         let mut decl = false;
         loop {
             self.skip_blanks();
@@ -247,7 +266,7 @@ impl Parser<'_> {
                 cmd.redirects.push(r);
             } else if self.at_word_start() {
                 let shape = self.assignment_shape();
-                if cmd.words.is_empty() {
+                if self.word_stack.len() == base {
                     if let Some(shape) = shape {
                         let a = self.parse_assignment(&shape)?;
                         cmd.assignments.push(a);
@@ -256,11 +275,12 @@ impl Parser<'_> {
                     let w = self.parse_word(WordCtx::Normal)?;
                     decl = matches!(w.parts.as_slice(), [WordPart::Literal(l)] if DECLARATION_UTILITIES.contains(&l.as_str()));
                     let plain_name = matches!(w.parts.as_slice(), [WordPart::Literal(_)]);
-                    cmd.words.push(w);
+                    self.word_stack.push(w);
                     if plain_name && cmd.assignments.is_empty() && cmd.redirects.is_empty() {
                         self.skip_blanks();
                         if self.peek() == Some(b'(') && self.empty_parens_ahead() {
                             self.leave();
+                            cmd.words = self.word_stack.drain(base..).collect();
                             return self.function_def(cmd, start);
                         }
                     }
@@ -268,23 +288,25 @@ impl Parser<'_> {
                     let wstart = self.pos;
                     if decl {
                         let a = self.parse_assignment(&shape)?;
-                        cmd.words.push(Word {
+                        let span = self.span_from(wstart);
+                        self.word_stack.push(Word {
                             parts: vec![WordPart::AssignmentWord(Box::new(a))],
-                            span: self.span_from(wstart),
+                            span,
                         });
                     } else {
                         let w = self.assignment_like_word(&shape)?;
-                        cmd.words.push(w);
+                        self.word_stack.push(w);
                     }
                 } else {
                     let w = self.parse_word(WordCtx::Normal)?;
-                    cmd.words.push(w);
+                    self.word_stack.push(w);
                 }
             } else {
                 break;
             }
         }
         self.leave();
+        cmd.words = self.word_stack.drain(base..).collect();
         if cmd.words.is_empty() && cmd.assignments.is_empty() && cmd.redirects.is_empty() {
             return Err(self.unexpected());
         }

@@ -3,7 +3,7 @@
 //!
 //! The redirection is parsed before its body exists, so it gets a
 //! placeholder (an empty body whose span end is [`PLACEHOLDER`] and whose
-//! span start is the here-document's id); `visit::fill_heredocs` swaps the
+//! span start is the here-document's id); `visit::fill_item` swaps the
 //! bodies in once the script is parsed.
 
 use crate::ast::{HereDoc, RedirTarget, Span, Word, WordPart};

@@ -110,26 +110,51 @@ impl Parser<'_> {
     }
 
     /// The reserved word at the cursor, if the text there is exactly one.
+    ///
+    /// Called at every command start, so it looks at the candidate word
+    /// once instead of comparing against each entry of [`RESERVED`]: the
+    /// letter words are runs of lowercase letters, which a match must be
+    /// since a reserved word ends at a metacharacter.
     pub(crate) fn peek_reserved(&self) -> Option<&'static str> {
         let rest = &self.b[self.pos.min(self.b.len())..];
-        let first = *rest.first()?;
-        if !(first.is_ascii_lowercase() || matches!(first, b'{' | b'}' | b'[' | b']' | b'!')) {
-            return None;
-        }
-        for &w in RESERVED {
-            if rest.starts_with(w.as_bytes()) {
-                let next = rest.get(w.len()).copied();
-                let ends = match next {
-                    None => true,
-                    Some(c) if w == "!" => matches!(c, b' ' | b'\t' | b'\n'),
-                    Some(c) => is_meta(c),
+        let (word, len): (&'static str, usize) = match *rest.first()? {
+            b'{' => ("{", 1),
+            b'}' => ("}", 1),
+            b'!' => ("!", 1),
+            b'[' if rest.get(1) == Some(&b'[') => ("[[", 2),
+            b']' if rest.get(1) == Some(&b']') => ("]]", 2),
+            b'a'..=b'z' => {
+                let len = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
+                let word = match &rest[..len] {
+                    b"if" => "if",
+                    b"then" => "then",
+                    b"elif" => "elif",
+                    b"else" => "else",
+                    b"fi" => "fi",
+                    b"time" => "time",
+                    b"for" => "for",
+                    b"in" => "in",
+                    b"until" => "until",
+                    b"while" => "while",
+                    b"do" => "do",
+                    b"done" => "done",
+                    b"case" => "case",
+                    b"esac" => "esac",
+                    b"coproc" => "coproc",
+                    b"select" => "select",
+                    b"function" => "function",
+                    _ => return None,
                 };
-                if ends {
-                    return Some(w);
-                }
+                (word, len)
             }
-        }
-        None
+            _ => return None,
+        };
+        let ends = match rest.get(len).copied() {
+            None => true,
+            Some(c) if word == "!" => matches!(c, b' ' | b'\t' | b'\n'),
+            Some(c) => is_meta(c),
+        };
+        ends.then_some(word)
     }
 
     /// `true` if the reserved word `w` is at the cursor.

@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use crate::ast::{HereDoc, Span};
+use crate::ast::{HereDoc, ListItem, Span, Word};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::heredoc::PendingHereDoc;
 use crate::limits::ParseLimits;
@@ -10,22 +10,43 @@ use crate::limits::ParseLimits;
 /// Byte offsets of line starts, for turning offsets into lines and columns.
 pub(crate) struct LineIndex {
     starts: Vec<usize>,
-    ascii: bool,
+    /// Per line: `true` when it holds only ASCII (column = byte distance).
+    ascii: Vec<bool>,
 }
 
 impl LineIndex {
     pub(crate) fn new(src: &str) -> Self {
         let mut starts = vec![0];
-        starts.extend(
-            src.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        Self {
-            starts,
-            ascii: src.is_ascii(),
+        let mut ascii = Vec::new();
+        let mut line_ascii = true;
+        for (i, &b) in src.as_bytes().iter().enumerate() {
+            if b == b'\n' {
+                starts.push(i + 1);
+                ascii.push(line_ascii);
+                line_ascii = true;
+            } else if !b.is_ascii() {
+                line_ascii = false;
+            }
         }
+        ascii.push(line_ascii);
+        Self { starts, ascii }
+    }
+
+    /// The index of the line holding offset `off`, starting the search at
+    /// line `hint` (spans are asked for near the cursor, so the answer is
+    /// almost always the hint or the line after it).
+    fn line_of(&self, off: usize, hint: usize) -> usize {
+        let starts = &self.starts;
+        let in_line = |i: usize| starts[i] <= off && starts.get(i + 1).is_none_or(|&n| off < n);
+        if hint < starts.len() {
+            if in_line(hint) {
+                return hint;
+            }
+            if hint + 1 < starts.len() && in_line(hint + 1) {
+                return hint + 1;
+            }
+        }
+        starts.partition_point(|&s| s <= off) - 1
     }
 }
 
@@ -44,6 +65,8 @@ pub(crate) struct Checkpoint {
     pos: usize,
     depth: usize,
     pending: usize,
+    words: usize,
+    items: usize,
 }
 
 /// The recursive-descent parser. Methods live in the grammar modules
@@ -63,9 +86,17 @@ pub(crate) struct Parser<'a> {
     pub pending: Vec<PendingHereDoc>,
     /// Bodies read so far, by here-document id.
     pub bodies: Vec<Option<HereDoc>>,
+    /// The last line looked up, and a column memo on it: (line index,
+    /// offset, column of that offset).
     col_cache: (usize, usize, u32),
     /// Start of the last arithmetic token (for bash's "error token").
     pub arith_last: usize,
+    /// Words of the simple commands being parsed, innermost last; each
+    /// command moves its own into a vector of exactly their number (a
+    /// growing `Vec` per command would reserve room for four).
+    pub word_stack: Vec<Word>,
+    /// Items of the lists being parsed, the same way.
+    pub item_stack: Vec<ListItem>,
 }
 
 impl<'a> Parser<'a> {
@@ -92,6 +123,8 @@ impl<'a> Parser<'a> {
             bodies: Vec::new(),
             col_cache: (0, 0, 1),
             arith_last: 0,
+            word_stack: Vec::new(),
+            item_stack: Vec::new(),
         }
     }
 
@@ -125,6 +158,8 @@ impl<'a> Parser<'a> {
             pos: self.pos,
             depth: self.depth,
             pending: self.pending.len(),
+            words: self.word_stack.len(),
+            items: self.item_stack.len(),
         }
     }
 
@@ -132,6 +167,8 @@ impl<'a> Parser<'a> {
         self.pos = c.pos;
         self.depth = c.depth;
         self.pending.truncate(c.pending);
+        self.word_stack.truncate(c.words);
+        self.item_stack.truncate(c.items);
     }
 
     // ---- cursor ----
@@ -173,26 +210,19 @@ impl<'a> Parser<'a> {
     /// Line and column of local offset `off`.
     pub(crate) fn loc(&mut self, off: usize) -> (u32, u32) {
         let off = off.min(self.b.len());
-        let idx = self.lines.starts.partition_point(|&s| s <= off) - 1;
+        let (cline, coff, ccol) = self.col_cache;
+        let idx = self.lines.line_of(off, cline);
         let ls = self.lines.starts[idx];
-        let col = if self.lines.ascii {
+        let col = if self.lines.ascii[idx] {
             (off - ls) as u32 + 1
+        } else if cline == idx && coff <= off && coff >= ls {
+            ccol + self.src[coff..off].chars().count() as u32
         } else {
-            let (cline, coff, ccol) = self.col_cache;
-            let col = if cline == idx && coff <= off && coff >= ls {
-                ccol + self.src[coff..off].chars().count() as u32
-            } else {
-                self.src[ls..off].chars().count() as u32 + 1
-            };
-            self.col_cache = (idx, off, col);
-            col
+            self.src[ls..off].chars().count() as u32 + 1
         };
+        self.col_cache = (idx, off, col);
         let line = idx as u32 + 1;
-        if self.base.line == 0 && self.base.offset == 0 {
-            (line, col)
-        } else {
-            (line + self.base.line, col)
-        }
+        (line + self.base.line, col)
     }
 
     /// The span from local offset `start` to the cursor.

@@ -6,16 +6,17 @@ use crate::heredoc::PLACEHOLDER;
 
 type Bodies = Vec<Option<HereDoc>>;
 
-pub(crate) fn fill_heredocs(script: &mut Script, bodies: &mut Bodies) {
-    list(&mut script.body, bodies);
+/// Fills the bodies of the here-documents inside one list item.
+pub(crate) fn fill_item(item: &mut ListItem, b: &mut Bodies) {
+    pipeline(&mut item.and_or.first, b);
+    for (_, p) in &mut item.and_or.rest {
+        pipeline(p, b);
+    }
 }
 
 fn list(l: &mut List, b: &mut Bodies) {
     for item in &mut l.items {
-        pipeline(&mut item.and_or.first, b);
-        for (_, p) in &mut item.and_or.rest {
-            pipeline(p, b);
-        }
+        fill_item(item, b);
     }
 }
 

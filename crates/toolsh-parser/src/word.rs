@@ -35,10 +35,21 @@ pub(crate) enum WordCtx {
 }
 
 /// Collects word parts, merging adjacent literals.
+///
+/// Most words are one part, so the first part gets a vector of exactly
+/// one slot (a default `Vec` would reserve four, and a script's tree is
+/// mostly words).
 #[derive(Default)]
 pub(crate) struct Parts(pub Vec<WordPart>);
 
 impl Parts {
+    fn push_new(&mut self, p: WordPart) {
+        if self.0.capacity() == 0 {
+            self.0.reserve_exact(1);
+        }
+        self.0.push(p);
+    }
+
     pub(crate) fn lit(&mut self, s: &str) {
         if s.is_empty() {
             return;
@@ -46,7 +57,7 @@ impl Parts {
         if let Some(WordPart::Literal(l)) = self.0.last_mut() {
             l.push_str(s);
         } else {
-            self.0.push(WordPart::Literal(s.to_string()));
+            self.push_new(WordPart::Literal(s.to_string()));
         }
     }
 
@@ -54,14 +65,20 @@ impl Parts {
         if let Some(WordPart::Literal(l)) = self.0.last_mut() {
             l.push(c);
         } else {
-            self.0.push(WordPart::Literal(c.to_string()));
+            self.push_new(WordPart::Literal(c.to_string()));
         }
     }
 
     pub(crate) fn push(&mut self, p: WordPart) {
         match p {
-            WordPart::Literal(s) => self.lit(&s),
-            p => self.0.push(p),
+            WordPart::Literal(s) => {
+                if let Some(WordPart::Literal(l)) = self.0.last_mut() {
+                    l.push_str(&s);
+                } else if !s.is_empty() {
+                    self.push_new(WordPart::Literal(s));
+                }
+            }
+            p => self.push_new(p),
         }
     }
 
