@@ -1,7 +1,7 @@
 //! The public entry point: [`Shell`], built with [`ShellBuilder`], runs
 //! scripts with [`Shell::exec`] and keeps its state between calls.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Instant, SystemTime};
@@ -9,7 +9,7 @@ use std::time::{Instant, SystemTime};
 use bytes::Bytes;
 
 use crate::builtin::Builtin;
-use crate::exec::shared::{CancelState, ClockFn, CommandTable};
+use crate::exec::shared::{CancelState, ClockFn, CommandTable, Commands};
 use crate::exec::{Fds, Interp, Shared};
 use crate::fs::{DisabledFs, FileSystem};
 use crate::io::{Input, Output};
@@ -222,14 +222,13 @@ impl ShellBuilder {
                 .filter(|n| crate::builtins::is_regular(n))
                 .collect(),
         );
-        let commands = if self.builtins.is_empty() {
-            standard_table().clone()
-        } else {
-            let mut t: CommandTable = (**standard_table()).clone();
-            for b in self.builtins {
-                t.insert(b.name().to_string(), b);
-            }
-            Arc::new(t)
+        let mut host = CommandTable::default();
+        for b in self.builtins {
+            host.insert(b.name().to_string(), b);
+        }
+        let commands = Commands {
+            host: Arc::new(host),
+            standard: standard_table(),
         };
         let fs: Arc<dyn FileSystem> = match (self.profile, self.fs) {
             (Profile::Sandbox, Some(fs)) => fs,
@@ -240,7 +239,7 @@ impl ShellBuilder {
         if let Some(a0) = self.arg0 {
             state.arg0 = a0;
         }
-        state.positional = Arc::new(self.args);
+        state.positional = self.args.into();
         init_vars(&mut state, &self.env, &cwd);
         Shell {
             state: Some(state),
@@ -309,14 +308,14 @@ fn init_vars(st: &mut ShellState, env: &[(String, String)], cwd: &str) {
     }
 }
 
-fn standard_table() -> &'static Arc<CommandTable> {
-    static TABLE: OnceLock<Arc<CommandTable>> = OnceLock::new();
+fn standard_table() -> &'static CommandTable {
+    static TABLE: OnceLock<CommandTable> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = HashMap::new();
+        let mut t = CommandTable::default();
         for b in crate::utils::all() {
             t.insert(b.name().to_string(), b);
         }
-        Arc::new(t)
+        t
     })
 }
 
@@ -336,7 +335,7 @@ pub struct Shell {
     profile: Profile,
     fs: Arc<dyn FileSystem>,
     limits: ExecutionLimits,
-    commands: Arc<CommandTable>,
+    commands: Commands,
     /// Host commands that shadow a regular shell builtin of the same name.
     host_overrides: Arc<HashSet<String>>,
     /// The host's handler for unknown command names.
@@ -411,6 +410,7 @@ impl Shell {
             jobs: Mutex::new(Vec::new()),
             fatal: Mutex::new(None),
             has_fatal: std::sync::atomic::AtomicBool::new(false),
+            ticks: std::sync::atomic::AtomicU32::new(0),
         });
         let state = self
             .state

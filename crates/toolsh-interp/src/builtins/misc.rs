@@ -226,7 +226,7 @@ builtin!(
         };
         let src = String::from_utf8_lossy(&data).into_owned();
         let saved = if c.args.len() > 2 {
-            Some(std::mem::replace(&mut it.st.positional, Arc::new(c.args[2..].to_vec())))
+            Some(std::mem::replace(&mut it.st.positional, c.args[2..].to_vec().into()))
         } else {
             None
         };

@@ -1,7 +1,5 @@
 //! `set` and `shopt` (bash manual 4.3).
 
-use std::sync::Arc;
-
 use super::builtin;
 use crate::state::options::{SET_O_NAMES, SHOPT_NAMES};
 
@@ -66,14 +64,14 @@ builtin!(
             let a = c.args[i].clone();
             if a == "--" {
                 i += 1;
-                it.st.positional = Arc::new(c.args[i..].to_vec());
+                it.st.positional = c.args[i..].to_vec().into();
                 return Ok(0);
             }
             if a == "-" {
                 i += 1;
                 it.st.opts.xtrace = false;
                 it.st.opts.verbose = false;
-                it.st.positional = Arc::new(c.args[i..].to_vec());
+                it.st.positional = c.args[i..].to_vec().into();
                 return Ok(0);
             }
             let on = a.starts_with('-');
@@ -128,7 +126,7 @@ builtin!(
             i += 1;
         }
         if i < c.args.len() {
-            it.st.positional = Arc::new(c.args[i..].to_vec());
+            it.st.positional = c.args[i..].to_vec().into();
         }
         Ok(0)
     }

@@ -18,14 +18,12 @@ builtin!(
                 }
             },
         };
-        if n > it.st.positional.len() {
+        if !it.st.positional.shift(n) {
             if it.st.opts.shift_verbose {
                 it.error(&format!("shift: {n}: shift count out of range")).await?;
             }
             return Ok(1);
         }
-        let rest = it.st.positional[n..].to_vec();
-        it.st.positional = Arc::new(rest);
         Ok(0)
     }
 );

@@ -17,10 +17,12 @@ pub(crate) enum Fd {
     Out(Output),
 }
 
-/// Descriptors 0..n; `None` is closed.
+/// Descriptors 0..n; `None` is closed. The table is saved around every
+/// simple command with redirections and forked for every subshell, so it is
+/// shared (`Arc`) and copied on the first change.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Fds {
-    slots: Vec<Option<Fd>>,
+    slots: Arc<Vec<Option<Fd>>>,
     /// Standard input is the stream of an enclosing loop, shared by every
     /// iteration; cleared whenever descriptor 0 is set again.
     pub stdin_from_loop: bool,
@@ -30,11 +32,11 @@ impl Fds {
     /// A table with stdin, stdout and stderr.
     pub fn new(stdin: Input, stdout: Output, stderr: Output) -> Self {
         Fds {
-            slots: vec![
+            slots: Arc::new(vec![
                 Some(Fd::In(Arc::new(tokio::sync::Mutex::new(stdin)))),
                 Some(Fd::Out(stdout)),
                 Some(Fd::Out(stderr)),
-            ],
+            ]),
             stdin_from_loop: false,
         }
     }
@@ -46,10 +48,11 @@ impl Fds {
 
     /// Set (or with `None`, close) descriptor `n`.
     pub fn set(&mut self, n: usize, fd: Option<Fd>) {
-        if self.slots.len() <= n {
-            self.slots.resize(n + 1, None);
+        let slots = Arc::make_mut(&mut self.slots);
+        if slots.len() <= n {
+            slots.resize(n + 1, None);
         }
-        self.slots[n] = fd;
+        slots[n] = fd;
         if n == 0 {
             self.stdin_from_loop = false;
         }

@@ -17,7 +17,7 @@ impl Interp {
         }
         let name = std::mem::take(&mut argv[0]);
         argv.remove(0);
-        let saved_pos = std::mem::replace(&mut self.st.positional, Arc::new(argv));
+        let saved_pos = std::mem::replace(&mut self.st.positional, argv.into());
         let call_line = self.st.lineno;
         self.st.frames.push(CallFrame { name, call_line });
         self.st.vars.push_scope(false);

@@ -94,7 +94,7 @@ impl Interp {
         let mut st = self.st.clone();
         st.subshell += 1;
         if !st.traps.is_empty() {
-            let keep: std::collections::HashMap<String, String> = st
+            let keep: crate::state::Map<String, String> = st
                 .traps
                 .iter()
                 .filter(|(_, v)| v.is_empty())

@@ -1,7 +1,6 @@
 //! The context shared by every thread of one `exec`: limits and their
 //! counters, the file system, the command table, the clock, jobs.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime};
@@ -14,7 +13,30 @@ use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 use crate::profile::Profile;
 
 /// Commands by name (utilities and host builtins).
-pub(crate) type CommandTable = HashMap<String, Arc<dyn Builtin>>;
+pub(crate) type CommandTable = crate::state::Map<String, Arc<dyn Builtin>>;
+
+/// The command table of one shell: the host's commands (tools, custom
+/// builtins) over the standard utilities. Two layers, so that building a
+/// shell with host commands never copies the ~100-entry standard table.
+#[derive(Clone)]
+pub(crate) struct Commands {
+    /// The host's commands; they shadow a standard utility of the same name.
+    pub host: Arc<CommandTable>,
+    /// The standard utilities (one table per process).
+    pub standard: &'static CommandTable,
+}
+
+impl Commands {
+    /// The command `name`: the host's first, then the standard one.
+    pub fn get(&self, name: &str) -> Option<&Arc<dyn Builtin>> {
+        self.host.get(name).or_else(|| self.standard.get(name))
+    }
+
+    /// `true` when there is a command `name`.
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+}
 
 /// A host clock.
 pub(crate) type ClockFn = Arc<dyn Fn() -> SystemTime + Send + Sync>;
@@ -41,7 +63,7 @@ pub(crate) struct Shared {
     pub limits: ExecutionLimits,
     pub fs: Arc<dyn FileSystem>,
     pub profile: Profile,
-    pub commands: Arc<CommandTable>,
+    pub commands: Commands,
     /// Host commands that shadow a regular shell builtin (see
     /// `ShellBuilder::builtin`).
     pub host_overrides: Arc<std::collections::HashSet<String>>,
@@ -62,10 +84,20 @@ pub(crate) struct Shared {
     /// thread at its next check.
     pub fatal: Mutex<Option<Interrupt>>,
     pub has_fatal: AtomicBool,
+    /// Checkpoints since the clock was last read (see
+    /// [`Shared::checkpoint`]).
+    pub ticks: AtomicU32,
 }
 
+/// The clock is read on every `CLOCK_EVERY`-th checkpoint: a checkpoint
+/// runs several times per simple command, and reading the clock each time
+/// cost about 5% of a tight loop, while a few checkpoints of delay stay far
+/// below the deadline's millisecond resolution.
+const CLOCK_EVERY: u32 = 8;
+
 impl Shared {
-    /// Check cancellation and the deadline.
+    /// Check cancellation and the deadline (the clock is read on every
+    /// [`CLOCK_EVERY`]-th call).
     pub fn checkpoint(&self) -> Result<(), Interrupt> {
         if self.cancel.flag.load(Ordering::Relaxed) {
             return Err(Interrupt::Cancelled);
@@ -76,6 +108,10 @@ impl Shared {
             return Err(i);
         }
         if let Some(d) = self.deadline
+            && self
+                .ticks
+                .fetch_add(1, Ordering::Relaxed)
+                .is_multiple_of(CLOCK_EVERY)
             && Instant::now() >= d
         {
             return Err(self.timeout_interrupt());

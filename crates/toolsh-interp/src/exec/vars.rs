@@ -55,6 +55,29 @@ impl Interp {
             .map(str::to_string)
     }
 
+    /// The value of a plain variable, borrowed: `None` for a name that may
+    /// be a dynamic variable (`$RANDOM`, `$LINENO`, ...), an array element
+    /// or an unset or array variable. A fast path for [`Interp::get_scalar`].
+    pub fn plain_scalar(&self, name: &str) -> Option<&str> {
+        if maybe_special(name) {
+            return None;
+        }
+        let var = self.st.vars.get_raw(name)?;
+        let var = if var.has(crate::state::attr::NAMEREF) {
+            let resolved = self.st.vars.resolve(name);
+            if resolved.ends_with(']') {
+                return None;
+            }
+            self.st.vars.get_raw(resolved)?
+        } else {
+            var
+        };
+        match &var.value {
+            Value::Scalar(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// [`Interp::get_scalar`] without side effects (`$RANDOM` is not
     /// advanced).
     pub fn get_scalar_ref(&self, name: &str) -> Option<String> {
@@ -98,8 +121,7 @@ impl Interp {
 
     /// Dynamic special variables.
     fn special_scalar(&mut self, name: &str) -> Option<String> {
-        let first = name.as_bytes().first()?;
-        if !matches!(first, b'R' | b'L' | b'S' | b'B' | b'E' | b'F' | b'P' | b'_') {
+        if !maybe_special(name) {
             return None;
         }
         Some(match name {
@@ -181,6 +203,22 @@ impl Interp {
 
     /// `name=value` or `name+=value`.
     pub fn assign_scalar(&mut self, name: &str, value: String, append: bool) -> Result<(), String> {
+        // The common case first: `name=value` on an existing plain string
+        // variable (no attributes, no nameref, not a special name).
+        if !append
+            && !self.st.opts.allexport
+            && name != "GLOBIGNORE"
+            && name != "RANDOM"
+            && value.len() <= self.sh.limits.max_variable_bytes
+            && let Some(Var {
+                value: Value::Scalar(s),
+                attrs: 0,
+            }) = self.st.vars.get_raw_mut(name)
+        {
+            let grown = value.len() + name.len();
+            *s = value;
+            return self.charge_var_bytes(grown);
+        }
         let resolved = self.st.vars.resolve(name).to_string();
         if let (base, Some(sub)) = split_subscript(&resolved) {
             let base = base.to_string();
@@ -729,4 +767,13 @@ pub(crate) fn parse_limit_msg(m: &str) -> Option<Interrupt> {
         _ => LimitKind::TotalVariableBytes,
     };
     Some(Interrupt::limit(kind, v))
+}
+
+/// `true` when `name` may be one of the dynamic variables that
+/// [`Interp::get_scalar`] computes (all start with one of these letters).
+fn maybe_special(name: &str) -> bool {
+    matches!(
+        name.as_bytes().first(),
+        Some(b'R' | b'L' | b'S' | b'B' | b'E' | b'F' | b'P' | b'_')
+    )
 }

@@ -387,7 +387,12 @@ impl Interp {
         expr: &str,
     ) -> Result<i64, ArithError> {
         let val = match sub {
-            None => self.get_scalar(name),
+            None => {
+                if let Some(n) = self.plain_scalar(name).and_then(|v| fast_decimal(v.trim())) {
+                    return Ok(n);
+                }
+                self.get_scalar(name)
+            }
             Some(w) => {
                 let t = literal_text(w).unwrap_or_default();
                 let key = self.key_for(name, &t).map_err(|m| err(expr, &m, None))?;

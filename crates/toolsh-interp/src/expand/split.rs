@@ -39,11 +39,6 @@ impl Field {
         self.segs.push((s.to_string(), active));
     }
 
-    fn push_char(&mut self, c: char, active: bool) {
-        let mut b = [0u8; 4];
-        self.push(c.encode_utf8(&mut b), active);
-    }
-
     /// `true` when an unquoted pattern character is present.
     pub fn has_meta(&self) -> bool {
         self.meta
@@ -94,8 +89,14 @@ impl Splitter<'_> {
             }
             return;
         }
-        for c in s.chars() {
+        // Runs of non-IFS characters are pushed whole (one copy and one
+        // pattern-character scan per run, not per character).
+        let mut run_start = None;
+        for (i, c) in s.char_indices() {
             if self.ifs.contains(c) {
+                if let Some(start) = run_start.take() {
+                    self.push_run(&s[start..i]);
+                }
                 if matches!(c, ' ' | '\t' | '\n') {
                     if self.cur.has {
                         self.end_field();
@@ -106,12 +107,20 @@ impl Splitter<'_> {
                 } else {
                     self.end_field();
                 }
-            } else {
-                self.ws_pending = false;
-                self.cur.push_char(c, true);
-                self.cur.has = true;
+            } else if run_start.is_none() {
+                run_start = Some(i);
             }
         }
+        if let Some(start) = run_start {
+            self.push_run(&s[start..]);
+        }
+    }
+
+    /// Add a run of non-IFS characters to the current field.
+    fn push_run(&mut self, run: &str) {
+        self.ws_pending = false;
+        self.cur.push(run, true);
+        self.cur.has = true;
     }
 }
 

@@ -13,6 +13,7 @@
 
 pub(crate) mod assoc;
 pub(crate) mod options;
+pub(crate) mod positional;
 pub(crate) mod value;
 pub(crate) mod vars;
 
@@ -22,6 +23,13 @@ use std::sync::Arc;
 use toolsh_parser::FunctionDef;
 
 pub(crate) use options::Options;
+pub(crate) use positional::Positional;
+
+/// The hash map of the shell's tables (variables, functions, traps,
+/// aliases, commands): foldhash, seeded per process, which is several times
+/// faster than SipHash on the short keys a script looks up on every
+/// command.
+pub(crate) type Map<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 pub(crate) use value::{Value, Var, attr};
 pub(crate) use vars::Vars;
 
@@ -43,11 +51,11 @@ pub(crate) struct ShellState {
     /// Variables.
     pub vars: Vars,
     /// Functions by name.
-    pub funcs: Arc<HashMap<String, Function>>,
+    pub funcs: Arc<Map<String, Function>>,
     /// `$0`.
     pub arg0: String,
     /// `$1`...
-    pub positional: Arc<Vec<String>>,
+    pub positional: Positional,
     /// Options.
     pub opts: Options,
     /// Current directory (absolute).
@@ -57,11 +65,11 @@ pub(crate) struct ShellState {
     /// `$!`.
     pub last_bg: Option<u32>,
     /// Traps by condition name (`EXIT`, `ERR`, `RETURN`, signals).
-    pub traps: Arc<HashMap<String, String>>,
+    pub traps: Arc<Map<String, String>>,
     /// `pushd` stack (without the current directory).
     pub dir_stack: Vec<String>,
     /// Aliases.
-    pub aliases: Arc<HashMap<String, String>>,
+    pub aliases: Arc<Map<String, String>>,
     /// The active function calls, innermost last.
     pub frames: Vec<CallFrame>,
     /// Current line (`$LINENO`).
@@ -101,7 +109,7 @@ pub(crate) struct ShellState {
     pub readonly_funcs: Arc<Vec<String>>,
     /// The source text of each function's definition (for `declare -f`),
     /// with the definition it belongs to.
-    pub func_text: Arc<HashMap<String, (Function, Arc<str>)>>,
+    pub func_text: Arc<Map<String, (Function, Arc<str>)>>,
     /// Status a `break` leaves as its loop's status (1 after `break 0`).
     pub break_status: i32,
     /// Nesting of `source`/`.` (where `return` is allowed at top level).
@@ -113,16 +121,16 @@ impl ShellState {
     pub fn new(cwd: String, seed: u64) -> Self {
         ShellState {
             vars: Vars::default(),
-            funcs: Arc::new(HashMap::new()),
+            funcs: Arc::new(Map::default()),
             arg0: "toolsh".to_string(),
-            positional: Arc::new(Vec::new()),
+            positional: Positional::default(),
             opts: Options::default(),
             cwd,
             last_status: 0,
             last_bg: None,
-            traps: Arc::new(HashMap::new()),
+            traps: Arc::new(Map::default()),
             dir_stack: Vec::new(),
-            aliases: Arc::new(HashMap::new()),
+            aliases: Arc::new(Map::default()),
             frames: Vec::new(),
             lineno: 0,
             loop_depth: 0,
@@ -140,7 +148,7 @@ impl ShellState {
             last_arg: String::new(),
             return_trap_depth: 0,
             readonly_funcs: Arc::new(Vec::new()),
-            func_text: Arc::new(HashMap::new()),
+            func_text: Arc::new(Map::default()),
             break_status: 0,
             source_depth: 0,
         }

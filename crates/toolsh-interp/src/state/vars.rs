@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::Map;
 use super::value::{Value, Var, attr};
 
 /// Most namerefs followed before giving up (bash warns about circular
@@ -17,7 +18,7 @@ const MAX_NAMEREF_DEPTH: usize = 16;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scope {
     /// The variables declared in this scope.
-    pub vars: HashMap<String, Var>,
+    pub vars: Map<String, Var>,
     /// `true` for the temporary environment of prefix assignments.
     pub temp: bool,
 }
@@ -25,7 +26,7 @@ pub(crate) struct Scope {
 /// All variables: the global scope and a stack of local scopes.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Vars {
-    global: Arc<HashMap<String, Var>>,
+    global: Arc<Map<String, Var>>,
     scopes: Vec<Arc<Scope>>,
     /// Upper bound on [`Vars::total_bytes`]: the last exact count plus the
     /// growth charged since (shrinking is not subtracted, so this never
@@ -42,7 +43,7 @@ impl Vars {
     /// Push a new local scope.
     pub fn push_scope(&mut self, temp: bool) {
         self.scopes.push(Arc::new(Scope {
-            vars: HashMap::new(),
+            vars: Map::default(),
             temp,
         }));
     }
@@ -93,6 +94,10 @@ impl Vars {
 
     /// The variable `name`, following namerefs.
     pub fn get(&self, name: &str) -> Option<&Var> {
+        let v = self.get_raw(name)?;
+        if !v.has(attr::NAMEREF) {
+            return Some(v);
+        }
         self.get_raw(self.resolve(name))
     }
 
@@ -179,7 +184,7 @@ impl Vars {
     /// Bytes held by every variable in every scope: names, scalar values,
     /// array keys and elements. Walks all scopes (O(variables + elements)).
     pub fn total_bytes(&self) -> usize {
-        let scope_bytes = |m: &HashMap<String, Var>| -> usize {
+        let scope_bytes = |m: &Map<String, Var>| -> usize {
             m.iter()
                 .map(|(k, v)| k.len().saturating_add(v.value_bytes()))
                 .fold(0usize, usize::saturating_add)
