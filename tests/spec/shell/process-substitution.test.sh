@@ -216,3 +216,37 @@ source <(echo 'v=7; g() { echo "g $v"; }'); g
 ## stdout:
 g 7
 ## status: 0
+
+#### file tests on a substitution
+for op in -e -f -d -s -r -w -x -p -L; do if [ $op <(echo a) ]; then echo "$op yes"; else echo "$op no"; fi; done; [[ -p <(true) ]] && echo cond
+## stdout:
+-e yes
+-f no
+-d no
+-s no
+-r yes
+-w yes
+-x no
+-p yes
+-L yes
+cond
+## status: 0
+
+#### utilities that open file operands
+head -n 1 <(printf 'a\nb\n'); sort -u <(echo b) <(echo a); awk '{print "awk " $0}' <(echo x); sed -n 's/^/sed /p' <(echo y); wc -l <(echo a)
+## stdout:
+a
+a
+b
+awk x
+sed y
+1 /dev/fd/63
+## status: 0
+
+#### join and jq slurpfile read substitutions
+join <(printf '1 a\n2 b\n') <(printf '1 c\n2 d\n'); jq -c -n --slurpfile x <(echo '1 2') '$x'
+## stdout:
+1 a c
+2 b d
+[1,2]
+## status: 0

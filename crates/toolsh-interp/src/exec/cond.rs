@@ -180,6 +180,14 @@ impl Interp {
         }
         let fs = self.sh.fs.clone();
         let p = crate::fs::normalize_path(&self.st.cwd, path);
+        if self.is_procsub_path(&p) {
+            // A process substitution's `/dev/fd/N`: on Linux a symlink to
+            // a pipe the shell owns, readable and writable.
+            return matches!(
+                op,
+                "-e" | "-a" | "-r" | "-w" | "-p" | "-O" | "-G" | "-L" | "-h"
+            );
+        }
         if op == "-L" || op == "-h" {
             return fs.symlink_metadata(&p).await.is_ok_and(|m| m.is_symlink());
         }
