@@ -205,33 +205,75 @@ pub enum OutputError {
     Io(String),
 }
 
-/// A bounded in-memory buffer shared by clones of an [`Output`].
-#[derive(Debug)]
+/// Where a forwarding [`Capture`] sends bytes as they are written (e.g. the
+/// host process's stdout or stderr). Called in the order the script
+/// writes, under the capture's lock, so output sent to two sinks keeps its
+/// interleaving. An [`std::io::ErrorKind::BrokenPipe`] error becomes
+/// [`OutputError::BrokenPipe`] (the script sees a closed reader), any
+/// other error [`OutputError::Io`].
+pub type OutputSink = Arc<dyn Fn(&[u8]) -> std::io::Result<()> + Send + Sync>;
+
+/// A bounded in-memory buffer shared by clones of an [`Output`], or a
+/// bounded forwarder to an [`OutputSink`] that keeps nothing.
 pub struct Capture {
-    buf: Mutex<Vec<u8>>,
+    state: Mutex<CaptureState>,
     limit: usize,
     kind: LimitKind,
+    forward: Option<OutputSink>,
+}
+
+#[derive(Default)]
+struct CaptureState {
+    /// The bytes kept (always empty when forwarding).
+    buf: Vec<u8>,
+    /// Bytes written in all.
+    len: usize,
+    /// The last byte written.
+    last: Option<u8>,
+}
+
+impl std::fmt::Debug for Capture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Capture")
+            .field("limit", &self.limit)
+            .field("kind", &self.kind)
+            .field("forwarding", &self.forward.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Capture {
     /// A new buffer that accepts at most `limit` bytes; writing past it
     /// fails with `kind`.
     pub fn new(limit: usize, kind: LimitKind) -> Arc<Self> {
+        Self::build(limit, kind, None)
+    }
+
+    /// A capture that passes every byte to `sink` at once instead of
+    /// keeping it, under the same limit: past `limit` bytes, the bytes up
+    /// to the limit are sent and the write fails with `kind`.
+    pub fn forwarding(limit: usize, kind: LimitKind, sink: OutputSink) -> Arc<Self> {
+        Self::build(limit, kind, Some(sink))
+    }
+
+    fn build(limit: usize, kind: LimitKind, forward: Option<OutputSink>) -> Arc<Self> {
         Arc::new(Self {
-            buf: Mutex::new(Vec::new()),
+            state: Mutex::new(CaptureState::default()),
             limit,
             kind,
+            forward,
         })
     }
 
-    /// Take the bytes written so far, leaving the buffer empty.
+    /// Take the bytes kept so far, leaving the buffer empty (nothing when
+    /// forwarding).
     pub fn take(&self) -> Vec<u8> {
-        std::mem::take(&mut *self.buf.lock().expect("capture lock"))
+        std::mem::take(&mut self.lock().buf)
     }
 
-    /// The number of bytes written so far.
+    /// The number of bytes written so far (forwarded ones included).
     pub fn len(&self) -> usize {
-        self.buf.lock().expect("capture lock").len()
+        self.lock().len
     }
 
     /// `true` when nothing has been written.
@@ -239,33 +281,53 @@ impl Capture {
         self.len() == 0
     }
 
+    fn lock(&self) -> std::sync::MutexGuard<'_, CaptureState> {
+        self.state.lock().expect("capture lock")
+    }
+
+    /// Keep or forward `data`, whatever the limit.
+    fn push(&self, st: &mut CaptureState, data: &[u8]) -> Result<(), OutputError> {
+        let Some(&last) = data.last() else {
+            return Ok(());
+        };
+        st.len += data.len();
+        st.last = Some(last);
+        match &self.forward {
+            None => {
+                st.buf.extend_from_slice(data);
+                Ok(())
+            }
+            Some(sink) => sink(data).map_err(|e| match e.kind() {
+                std::io::ErrorKind::BrokenPipe => OutputError::BrokenPipe,
+                _ => OutputError::Io(e.to_string()),
+            }),
+        }
+    }
+
     /// Append `data` regardless of the limit (for the final limit message).
     pub fn force_append(&self, data: &[u8]) {
-        self.buf
-            .lock()
-            .expect("capture lock")
-            .extend_from_slice(data);
+        let mut st = self.lock();
+        let _ = self.push(&mut st, data);
     }
 
     /// Append `line` regardless of the limit, on a line of its own: a
     /// newline first when the bytes so far do not end with one.
     pub fn force_append_line(&self, line: &[u8]) {
-        let mut buf = self.buf.lock().expect("capture lock");
-        if buf.last().is_some_and(|&b| b != b'\n') {
-            buf.push(b'\n');
+        let mut st = self.lock();
+        if st.last.is_some_and(|b| b != b'\n') {
+            let _ = self.push(&mut st, b"\n");
         }
-        buf.extend_from_slice(line);
+        let _ = self.push(&mut st, line);
     }
 
     fn write(&self, data: &[u8]) -> Result<(), OutputError> {
-        let mut buf = self.buf.lock().expect("capture lock");
-        let room = self.limit.saturating_sub(buf.len());
+        let mut st = self.lock();
+        let room = self.limit.saturating_sub(st.len);
         if data.len() > room {
-            buf.extend_from_slice(&data[..room]);
+            self.push(&mut st, &data[..room])?;
             return Err(Interrupt::limit(self.kind, self.limit).into());
         }
-        buf.extend_from_slice(data);
-        Ok(())
+        self.push(&mut st, data)
     }
 }
 
@@ -470,6 +532,45 @@ mod tests {
         assert_eq!(got, b"145\n");
         out.write_str("zz").await.unwrap();
         assert_eq!(fs.read("/f").await.unwrap(), b"1ab45\nzz");
+    }
+
+    #[tokio::test]
+    async fn forwarding_capture_sends_at_once_and_keeps_the_limit() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink_seen = seen.clone();
+        let cap = Capture::forwarding(
+            4,
+            LimitKind::StdoutBytes,
+            Arc::new(move |d: &[u8]| {
+                sink_seen.lock().unwrap().push(d.to_vec());
+                Ok(())
+            }),
+        );
+        let out = Output::Capture(cap.clone());
+        out.write_str("ab").await.unwrap();
+        assert_eq!(*seen.lock().unwrap(), [b"ab".to_vec()]);
+        assert!(out.write_str("cdef").await.is_err());
+        cap.force_append_line(b"limit\n");
+        assert_eq!(
+            *seen.lock().unwrap(),
+            [
+                b"ab".to_vec(),
+                b"cd".to_vec(),
+                b"\n".to_vec(),
+                b"limit\n".to_vec()
+            ]
+        );
+        assert_eq!(cap.take(), b"");
+        assert_eq!(cap.len(), 11);
+        let broken = Capture::forwarding(
+            9,
+            LimitKind::StdoutBytes,
+            Arc::new(|_: &[u8]| Err(std::io::ErrorKind::BrokenPipe.into())),
+        );
+        assert_eq!(
+            Output::Capture(broken).write_str("x").await,
+            Err(OutputError::BrokenPipe)
+        );
     }
 
     #[tokio::test]

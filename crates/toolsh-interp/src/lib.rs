@@ -40,7 +40,7 @@ pub use fs::{
     DirEntry, DisabledFs, FileSystem, FileType, FsError, FsLimits, FsSnapshot, FsStats, MemoryFs,
     Metadata,
 };
-pub use io::{Capture, FileSink, Input, Output, OutputError, ReadWriteFile};
+pub use io::{Capture, FileSink, Input, Output, OutputError, OutputSink, ReadWriteFile};
 pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKind};
 pub use profile::Profile;
 pub use shell::{CancelHandle, ExecResult, Shell, ShellBuilder};

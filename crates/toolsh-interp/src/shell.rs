@@ -12,7 +12,7 @@ use crate::builtin::Builtin;
 use crate::exec::shared::{CancelState, ClockFn, CommandTable, Commands};
 use crate::exec::{Fds, Interp, Shared};
 use crate::fs::{DisabledFs, FileSystem};
-use crate::io::{Input, Output};
+use crate::io::{Capture, Input, Output, OutputSink};
 use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 use crate::profile::Profile;
 use crate::state::{ShellState, Value, Var, attr};
@@ -70,6 +70,8 @@ pub struct ShellBuilder {
     clock: Option<ClockFn>,
     virtual_time: bool,
     cwd: String,
+    stdout_sink: Option<OutputSink>,
+    stderr_sink: Option<OutputSink>,
 }
 
 impl Default for ShellBuilder {
@@ -88,6 +90,8 @@ impl Default for ShellBuilder {
             clock: None,
             virtual_time: false,
             cwd: "/".to_string(),
+            stdout_sink: None,
+            stderr_sink: None,
         }
     }
 }
@@ -213,6 +217,26 @@ impl ShellBuilder {
         self
     }
 
+    /// Stream the script's standard output to `sink` as it is written,
+    /// instead of collecting it in [`ExecResult::stdout`] (which is then
+    /// empty). `max_stdout_bytes` still applies: the bytes up to the
+    /// limit are sent, then the script ends. For hosts that show output
+    /// live, e.g. a CLI writing to its own stdout.
+    #[must_use]
+    pub fn stdout_sink(mut self, sink: OutputSink) -> Self {
+        self.stdout_sink = Some(sink);
+        self
+    }
+
+    /// Stream standard error to `sink` (see [`ShellBuilder::stdout_sink`]);
+    /// limit and error messages of the shell itself go there too, and
+    /// [`ExecResult::stderr`] is empty.
+    #[must_use]
+    pub fn stderr_sink(mut self, sink: OutputSink) -> Self {
+        self.stderr_sink = Some(sink);
+        self
+    }
+
     /// Build the shell. Cheap: the standard command table is shared.
     pub fn build(self) -> Shell {
         let host_overrides: Arc<HashSet<String>> = Arc::new(
@@ -254,6 +278,8 @@ impl ShellBuilder {
             virtual_time: self.virtual_time,
             cancel: Arc::new(CancelState::default()),
             next_pid: 1001,
+            stdout_sink: self.stdout_sink,
+            stderr_sink: self.stderr_sink,
         }
     }
 }
@@ -345,6 +371,8 @@ pub struct Shell {
     virtual_time: bool,
     cancel: Arc<CancelState>,
     next_pid: u32,
+    stdout_sink: Option<OutputSink>,
+    stderr_sink: Option<OutputSink>,
 }
 
 impl std::fmt::Debug for Shell {
@@ -384,8 +412,23 @@ impl Shell {
     /// Run a script; never panics or hangs (limits and the deadline
     /// apply). State changes persist for the next call.
     pub async fn exec(&mut self, script: &str) -> ExecResult {
-        let (out, out_cap) = Output::capture(self.limits.max_stdout_bytes, LimitKind::StdoutBytes);
-        let (err, err_cap) = Output::capture(self.limits.max_stderr_bytes, LimitKind::StderrBytes);
+        let capture = |limit, kind, sink: &Option<OutputSink>| {
+            let cap = match sink {
+                Some(s) => Capture::forwarding(limit, kind, s.clone()),
+                None => Capture::new(limit, kind),
+            };
+            (Output::Capture(cap.clone()), cap)
+        };
+        let (out, out_cap) = capture(
+            self.limits.max_stdout_bytes,
+            LimitKind::StdoutBytes,
+            &self.stdout_sink,
+        );
+        let (err, err_cap) = capture(
+            self.limits.max_stderr_bytes,
+            LimitKind::StderrBytes,
+            &self.stderr_sink,
+        );
         // A fresh cancellation state per run only if the last one fired.
         if self.cancel.flag.load(Ordering::SeqCst) {
             self.cancel.flag.store(false, Ordering::SeqCst);
