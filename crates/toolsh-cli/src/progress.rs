@@ -9,7 +9,8 @@ use async_trait::async_trait;
 use indicatif::{ProgressBar, ProgressStyle};
 use toolsh_tools::{CallGate, CallReport, PolicyDecision, ToolCall};
 
-/// The spinner of one run.
+/// The spinner of one run (clones share it).
+#[derive(Clone)]
 pub struct Spinner {
     bar: ProgressBar,
 }
@@ -35,6 +36,11 @@ impl Spinner {
         Arc::new(SpinnerGate {
             bar: self.bar.clone(),
         })
+    }
+
+    /// Run `f` (which writes to the terminal) with the spinner hidden.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
     }
 
     /// Remove the spinner.

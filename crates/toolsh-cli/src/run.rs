@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use toolsh_interp::fs::MemoryFs;
-use toolsh_interp::{ExecutionLimits, Profile, Shell, ShellBuilder};
+use toolsh_interp::{ExecutionLimits, OutputSink, Profile, Shell, ShellBuilder};
 use toolsh_parser::{ParseError, ParseErrorKind, ParseLimits};
 use toolsh_tools::{ToolCallRequest, ToolRegistry, commands_for};
 
@@ -128,22 +128,42 @@ fn syntax_error(src: &str, limits: &ExecutionLimits) -> Option<ParseError> {
         .filter(|e| e.kind != ParseErrorKind::LimitExceeded)
 }
 
-/// Replace the interpreter's report of syntax error `e` (`toolsh: line N:
-/// MESSAGE`, bash's form without a column) in `stderr` with the form
-/// `toolsh check` prints: `LABEL:LINE:COLUMN: MESSAGE`, the source line
-/// and a caret. The last such line is the one: commands before the error
-/// run first and may print anything.
-fn with_position(stderr: &str, label: &str, src: &str, e: &ParseError) -> String {
-    let reported = format!("toolsh: line {}: {}\n", e.line, e.message);
-    match stderr.rfind(&reported) {
-        Some(at) => format!(
-            "{}{}{}",
-            &stderr[..at],
-            render_parse_error(label, src, e),
-            &stderr[at + reported.len()..]
-        ),
-        None => stderr.to_string(),
-    }
+/// This process's standard streams.
+#[derive(Clone, Copy)]
+enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// A sink that writes the script's output to this process's `stream` as
+/// it is produced, so stdout and stderr interleave as the script wrote
+/// them (the spinner, if any, is hidden during each write).
+/// `replace` swaps one exact write for another: the interpreter's report
+/// of the script's syntax error (`toolsh: line N: MESSAGE`, bash's form)
+/// for the form `toolsh check` prints, with the column and a caret.
+fn sink(spinner: Option<Spinner>, stream: Stream, replace: Option<(String, String)>) -> OutputSink {
+    Arc::new(move |data: &[u8]| {
+        let data = match &replace {
+            Some((from, to)) if data == from.as_bytes() => to.as_bytes(),
+            _ => data,
+        };
+        let write = || match stream {
+            Stream::Stdout => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(data)?;
+                out.flush()
+            }
+            Stream::Stderr => {
+                let mut err = std::io::stderr().lock();
+                err.write_all(data)?;
+                err.flush()
+            }
+        };
+        match &spinner {
+            Some(s) => s.suspend(write),
+            None => write(),
+        }
+    })
 }
 
 fn io_message(e: &std::io::Error) -> String {
@@ -221,19 +241,21 @@ pub async fn run(args: RunArgs) -> i32 {
             b = b.stdin(data);
         }
     }
-    let mut shell = b.build();
-    let mut result = shell.exec(&script).await;
-    if let Some(e) = &syntax {
-        result.stderr = with_position(&result.stderr, &source_label(&args), &script, e);
-    }
+    let syntax = syntax.map(|e| {
+        (
+            format!("toolsh: line {}: {}\n", e.line, e.message),
+            render_parse_error(&source_label(&args), &script, &e),
+        )
+    });
+    let mut shell = b
+        .stdout_sink(sink(spinner.clone(), Stream::Stdout, None))
+        .stderr_sink(sink(spinner.clone(), Stream::Stderr, syntax))
+        .build();
+    let result = shell.exec(&script).await;
     if let Some(s) = spinner {
         s.finish();
     }
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(result.stdout.as_bytes());
-    let _ = out.flush();
     let mut err = std::io::stderr().lock();
-    let _ = err.write_all(result.stderr.as_bytes());
     let trace = match &leased {
         Some(p) => p.request().trace.take(),
         None => request.trace.take(),

@@ -248,6 +248,42 @@ fn run_reports_syntax_errors_with_line_and_column() {
     );
 }
 
+/// Runs `toolsh run ARGS` with stdout and stderr both going to one file,
+/// as a terminal would show them; returns the status and the file.
+fn run_to_one_file(args: &[&str]) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out");
+    let file = std::fs::File::create(&path).unwrap();
+    let status = toolsh()
+        .arg("run")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .status()
+        .unwrap();
+    (status.code(), std::fs::read_to_string(&path).unwrap())
+}
+
+#[test]
+fn run_streams_stdout_and_stderr_in_order() {
+    assert_eq!(
+        run_to_one_file(&["-c", "echo a; echo b >&2; echo c"]),
+        (Some(0), "a\nb\nc\n".to_string())
+    );
+    // At the output limit, what was written stays, in order, and the limit
+    // message follows (on a line of its own as far as stderr goes: stdout
+    // stopped mid-line).
+    let (status, out) = run_to_one_file(&[
+        "--max-output",
+        "6",
+        "-c",
+        "echo abc; echo err >&2; echo def; echo never",
+    ]);
+    assert_eq!(status, Some(124));
+    assert_eq!(out, "abc\nerr\ndetoolsh: stdout limit exceeded (6)\n");
+}
+
 #[test]
 fn fmt_and_prompt() {
     let out = toolsh()
