@@ -19,7 +19,9 @@ if [ -z "${FUZZ_NO_BUILD:-}" ]; then
 fi
 bin_dir="${CARGO_TARGET_DIR:-target}/x86_64-unknown-linux-gnu/release"
 mkdir -p logs
-for t in "${targets[@]}"; do
+# One target's run; its summary line goes to logs/summary.txt.
+run_target() {
+  local t="$1" start last found
   mkdir -p "corpus/$t" "artifacts/$t"
   [ "$t" = roundtrip ] && [ -d corpus/parse ] && cp -n corpus/parse/* corpus/roundtrip/ 2>/dev/null || true
   start=$(date -u +%FT%TZ)
@@ -31,4 +33,13 @@ for t in "${targets[@]}"; do
   last=$(grep -E '^#[0-9]+' "logs/$t.log" | tail -1)
   found=$(find "artifacts/$t" -type f | wc -l)
   echo "$t start=$start secs=$secs artifacts=$found last: $last" >> logs/summary.txt
-done
+}
+# FUZZ_PARALLEL=1 runs every target at once (each still for SECONDS of
+# wall time, sharing the cores: fewer executions per target, one SECONDS
+# for the whole campaign); the default is one target after the other.
+if [ -n "${FUZZ_PARALLEL:-}" ]; then
+  for t in "${targets[@]}"; do run_target "$t" & done
+  wait
+else
+  for t in "${targets[@]}"; do run_target "$t"; done
+fi

@@ -7,10 +7,10 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Profile {
     /// No file system at all: every file operation fails with a clear
-    /// error, only `/dev/null`, the standard streams and the `/dev/fd/N`
-    /// of process substitutions (served by the shell itself) may be
-    /// redirected or read, no `source`/`.` of files, no path execution;
-    /// file operands of utilities are rejected. What code mode uses.
+    /// error, only `/dev/null` and the standard streams may be redirected,
+    /// no process substitution, no `source`/`.` of files, no path
+    /// execution; file operands of utilities are rejected. What code mode
+    /// uses.
     LogicOnly,
     /// The same shell over an in-memory file system (`MemoryFs`) with the
     /// file commands.

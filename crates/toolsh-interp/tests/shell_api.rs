@@ -139,10 +139,10 @@ async fn logic_only_rejects_files() {
     assert_eq!(r.stdout, "126\n");
     let r = sh.exec("source lib.sh; echo $?").await;
     assert_eq!(r.stdout, "1\n");
-    // Process substitution needs no files: `/dev/fd/63` is served by
-    // the shell itself.
+    // No process substitution in the logic-only profile (design.md).
     let r = sh.exec("cat <(echo x); echo $?").await;
-    assert_eq!(r.stdout, "x\n0\n", "{r:?}");
+    assert!(r.stderr.contains("process substitution"), "{r:?}");
+    assert_eq!((r.stdout.as_str(), r.exit_code), ("", 1), "{r:?}");
     let r = sh.exec("echo *").await;
     assert_eq!(r.stdout, "*\n");
 }

@@ -92,11 +92,9 @@ impl ToolRegistry {
         deadline: Option<Instant>,
     ) -> CallOutcome {
         let start = Instant::now();
-        let Some(tool) = self.tools.get(name).cloned() else {
-            let hint = suggest(name, self.names())
-                .map(|s| format!(" (did you mean {s}?)"))
-                .unwrap_or_default();
-            return CallOutcome::fail(EXIT_NOT_FOUND, format!("{name}: unknown tool{hint}\n"));
+        let tool = match self.tool_or_unknown(name) {
+            Ok(t) => t,
+            Err(outcome) => return outcome,
         };
         let mut params_for_trace = None;
         let mut output_for_trace = None;
@@ -173,11 +171,9 @@ impl ToolRegistry {
         deadline: Option<Instant>,
     ) -> CallOutcome {
         let start = Instant::now();
-        let Some(tool) = self.tools.get(name).cloned() else {
-            let hint = suggest(name, self.names())
-                .map(|s| format!(" (did you mean {s}?)"))
-                .unwrap_or_default();
-            return CallOutcome::fail(EXIT_NOT_FOUND, format!("{name}: unknown tool{hint}\n"));
+        let tool = match self.tool_or_unknown(name) {
+            Ok(t) => t,
+            Err(outcome) => return outcome,
         };
         let mut output = None;
         let outcome = self
@@ -349,6 +345,17 @@ impl ToolRegistry {
             stdout: terminate(output),
             stderr: String::new(),
         }
+    }
+
+    /// The registered tool `name`, or the outcome of an unknown name
+    /// (status 127 with a "did you mean" hint when one is close).
+    fn tool_or_unknown(&self, name: &str) -> Result<Arc<RegisteredTool>, CallOutcome> {
+        self.tools.get(name).cloned().ok_or_else(|| {
+            let hint = suggest(name, self.names())
+                .map(|s| format!(" (did you mean {s}?)"))
+                .unwrap_or_default();
+            CallOutcome::fail(EXIT_NOT_FOUND, format!("{name}: unknown tool{hint}\n"))
+        })
     }
 
     fn notify_rejected(&self, name: &str, message: &str) {

@@ -335,6 +335,15 @@ impl Interp {
                     });
                 }
                 WordPart::ProcessSubst { read, script } => {
+                    // design.md, Sandbox: the logic-only profile has no
+                    // process substitution (nor any file path to read).
+                    if self.sh.profile == crate::Profile::LogicOnly {
+                        self.error(
+                            "process substitution is not available in the logic-only profile",
+                        )
+                        .await?;
+                        return Err(Ctl::Abort(1));
+                    }
                     let path = self.process_subst(*read, script).await?;
                     out.push(if dq {
                         Piece::Quoted(path)

@@ -228,16 +228,25 @@ async fn source_of_host_files_fails() {
 
 #[tokio::test]
 async fn process_substitution_stays_in_the_sandbox() {
-    // The list runs in the shell itself; `/dev/fd/N` names only its
-    // captured bytes, and only while the command that made it runs.
-    let r = logic("cat <(echo hi); echo hi > >(sed s/h/H/); echo <(true)").await;
+    // Refused in the logic-only profile (design.md, Sandbox).
+    let r = logic("echo before; cat <(echo hi); echo not-reached").await;
+    expect(
+        &r,
+        "before\n",
+        "toolsh: line 1: process substitution is not available in the logic-only profile\n",
+        1,
+    );
+    // In the sandbox profile the list runs in the shell itself; `/dev/fd/N`
+    // names only its captured bytes, and only while the command that made
+    // it runs.
+    let r = sandbox("cat <(echo hi); echo hi > >(sed s/h/H/); echo <(true)").await;
     expect(&r, "hi\nHi\n/dev/fd/63\n", "", 0);
-    let r = logic("cat <(cat /etc/passwd); echo $?; x=<(echo a); cat $x; echo $?").await;
+    let r = sandbox("cat <(cat /etc/passwd); echo $?; x=<(echo a); cat $x; echo $?").await;
     expect(
         &r,
         "0\n1\n",
-        "cat: /etc/passwd: file access is disabled in the logic-only profile\n\
-         cat: /dev/fd/63: file access is disabled in the logic-only profile\n",
+        "cat: /etc/passwd: No such file or directory\n\
+         cat: /dev/fd/63: No such file or directory\n",
         0,
     );
     // Host descriptors are not reachable through /dev/fd.
