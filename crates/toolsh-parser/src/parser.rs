@@ -16,19 +16,16 @@ pub(crate) struct LineIndex {
 
 impl LineIndex {
     pub(crate) fn new(src: &str) -> Self {
+        let b = src.as_bytes();
         let mut starts = vec![0];
         let mut ascii = Vec::new();
-        let mut line_ascii = true;
-        for (i, &b) in src.as_bytes().iter().enumerate() {
-            if b == b'\n' {
-                starts.push(i + 1);
-                ascii.push(line_ascii);
-                line_ascii = true;
-            } else if !b.is_ascii() {
-                line_ascii = false;
-            }
+        let mut at = 0;
+        while let Some(i) = b[at..].iter().position(|&c| c == b'\n') {
+            ascii.push(b[at..at + i].is_ascii());
+            at += i + 1;
+            starts.push(at);
         }
-        ascii.push(line_ascii);
+        ascii.push(b[at..].is_ascii());
         Self { starts, ascii }
     }
 

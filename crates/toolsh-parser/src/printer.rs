@@ -25,10 +25,29 @@ pub(crate) struct Printer {
     pub out: String,
     indent: usize,
     pending: Vec<HereDoc>,
+    /// The output length right after an unquoted literal ending in `\`:
+    /// the parser makes one only from a backslash at the end of the input,
+    /// so no newline may follow it (it would become a line continuation).
+    pub(crate) backslash_end: Option<usize>,
+    /// Delimiters of the here-document bodies this text is printed into
+    /// (through command substitutions in them): a line equal to one would
+    /// end that body early.
+    enclosing: Vec<String>,
+    /// Printing the script of a substitution whose end the parser treats
+    /// as the end of input for pending here-documents.
+    sub_end_is_eof: bool,
 }
 
 impl Printer {
     fn newline(&mut self) {
+        if self.backslash_end == Some(self.out.len())
+            && self.pending.iter().all(|h| h.body.parts.is_empty())
+        {
+            // Here-documents pending at the end of the input have empty
+            // bodies.
+            self.pending.clear();
+            return;
+        }
         self.out.push('\n');
         for h in std::mem::take(&mut self.pending) {
             let start = self.out.len();
@@ -39,12 +58,23 @@ impl Printer {
                     }
                 }
             } else {
+                self.enclosing.push(h.delimiter.clone());
                 for p in &h.body.parts {
                     self.part(p, Ctx::HereDoc);
                 }
+                self.enclosing.pop();
+            }
+            if h.delimiter.contains('\n') || self.enclosing.contains(&h.delimiter) {
+                // No line can equal this delimiter (or such a line would
+                // have ended the enclosing body): the body ran to the end
+                // of the input, and so does the printed one (the parser
+                // gave every later here-document an empty body).
+                break;
             }
             if self.out.len() > start && !self.out.ends_with('\n') {
-                self.out.push('\n');
+                // An unquoted body without a final newline ended in a line
+                // continuation; a quoted one always ends with a newline.
+                self.out.push_str(if h.quoted { "\n" } else { "\\\n" });
             }
             self.out.push_str(&h.delimiter);
             self.out.push('\n');
@@ -62,11 +92,22 @@ impl Printer {
     }
 
     fn list(&mut self, l: &List) {
-        for item in &l.items {
+        for (i, item) in l.items.iter().enumerate() {
             self.pad();
             self.and_or(&item.and_or);
             if item.background {
                 self.out.push_str(" &");
+            }
+            if self.sub_end_is_eof
+                && self.indent == 0
+                && i + 1 == l.items.len()
+                && !self.pending.is_empty()
+                && self.pending.iter().all(|h| h.body.parts.is_empty())
+            {
+                // The end of the substitution gives pending here-documents
+                // empty bodies; a newline would read the text after it.
+                self.pending.clear();
+                continue;
             }
             self.newline();
         }
@@ -144,7 +185,14 @@ impl Printer {
         let keyword_first = s.assignments.is_empty()
             && matches!(s.words.first().map(|w| w.parts.as_slice()),
                 Some([WordPart::Literal(l)]) if RESERVED.contains(&l.as_str()));
-        if keyword_first {
+        // A word ending in a literal `\` came from the end of the input:
+        // nothing may follow it.
+        let backslash_last = matches!(
+            s.words.last().and_then(|w| w.parts.last()),
+            Some(WordPart::Literal(l)) if l.ends_with('\\')
+        );
+        let redirects_first = keyword_first || backslash_last;
+        if redirects_first {
             for r in &s.redirects {
                 sep(self);
                 self.redirect(r);
@@ -154,11 +202,19 @@ impl Printer {
             sep(self);
             self.assignment(a);
         }
-        for w in &s.words {
+        for (i, w) in s.words.iter().enumerate() {
             sep(self);
             self.word(w, Ctx::Unquoted);
+            if i == 0
+                && s.redirects.is_empty()
+                && matches!(w.parts.as_slice(), [WordPart::Literal(l)] if l == "!")
+            {
+                // `!` is reserved only before a blank: a line continuation
+                // keeps it a command name whatever follows.
+                self.out.push_str("\\\n");
+            }
         }
-        if !keyword_first {
+        if !redirects_first {
             for r in &s.redirects {
                 sep(self);
                 self.redirect(r);
@@ -209,9 +265,13 @@ impl Printer {
                 }
             }
             RedirTarget::HereDoc(h) => {
+                if h.delimiter.starts_with(['-', '<', '>', '(', '&']) {
+                    // `<< -t` is not `<<- t`, `<< <(x)` not `<<< (x)`.
+                    self.out.push(' ');
+                }
                 if h.quoted {
                     self.out.push('\'');
-                    self.out.push_str(&h.delimiter);
+                    self.out.push_str(&h.delimiter.replace('\'', "'\\''"));
                     self.out.push('\'');
                 } else {
                     self.out.push_str(&h.delimiter);
@@ -339,7 +399,13 @@ impl Printer {
                 self.out.push_str("for ((");
                 for (i, e) in [init, cond, step].into_iter().enumerate() {
                     if i > 0 {
-                        self.out.push_str("; ");
+                        // Deferred text keeps its own leading blanks.
+                        self.out
+                            .push_str(if matches!(e, Some(ArithExpr::Deferred(_))) {
+                                ";"
+                            } else {
+                                "; "
+                            });
                     }
                     if let Some(e) = e {
                         self.arith(e);
@@ -454,10 +520,16 @@ impl Printer {
         }
     }
 
-    /// A command substitution's script as text (no trailing newline
-    /// handling needed: every item ends with one).
-    pub(crate) fn sub_script(s: &Script) -> String {
-        let mut p = Printer::default();
+    /// A command substitution's script as text. `end_is_eof`: the parser
+    /// reads the substitution's text on its own (backquotes), or outside
+    /// any newline token (directly in a here-document body), so its end
+    /// ends pending here-documents.
+    pub(crate) fn sub_script(&self, s: &Script, end_is_eof: bool) -> String {
+        let mut p = Printer {
+            enclosing: self.enclosing.clone(),
+            sub_end_is_eof: end_is_eof,
+            ..Printer::default()
+        };
         p.script(s);
         p.out
     }

@@ -32,7 +32,7 @@ impl Printer {
             WordPart::AnsiC(s) => self.ansi_c(s),
             WordPart::Param(pe) => self.param(pe, ctx),
             WordPart::CommandSubst { script, backquoted } => {
-                let text = Printer::sub_script(script);
+                let text = self.sub_script(script, *backquoted || ctx == Ctx::HereDoc);
                 if *backquoted {
                     self.out.push('`');
                     for c in text.chars() {
@@ -57,7 +57,7 @@ impl Printer {
                 self.out.push_str("))");
             }
             WordPart::ProcessSubst { read, script } => {
-                let text = Printer::sub_script(script);
+                let text = self.sub_script(script, false);
                 self.out.push_str(if *read { "<(" } else { ">(" });
                 self.out.push_str(&text);
                 self.out.push(')');
@@ -115,7 +115,12 @@ impl Printer {
                     self.out.push(c);
                 }
             }
-            Ctx::Unquoted | Ctx::ParamDq | Ctx::Arith => self.out.push_str(l),
+            Ctx::Unquoted | Ctx::ParamDq | Ctx::Arith => {
+                self.out.push_str(l);
+                if ctx == Ctx::Unquoted && l.ends_with('\\') {
+                    self.backslash_end = Some(self.out.len());
+                }
+            }
         }
     }
 

@@ -9,4 +9,5 @@ mod corpus;
 mod errors;
 mod limits;
 mod roundtrip;
+mod roundtrip_regressions;
 mod words;
