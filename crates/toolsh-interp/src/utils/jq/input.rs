@@ -45,7 +45,11 @@ pub(crate) enum ReadError {
 /// A pull-based reader over a stream of [`Piece`]s.
 pub(crate) struct Reader<'a> {
     pull: Box<dyn FnMut() -> Option<Piece> + 'a>,
-    buf: Vec<u8>,
+    /// The unconsumed input when it is one received chunk as it came
+    /// (strings are then slices of it, not copies); `None` when the input
+    /// is in `owned` (a value spanning chunks).
+    direct: Option<Bytes>,
+    owned: Vec<u8>,
     /// Stream offset of `buf[0]`.
     base: u64,
     pos: usize,
@@ -80,7 +84,8 @@ impl<'a> Reader<'a> {
     pub fn new(pull: impl FnMut() -> Option<Piece> + 'a, max: usize) -> Self {
         Self {
             pull: Box::new(pull),
-            buf: Vec::new(),
+            direct: None,
+            owned: Vec::new(),
             base: 0,
             pos: 0,
             eof: false,
@@ -106,6 +111,11 @@ impl<'a> Reader<'a> {
         Reader::new(move || once.take(), max)
     }
 
+    /// The buffered input (from stream offset `base`).
+    fn data(&self) -> &[u8] {
+        self.direct.as_deref().unwrap_or(&self.owned)
+    }
+
     /// `input_line_number`: see the module documentation.
     pub fn line(&mut self) -> usize {
         if let Some(l) = self.last_line {
@@ -129,12 +139,12 @@ impl<'a> Reader<'a> {
         let mut from = from.max(self.base);
         loop {
             let limit = self.starts.front().map_or(until, |s| s.0.min(until));
-            let end = self.base + self.buf.len() as u64;
+            let end = self.base + self.data().len() as u64;
             let stop = limit.min(end);
             if from < stop {
                 let a = usize::try_from(from - self.base).unwrap_or(usize::MAX);
                 let b = usize::try_from(stop - self.base).unwrap_or(usize::MAX);
-                if memchr::memchr(b'\n', &self.buf[a..b]).is_some() {
+                if memchr::memchr(b'\n', &self.data()[a..b]).is_some() {
                     return true;
                 }
             }
@@ -178,8 +188,10 @@ impl<'a> Reader<'a> {
             let stop = self.starts.front().map_or(target, |s| s.0.min(target));
             let a = usize::try_from(self.counted - self.base).unwrap_or(0);
             let b = usize::try_from(stop - self.base).unwrap_or(0);
-            for i in memchr::memchr_iter(b'\n', &self.buf[a..b]) {
-                self.newlines += 1;
+            let span = &self.data()[a..b];
+            let n = memchr::memchr_iter(b'\n', span).count();
+            if let Some(i) = memchr::memrchr(b'\n', span) {
+                self.newlines += n;
                 self.line_start = self.base + (a + i) as u64 + 1;
             }
             self.counted = stop;
@@ -199,7 +211,7 @@ impl<'a> Reader<'a> {
                     return false;
                 }
                 Some(Piece::File(name)) => {
-                    let at = self.base + self.buf.len() as u64;
+                    let at = self.base + self.data().len() as u64;
                     self.starts.push_back((at, name));
                 }
                 Some(Piece::Missing(msg)) => {
@@ -216,13 +228,21 @@ impl<'a> Reader<'a> {
                         self.pos
                             .min(usize::try_from(c.saturating_sub(self.base)).unwrap_or(0))
                     });
-                    if keep > 0 {
-                        self.count_to(self.base + keep as u64);
-                        self.buf.drain(..keep);
-                        self.base += keep as u64;
-                        self.pos -= keep;
+                    self.count_to(self.base + keep as u64);
+                    if keep == self.data().len() {
+                        self.owned.clear();
+                        self.direct = Some(chunk);
+                    } else {
+                        if let Some(d) = self.direct.take() {
+                            self.owned.clear();
+                            self.owned.extend_from_slice(&d[keep..]);
+                        } else {
+                            self.owned.drain(..keep);
+                        }
+                        self.owned.extend_from_slice(&chunk);
                     }
-                    self.buf.extend_from_slice(&chunk);
+                    self.base += keep as u64;
+                    self.pos -= keep;
                     return true;
                 }
             }
@@ -230,15 +250,15 @@ impl<'a> Reader<'a> {
     }
 
     fn at_end(&mut self) {
-        let end = self.base + self.buf.len() as u64;
-        self.pos = self.buf.len();
+        let end = self.base + self.data().len() as u64;
+        self.pos = self.data().len();
         self.count_to(end);
         self.last = None;
         self.last_line = None;
     }
 
     fn fail(&mut self, msg: &str, at: usize) -> ReadError {
-        let len = self.buf.len();
+        let len = self.data().len();
         let abs = self.base + at.min(len) as u64;
         self.count_to((abs + 1).min(self.base + len as u64));
         let line = self.newlines + 1;
@@ -260,19 +280,23 @@ impl<'a> Reader<'a> {
         if self.failed {
             return None;
         }
+        // The previous value's line no longer matters: consumed bytes
+        // may all go.
+        self.last = None;
+        self.last_line = None;
         if !self.bom_checked {
-            while self.buf.len() - self.pos < 3 && self.fill() {}
+            while self.data().len() - self.pos < 3 && self.fill() {}
             self.bom_checked = true;
-            if self.buf[self.pos..].starts_with(b"\xEF\xBB\xBF") {
+            if self.data()[self.pos..].starts_with(b"\xEF\xBB\xBF") {
                 self.pos += 3;
             }
         }
         loop {
-            if let Some(i) = self.buf[self.pos..].iter().position(|&b| !is_ws(b)) {
+            if let Some(i) = self.data()[self.pos..].iter().position(|&b| !is_ws(b)) {
                 self.pos += i;
                 break;
             }
-            self.pos = self.buf.len();
+            self.pos = self.data().len();
             if !self.fill() {
                 self.at_end();
                 return None;
@@ -280,7 +304,11 @@ impl<'a> Reader<'a> {
         }
         let mut framed = false;
         loop {
-            match parse::parse_value(&self.buf[self.pos..], self.eof, &mut self.scratch) {
+            let (text, shared) = match &self.direct {
+                Some(d) => (&d[self.pos..], Some(d)),
+                None => (&self.owned[self.pos..], None),
+            };
+            match parse::parse_value(text, shared, self.eof, &mut self.scratch) {
                 Ok(p) => {
                     let completed = self.base + (self.pos + p.completed_at) as u64;
                     self.pos += p.end;
@@ -300,7 +328,7 @@ impl<'a> Reader<'a> {
                         return Some(Err(e));
                     }
                     framed = true;
-                    if self.buf.len() - self.pos > self.max {
+                    if self.data().len() - self.pos > self.max {
                         self.failed = true;
                         return Some(Err(ReadError::Limit));
                     }
@@ -313,14 +341,14 @@ impl<'a> Reader<'a> {
     /// input ends), scanning each byte once. `Err(Some)` when the value
     /// exceeds the buffer limit.
     fn frame(&mut self) -> Result<(), Option<ReadError>> {
-        let first = self.buf[self.pos];
+        let first = self.data()[self.pos];
         let container = matches!(first, b'[' | b'{');
         let string = first == b'"';
         let (mut depth, mut in_str, mut esc) = (0usize, string, false);
         let mut off = usize::from(string);
         loop {
-            while self.pos + off < self.buf.len() {
-                let c = self.buf[self.pos + off];
+            while self.pos + off < self.data().len() {
+                let c = self.data()[self.pos + off];
                 off += 1;
                 if in_str {
                     if esc {
@@ -363,18 +391,20 @@ impl<'a> Reader<'a> {
 
     /// The next line without its newline (`-R`), `None` at end of input.
     pub fn next_line(&mut self) -> Option<Result<Val, ReadError>> {
+        self.last = None;
+        self.last_line = None;
         let mut off = 0;
         loop {
-            if let Some(i) = memchr::memchr(b'\n', &self.buf[self.pos + off..]) {
+            if let Some(i) = memchr::memchr(b'\n', &self.data()[self.pos + off..]) {
                 let end = self.pos + off + i;
-                let s = parse::text_bytes(&self.buf[self.pos..end]);
+                let s = parse::text_bytes(&self.data()[self.pos..end]);
                 self.pos = end + 1;
                 self.count_to(self.base + self.pos as u64);
                 self.last = Some(self.base + end as u64);
                 self.last_line = Some(self.newlines);
                 return Some(Ok(Val::TStr(Box::new(s))));
             }
-            off = self.buf.len() - self.pos;
+            off = self.data().len() - self.pos;
             if off > self.max {
                 self.failed = true;
                 return Some(Err(ReadError::Limit));
@@ -384,7 +414,7 @@ impl<'a> Reader<'a> {
                     self.at_end();
                     return None;
                 }
-                let s = parse::text_bytes(&self.buf[self.pos..]);
+                let s = parse::text_bytes(&self.data()[self.pos..]);
                 self.at_end();
                 return Some(Ok(Val::TStr(Box::new(s))));
             }
@@ -394,11 +424,11 @@ impl<'a> Reader<'a> {
     /// Everything that is left (`-Rs`).
     pub fn read_all(&mut self) -> Result<Vec<u8>, ReadError> {
         while self.fill() {
-            if self.buf.len() - self.pos > self.max {
+            if self.data().len() - self.pos > self.max {
                 return Err(ReadError::Limit);
             }
         }
-        let rest = self.buf[self.pos..].to_vec();
+        let rest = self.data()[self.pos..].to_vec();
         self.at_end();
         Ok(rest)
     }

@@ -83,6 +83,7 @@ fn is_delim(b: u8) -> bool {
 
 struct Parser<'t, 's> {
     text: &'t [u8],
+    shared: Option<&'t Bytes>,
     pos: usize,
     eof: bool,
     scratch: &'s mut Scratch,
@@ -90,10 +91,18 @@ struct Parser<'t, 's> {
 
 /// Parse the value starting at `text[0]` (not whitespace). `eof` says
 /// whether `text` runs to the end of the input; when it does not, a value
-/// cut off by the end of `text` is [`Error::Incomplete`].
-pub(crate) fn parse_value(text: &[u8], eof: bool, scratch: &mut Scratch) -> Result<Parsed, Error> {
+/// cut off by the end of `text` is [`Error::Incomplete`]. When `shared`
+/// holds `text`, strings without escapes are slices of it (no copy; they
+/// keep it alive).
+pub(crate) fn parse_value<'t>(
+    text: &'t [u8],
+    shared: Option<&'t Bytes>,
+    eof: bool,
+    scratch: &mut Scratch,
+) -> Result<Parsed, Error> {
     let mut p = Parser {
         text,
+        shared,
         pos: 0,
         eof,
         scratch,
@@ -149,7 +158,7 @@ pub(crate) fn parse_text(text: &[u8]) -> Result<Val, String> {
     if start == text.len() {
         return Err("Expected JSON value".to_string());
     }
-    let first = match parse_value(&text[start..], true, &mut scratch) {
+    let first = match parse_value(&text[start..], None, true, &mut scratch) {
         Ok(p) => p,
         Err(Error::Syntax(m, at)) => return Err(message(text, m, start + at)),
         Err(Error::Incomplete) => return Err(message(text, "Unfinished JSON term", text.len())),
@@ -158,7 +167,7 @@ pub(crate) fn parse_text(text: &[u8]) -> Result<Val, String> {
     if next == text.len() {
         return Ok(first.val);
     }
-    match parse_value(&text[next..], true, &mut scratch) {
+    match parse_value(&text[next..], None, true, &mut scratch) {
         Ok(_) | Err(Error::Incomplete) => Err("Unexpected extra JSON values".to_string()),
         Err(Error::Syntax(m, at)) => Err(message(text, m, next + at)),
     }
@@ -299,7 +308,10 @@ impl<'t> Parser<'t, '_> {
     /// The string whose opening quote was just consumed.
     fn string(&mut self) -> Result<Bytes, Error> {
         Ok(match self.raw_string()? {
-            Ok(raw) => text_bytes(raw),
+            Ok(raw) => match self.shared {
+                Some(b) if !raw.is_empty() && std::str::from_utf8(raw).is_ok() => b.slice_ref(raw),
+                _ => text_bytes(raw),
+            },
             Err(owned) => text_bytes(&owned),
         })
     }
@@ -680,6 +692,16 @@ mod tests {
     }
 
     #[test]
+    fn strings_may_share_the_input() {
+        let text = Bytes::from_static("[\"ab\",\"c\\\"d\",\"\",{\"k\":\"\u{e9}\"}]".as_bytes());
+        let p = parse_value(&text, Some(&text), true, &mut Scratch::default()).unwrap();
+        assert_eq!(
+            to_json(&p.val),
+            "[\"ab\",\"c\\\"d\",\"\",{\"k\":\"\u{e9}\"}]"
+        );
+    }
+
+    #[test]
     fn depth_limit_is_256() {
         let ok = format!("{}{}", "[".repeat(256), "]".repeat(256));
         assert!(one(&ok).is_ok());
@@ -696,14 +718,14 @@ mod tests {
         let mut s = Scratch::default();
         for cut in ["[1,2", "12", "\"ab", "{\"a\":", "tru", "\"\\u12"] {
             assert_eq!(
-                parse_value(cut.as_bytes(), false, &mut s).map(|p| p.end),
+                parse_value(cut.as_bytes(), None, false, &mut s).map(|p| p.end),
                 Err(Error::Incomplete),
                 "{cut}"
             );
         }
-        let p = parse_value(b"12 ", false, &mut s).unwrap();
+        let p = parse_value(b"12 ", None, false, &mut s).unwrap();
         assert_eq!((p.end, p.completed_at), (2, 2));
-        let p = parse_value(b"[1] ", false, &mut s).unwrap();
+        let p = parse_value(b"[1] ", None, false, &mut s).unwrap();
         assert_eq!((p.end, p.completed_at), (3, 2));
     }
 }
