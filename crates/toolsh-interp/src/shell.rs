@@ -473,6 +473,8 @@ impl Shell {
                 Arc::from(script)
             },
             procsubs: Vec::new(),
+            arith_subs: Vec::new(),
+            arith_assigned: false,
         };
         let deadline = shared.deadline;
         let run = crate::exec::top::run_top(&mut interp, script);

@@ -86,6 +86,11 @@ pub(crate) struct Interp {
     /// Live process substitutions, innermost command last (bash manual
     /// 3.5.6); a fork sees its parent's so `/dev/fd/N` stays readable.
     pub procsubs: Vec<procsub::ProcSub>,
+    /// Values of the `$` expansions of the arithmetic expression being
+    /// evaluated on the fast path (node address, value); empty otherwise.
+    pub arith_subs: Vec<(usize, i64)>,
+    /// Set when arithmetic evaluation assigns a variable.
+    pub arith_assigned: bool,
 }
 
 impl Interp {
@@ -109,6 +114,8 @@ impl Interp {
             fds: self.fds.clone(),
             source: self.source.clone(),
             procsubs: self.procsubs.clone(),
+            arith_subs: Vec::new(),
+            arith_assigned: false,
         }
     }
 

@@ -258,6 +258,27 @@ fn collect<'a>(e: &'a ArithExpr, out: &mut Vec<Need<'a>>) {
     }
 }
 
+/// `true` when evaluating `e` changes no variable (no assignment, no
+/// `++`/`--`), so it may be evaluated twice.
+fn is_pure(e: &ArithExpr) -> bool {
+    match e {
+        ArithExpr::Number(_)
+        | ArithExpr::Variable { .. }
+        | ArithExpr::Expansion(_)
+        | ArithExpr::Deferred(_) => true,
+        ArithExpr::Group(g) => is_pure(g),
+        ArithExpr::Unary { operand, .. } => is_pure(operand),
+        ArithExpr::Increment { .. } | ArithExpr::Assign { .. } => false,
+        ArithExpr::Binary { lhs, rhs, .. } => is_pure(lhs) && is_pure(rhs),
+        ArithExpr::Conditional {
+            cond,
+            then,
+            otherwise,
+        } => is_pure(cond) && is_pure(then) && is_pure(otherwise),
+        ArithExpr::Comma(a, b) => is_pure(a) && is_pure(b),
+    }
+}
+
 /// The expression as text (expansion nodes left empty).
 pub(crate) fn expr_text(e: &ArithExpr) -> String {
     let mut s = String::new();
@@ -320,8 +341,8 @@ impl Interp {
             }));
         }
         let mut subs = Vec::with_capacity(needs.len());
-        for n in needs {
-            subs.push(match n {
+        for n in &needs {
+            subs.push(match *n {
                 Need::Part(p) => {
                     let mut pieces = Vec::new();
                     self.expand_part(p, true, &mut pieces).await?;
@@ -329,6 +350,39 @@ impl Interp {
                 }
                 Need::Word(w) => self.expand_heredoc(w).await?,
             });
+        }
+        // Fast path: a side-effect-free expression whose expansions are
+        // all plain decimals evaluates as parsed, with each expansion's
+        // value in place, instead of re-parsing the substituted text
+        // (bash manual 6.5: the expansions happen first, then the
+        // evaluation; a plain decimal in operand position parses as that
+        // number). Any error re-runs the text path for bash's message.
+        let fast: Option<Vec<(usize, i64)>> = if is_pure(e) {
+            needs
+                .iter()
+                .zip(&subs)
+                .map(|(n, s)| match n {
+                    Need::Part(p) => {
+                        Some((std::ptr::from_ref(*p) as usize, fast_decimal(s.trim())?))
+                    }
+                    Need::Word(_) => None,
+                })
+                .collect()
+        } else {
+            None
+        };
+        if let Some(vals) = fast {
+            self.arith_subs = vals;
+            self.arith_assigned = false;
+            let r = self.ev(e, 0, "");
+            self.arith_subs.clear();
+            match r {
+                Ok(v) => return Ok(Ok(v)),
+                // A variable's value assigned something (`x='y++'`): the
+                // expression must not run twice.
+                Err(er) if self.arith_assigned => return Ok(Err(er)),
+                Err(_) => {}
+            }
         }
         let mut text = String::new();
         print(e, &mut subs.into_iter(), &mut text);
@@ -424,6 +478,7 @@ impl Interp {
     }
 
     fn assign_int(&mut self, target: &ArithExpr, v: i64, expr: &str) -> Result<(), ArithError> {
+        self.arith_assigned = true;
         let ArithExpr::Variable { name, subscript } = target else {
             return Err(err(
                 expr,
@@ -451,7 +506,16 @@ impl Interp {
             ArithExpr::Variable { name, subscript } => {
                 self.var_int(name, subscript.as_deref(), depth, expr)?
             }
-            ArithExpr::Expansion(_) | ArithExpr::Deferred(_) => {
+            ArithExpr::Expansion(p) => {
+                let at = std::ptr::from_ref(&**p) as usize;
+                match self.arith_subs.iter().find(|(a, _)| *a == at) {
+                    Some(&(_, v)) => v,
+                    None => {
+                        return Err(err(expr, "syntax error: operand expected", Some(expr)));
+                    }
+                }
+            }
+            ArithExpr::Deferred(_) => {
                 return Err(err(expr, "syntax error: operand expected", Some(expr)));
             }
             ArithExpr::Group(g) => self.ev(g, depth, expr)?,
