@@ -232,26 +232,42 @@ impl<'t> Parser<'t, '_> {
         loop {
             let v = self.value(depth)?;
             self.scratch.items.push(v);
-            self.skip_ws();
-            match self.peek()? {
-                b',' => {
-                    self.pos += 1;
-                    self.skip_ws();
-                    if self.peek()? == b']' {
-                        return self.syntax("Expected another array element");
-                    }
-                }
-                b']' => {
-                    self.pos += 1;
-                    break;
-                }
-                b'}' => return self.syntax("Unmatched '}'"),
-                b':' => return self.syntax("':' not as part of an object"),
-                _ => return self.syntax("Expected separator between values"),
+            if !self.after_member(b']')? {
+                break;
             }
         }
         let items: Vec<Val> = self.scratch.items.drain(start..).collect();
         Ok(Val::Arr(Rc::new(items)))
+    }
+
+    /// After an array element or object member: `,` with another member
+    /// to follow (`true`), or the closing byte `close` (`false`); jq
+    /// 1.7.1's messages for anything else.
+    fn after_member(&mut self, close: u8) -> Result<bool, Error> {
+        let in_array = close == b']';
+        self.skip_ws();
+        match self.peek()? {
+            b',' => {
+                self.pos += 1;
+                self.skip_ws();
+                if self.peek()? != close {
+                    return Ok(true);
+                }
+                if in_array {
+                    self.syntax("Expected another array element")
+                } else {
+                    self.syntax("Expected another key-value pair")
+                }
+            }
+            c if c == close => {
+                self.pos += 1;
+                Ok(false)
+            }
+            b'}' => self.syntax("Unmatched '}'"),
+            b']' => self.syntax("Unmatched ']'"),
+            b':' if in_array => self.syntax("':' not as part of an object"),
+            _ => self.syntax("Expected separator between values"),
+        }
     }
 
     fn object(&mut self, depth: usize) -> Result<Val, Error> {
@@ -279,21 +295,8 @@ impl<'t> Parser<'t, '_> {
             self.skip_ws();
             let v = self.value(depth)?;
             self.scratch.entries.push((key, v));
-            self.skip_ws();
-            match self.peek()? {
-                b',' => {
-                    self.pos += 1;
-                    self.skip_ws();
-                    if self.peek()? == b'}' {
-                        return self.syntax("Expected another key-value pair");
-                    }
-                }
-                b'}' => {
-                    self.pos += 1;
-                    break;
-                }
-                b']' => return self.syntax("Unmatched ']'"),
-                _ => return self.syntax("Expected separator between values"),
+            if !self.after_member(b'}')? {
+                break;
             }
         }
         let n = self.scratch.entries.len() - start;
