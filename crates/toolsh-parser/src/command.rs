@@ -15,7 +15,7 @@ const DECLARATION_UTILITIES: &[&str] = &["declare", "typeset", "local", "export"
 
 /// Where an assignment word's parts are: `name`, optional subscript range,
 /// `=` position, `+=`.
-struct AssignShape {
+pub(crate) struct AssignShape {
     name_end: usize,
     eq: usize,
     append: bool,
@@ -351,7 +351,7 @@ impl Parser<'_> {
     }
 
     /// The shape of an assignment word at the cursor, if it is one.
-    fn assignment_shape(&self) -> Option<AssignShape> {
+    pub(crate) fn assignment_shape(&self) -> Option<AssignShape> {
         let b = self.b;
         let mut i = self.pos;
         if !b.get(i).is_some_and(|&c| is_name_start(c)) {

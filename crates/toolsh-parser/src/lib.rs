@@ -44,6 +44,7 @@ mod limits;
 mod param;
 mod parser;
 mod printer;
+mod printer_declare;
 mod printer_word;
 mod visit;
 mod word;
@@ -51,6 +52,7 @@ mod word;
 pub use ast::*;
 pub use error::{ParseError, ParseErrorKind};
 pub use limits::ParseLimits;
+pub use printer::Layout;
 
 use parser::Parser;
 use printer::{Ctx, Printer};
@@ -111,6 +113,36 @@ pub fn print(script: &Script) -> String {
     let mut p = Printer::default();
     p.script(script);
     p.out
+}
+
+/// Prints a function definition in `layout`, ending with a newline.
+///
+/// [`Layout::Canonical`] gives the text [`print`] gives for the definition
+/// (`source` is not used). [`Layout::DeclareF`] gives what GNU bash 5.2
+/// prints for `declare -f NAME`, `typeset -f` and `type NAME` (bash's
+/// `print_cmd.c`); when `source` is the definition's own text (the slice
+/// `def.span` of the script that defined it, so exactly
+/// `def.span.end - def.span.start` bytes), words, assignments and
+/// arithmetic are printed as written, as bash does; otherwise (or when
+/// `source` has another length) in canonical form.
+pub fn print_function(def: &FunctionDef, layout: Layout, source: Option<&str>) -> String {
+    match layout {
+        Layout::DeclareF => {
+            let src = source
+                .filter(|s| s.len() == def.span.end.saturating_sub(def.span.start))
+                .map(|s| (s, def.span.start));
+            let mut p = Printer::declare(src);
+            p.declare_function(def, 0, false);
+            p.out.push('\n');
+            p.out
+        }
+        Layout::Canonical => {
+            let mut p = Printer::default();
+            p.function(def);
+            p.newline();
+            p.out
+        }
+    }
 }
 
 /// Prints one word as it would appear unquoted in a command.

@@ -1,9 +1,15 @@
-//! The canonical printer: a tree back to source text that parses to the
-//! same tree. Commands are printed one per line, compound bodies indented
-//! by two spaces, here-document bodies after the line that opens them.
+//! The printer: a tree back to source text. In the canonical layout the
+//! text parses to the same tree: commands one per line, compound bodies
+//! indented by two spaces, here-document bodies after the line that opens
+//! them. The `declare -f` layout (`printer_declare`) shares the pieces
+//! that both print alike: and-or lists, pipelines, assignments, `[[ ]]`
+//! expressions, redirections and words.
 
 use crate::ast::*;
 use crate::lexer::RESERVED;
+
+/// Commands whose `name=value` arguments are parsed as assignments.
+const DECLARATION_UTILITIES: &[&str] = &["declare", "typeset", "local", "export", "readonly"];
 
 /// How literal text must be escaped where it is printed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -20,11 +26,37 @@ pub(crate) enum Ctx {
     Arith,
 }
 
+/// How a printed tree is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Layout {
+    /// The canonical form of [`crate::print`]: one command per line,
+    /// bodies indented by two spaces; parses back to the same tree.
+    #[default]
+    Canonical,
+    /// GNU bash 5.2's layout for `declare -f`, `typeset -f` and `type`
+    /// (its `print_cmd.c`): `name () `, the body in `{ ... }` indented by
+    /// four spaces, one command per line ended by `;`, `then`/`do` on the
+    /// line of their keyword, `elif` as a nested `else if`. Words,
+    /// assignments and `((...))` commands are printed as written when the
+    /// definition's source text is given, else in canonical form.
+    DeclareF,
+}
+
 #[derive(Default)]
-pub(crate) struct Printer {
+pub(crate) struct Printer<'a> {
     pub out: String,
-    indent: usize,
-    pending: Vec<HereDoc>,
+    /// Canonical layout: nesting level (two spaces each); `declare -f`
+    /// layout: the indent of the list being printed, in spaces.
+    pub(crate) indent: usize,
+    pub(crate) pending: Vec<HereDoc>,
+    pub(crate) layout: Layout,
+    /// `declare -f` layout: the definition's source text and the offset of
+    /// its first byte in the script the spans index.
+    pub(crate) src: Option<(&'a str, usize)>,
+    /// `declare -f` layout: a here-document body was printed since the
+    /// last `;` between commands (bash's `was_heredoc`).
+    pub(crate) was_heredoc: bool,
     /// The output length right after an unquoted literal ending in `\`:
     /// the parser makes one only from a backslash at the end of the input,
     /// so no newline may follow it (it would become a line continuation).
@@ -38,8 +70,22 @@ pub(crate) struct Printer {
     sub_end_is_eof: bool,
 }
 
-impl Printer {
-    fn newline(&mut self) {
+impl<'a> Printer<'a> {
+    /// A printer for the `declare -f` layout; `src` is the definition's
+    /// source text and the offset of its first byte.
+    pub(crate) fn declare(src: Option<(&'a str, usize)>) -> Self {
+        Printer {
+            layout: Layout::DeclareF,
+            src,
+            ..Printer::default()
+        }
+    }
+}
+
+impl Printer<'_> {
+    /// Ends the current line: a newline, then the bodies of the
+    /// here-documents opened on it.
+    pub(crate) fn newline(&mut self) {
         if self.backslash_end == Some(self.out.len())
             && self.pending.iter().all(|h| h.body.parts.is_empty())
         {
@@ -59,9 +105,7 @@ impl Printer {
                 }
             } else {
                 self.enclosing.push(h.delimiter.clone());
-                for p in &h.body.parts {
-                    self.part(p, Ctx::HereDoc);
-                }
+                self.parts(&h.body.parts, Ctx::HereDoc);
                 self.enclosing.pop();
             }
             if h.delimiter.contains('\n') || self.enclosing.contains(&h.delimiter) {
@@ -119,7 +163,7 @@ impl Printer {
         self.indent -= 1;
     }
 
-    fn and_or(&mut self, a: &AndOrList) {
+    pub(crate) fn and_or(&mut self, a: &AndOrList) {
         self.pipeline(&a.first);
         for (op, p) in &a.rest {
             self.out.push_str(match op {
@@ -147,31 +191,45 @@ impl Printer {
         }
     }
 
-    fn command(&mut self, c: &Command) {
+    pub(crate) fn command(&mut self, c: &Command) {
+        let declare = self.layout == Layout::DeclareF;
         match c {
             Command::Simple(s) => self.simple(s),
             Command::Compound(cc, r) => {
-                self.compound(cc);
+                if declare {
+                    self.declare_compound(cc, self.indent);
+                } else {
+                    self.compound(cc);
+                }
                 self.redirects(r);
             }
-            Command::Function(f) => {
-                if f.keyword {
-                    self.out.push_str("function ");
-                }
-                self.out.push_str(&f.name);
-                self.out.push_str("() ");
-                self.compound(&f.body);
-                self.redirects(&f.redirects);
-            }
+            Command::Function(f) if declare => self.declare_function(f, self.indent, true),
+            Command::Function(f) => self.function(f),
             Command::Coproc(c) => {
                 self.out.push_str("coproc ");
-                if let Some(n) = &c.name {
-                    self.out.push_str(n);
-                    self.out.push(' ');
+                match &c.name {
+                    Some(n) => {
+                        self.out.push_str(n);
+                        self.out.push(' ');
+                    }
+                    // bash shows the default name.
+                    None if declare => self.out.push_str("COPROC "),
+                    None => {}
                 }
                 self.command(&c.body);
             }
         }
+    }
+
+    /// A function definition in canonical form.
+    pub(crate) fn function(&mut self, f: &FunctionDef) {
+        if f.keyword {
+            self.out.push_str("function ");
+        }
+        self.out.push_str(&f.name);
+        self.out.push_str("() ");
+        self.compound(&f.body);
+        self.redirects(&f.redirects);
     }
 
     fn simple(&mut self, s: &SimpleCommand) {
@@ -182,6 +240,22 @@ impl Printer {
             }
             first = false;
         };
+        if self.layout == Layout::DeclareF {
+            // As written: assignments, words, then redirections.
+            for a in &s.assignments {
+                sep(self);
+                self.assignment(a);
+            }
+            for w in &s.words {
+                sep(self);
+                self.cmd_word(w);
+            }
+            for r in &s.redirects {
+                sep(self);
+                self.redirect(r);
+            }
+            return;
+        }
         let keyword_first = s.assignments.is_empty()
             && matches!(s.words.first().map(|w| w.parts.as_slice()),
                 Some([WordPart::Literal(l)]) if RESERVED.contains(&l.as_str()));
@@ -202,16 +276,31 @@ impl Printer {
             sep(self);
             self.assignment(a);
         }
+        let decl = matches!(s.words.first().map(|w| w.parts.as_slice()),
+            Some([WordPart::Literal(l)]) if DECLARATION_UTILITIES.contains(&l.as_str()));
         for (i, w) in s.words.iter().enumerate() {
             sep(self);
+            let start = self.out.len();
             self.word(w, Ctx::Unquoted);
-            if i == 0
-                && s.redirects.is_empty()
-                && matches!(w.parts.as_slice(), [WordPart::Literal(l)] if l == "!")
+            // Words the parser would read otherwise from their plain text:
+            // a reserved word (`!` before `;`, `w\<newline>hile`) or an
+            // assignment in command position, or an assignment argument of
+            // a declaration utility that was an ordinary word.
+            let split = if i == 0 {
+                (keyword_first && s.redirects.is_empty()) || self.printed_assignment_shape(start)
+            } else if !matches!(w.parts.as_slice(), [WordPart::AssignmentWord(_)])
+                && self.printed_assignment_shape(start)
             {
-                // `!` is reserved only before a blank: a line continuation
-                // keeps it a command name whatever follows.
-                self.out.push_str("\\\n");
+                // An argument that looks like an assignment is parsed as
+                // one by a declaration utility, and with tilde expansion
+                // after `=` and `:` otherwise: keep it apart when that
+                // would give other parts.
+                decl || !self.reparses_as_argument(start, w)
+            } else {
+                false
+            };
+            if split {
+                self.split_word_start(start);
             }
         }
         if !redirects_first {
@@ -222,14 +311,18 @@ impl Printer {
         }
     }
 
-    fn redirects(&mut self, rs: &[Redirect]) {
+    pub(crate) fn redirects(&mut self, rs: &[Redirect]) {
         for r in rs {
             self.out.push(' ');
             self.redirect(r);
         }
     }
 
+    /// One redirection. Canonical: `>f`, `2>&1`, `<<EOF`. `declare -f`
+    /// (bash): `> f`, `1>&2` (the default descriptor shown), `<<< w`.
+    /// A here-document's body waits in `pending` for the end of the line.
     fn redirect(&mut self, r: &Redirect) {
+        let declare = self.layout == Layout::DeclareF;
         match &r.fd {
             Some(RedirFd::Number(n)) => self.out.push_str(&n.to_string()),
             Some(RedirFd::Var(v)) => {
@@ -237,6 +330,8 @@ impl Printer {
                 self.out.push_str(v);
                 self.out.push('}');
             }
+            None if declare && r.op == RedirOp::DupWrite => self.out.push('1'),
+            None if declare && r.op == RedirOp::DupRead => self.out.push('0'),
             None => {}
         }
         self.out.push_str(match r.op {
@@ -254,6 +349,12 @@ impl Printer {
             RedirOp::HereString => "<<<",
         });
         match &r.target {
+            RedirTarget::Word(w) if declare => {
+                if !matches!(r.op, RedirOp::DupRead | RedirOp::DupWrite) {
+                    self.out.push(' ');
+                }
+                self.cmd_word(w);
+            }
             RedirTarget::Word(w) => {
                 let start = self.out.len();
                 self.word(w, Ctx::Unquoted);
@@ -265,16 +366,26 @@ impl Printer {
                 }
             }
             RedirTarget::HereDoc(h) => {
-                if h.delimiter.starts_with(['-', '<', '>', '(', '&']) {
-                    // `<< -t` is not `<<- t`, `<< <(x)` not `<<< (x)`.
-                    self.out.push(' ');
-                }
-                if h.quoted {
-                    self.out.push('\'');
-                    self.out.push_str(&h.delimiter.replace('\'', "'\\''"));
-                    self.out.push('\'');
+                if declare {
+                    if h.quoted {
+                        self.out.push('\'');
+                        self.out.push_str(&h.delimiter);
+                        self.out.push('\'');
+                    } else {
+                        self.out.push_str(&h.delimiter);
+                    }
                 } else {
-                    self.out.push_str(&h.delimiter);
+                    if h.delimiter.starts_with(['-', '<', '>', '(', '&']) {
+                        // `<< -t` is not `<<- t`, `<< <(x)` not `<<< (x)`.
+                        self.out.push(' ');
+                    }
+                    if h.quoted {
+                        self.out.push('\'');
+                        self.out.push_str(&h.delimiter.replace('\'', "'\\''"));
+                        self.out.push('\'');
+                    } else {
+                        self.out.push_str(&h.delimiter);
+                    }
                 }
                 self.pending.push(h.clone());
             }
@@ -282,15 +393,19 @@ impl Printer {
     }
 
     pub(crate) fn assignment(&mut self, a: &Assignment) {
+        if let Some(t) = self.verbatim(a.span) {
+            self.out.push_str(t);
+            return;
+        }
         self.out.push_str(&a.name);
         if let Some(s) = &a.subscript {
             self.out.push('[');
-            self.word(s, Ctx::Unquoted);
+            self.cmd_word(s);
             self.out.push(']');
         }
         self.out.push_str(if a.append { "+=" } else { "=" });
         match &a.value {
-            AssignValue::Scalar(w) => self.word(w, Ctx::Unquoted),
+            AssignValue::Scalar(w) => self.cmd_word(w),
             AssignValue::Array(items) => {
                 self.out.push('(');
                 for (i, item) in items.iter().enumerate() {
@@ -298,12 +413,12 @@ impl Printer {
                         self.out.push(' ');
                     }
                     match item {
-                        ArrayItem::Value(w) => self.word(w, Ctx::Unquoted),
+                        ArrayItem::Value(w) => self.cmd_word(w),
                         ArrayItem::Keyed { key, value, append } => {
                             self.out.push('[');
-                            self.word(key, Ctx::Unquoted);
+                            self.cmd_word(key);
                             self.out.push_str(if *append { "]+=" } else { "]=" });
-                            self.word(value, Ctx::Unquoted);
+                            self.cmd_word(value);
                         }
                     }
                 }
@@ -464,15 +579,15 @@ impl Printer {
         self.out.push_str("done");
     }
 
-    fn cond(&mut self, e: &CondExpr) {
+    pub(crate) fn cond(&mut self, e: &CondExpr) {
         match e {
             CondExpr::Unary { op, operand } => {
                 self.out.push_str(op);
                 self.out.push(' ');
-                self.word(operand, Ctx::Unquoted);
+                self.cmd_word(operand);
             }
             CondExpr::Binary { op, lhs, rhs } => {
-                self.word(lhs, Ctx::Unquoted);
+                self.cmd_word(lhs);
                 self.out.push_str(match op {
                     CondBinaryOp::Match => " == ",
                     CondBinaryOp::NotMatch => " != ",
@@ -489,9 +604,15 @@ impl Printer {
                     CondBinaryOp::OlderThan => " -ot ",
                     CondBinaryOp::SameFile => " -ef ",
                 });
-                self.word(rhs, Ctx::Unquoted);
+                self.cmd_word(rhs);
             }
-            CondExpr::Word(w) => self.word(w, Ctx::Unquoted),
+            CondExpr::Word(w) => {
+                if self.layout == Layout::DeclareF {
+                    // bash shows the implicit test.
+                    self.out.push_str("-n ");
+                }
+                self.cmd_word(w);
+            }
             CondExpr::Not(e) => {
                 self.out.push_str("! ");
                 self.cond(e);
@@ -515,9 +636,77 @@ impl Printer {
     }
 
     pub(crate) fn word(&mut self, w: &Word, ctx: Ctx) {
-        for p in &w.parts {
+        self.parts(&w.parts, ctx);
+    }
+
+    /// Word parts side by side (a word, the inside of double quotes, a
+    /// here-document body).
+    pub(crate) fn parts(&mut self, parts: &[WordPart], ctx: Ctx) {
+        let mut prev: Option<&WordPart> = None;
+        for p in parts {
+            let start = self.out.len();
             self.part(p, ctx);
+            // A line continuation keeps two parts apart where printing them
+            // side by side would read as one: a literal `$` before a quote
+            // or an expansion (`$'...'`, `${...}`), a name after `$name`.
+            // The parser met one there (or the parts could not be adjacent).
+            let split = match prev {
+                Some(WordPart::Literal(l)) => {
+                    l.ends_with('$') && matches!(ctx, Ctx::Unquoted | Ctx::ParamDq)
+                }
+                Some(WordPart::Param(pe)) => {
+                    !pe.braced
+                        && matches!(pe.param, Parameter::Named(_))
+                        && self
+                            .out
+                            .as_bytes()
+                            .get(start)
+                            .is_some_and(|&c| crate::lexer::is_name_char(c))
+                }
+                _ => false,
+            };
+            if split {
+                self.out.insert_str(start, "\\\n");
+            }
+            prev = Some(p);
         }
+    }
+
+    /// A line continuation after the first character of the word printed
+    /// from `start`: the word is then read as an ordinary word, not a
+    /// reserved word or an assignment (the continuation is dropped).
+    fn split_word_start(&mut self, start: usize) {
+        if let Some(c) = self.out[start..].chars().next() {
+            self.out.insert_str(start + c.len_utf8(), "\\\n");
+        }
+    }
+
+    /// `true` when the text printed from `start`, as an argument of a
+    /// command that is not a declaration utility, parses back to `w`.
+    fn reparses_as_argument(&self, start: usize, w: &Word) -> bool {
+        let text = format!(": {}", &self.out[start..]);
+        crate::parse(&text).is_ok_and(|s| {
+            matches!(
+                s.body.items.first().map(|i| &i.and_or.first.commands[0].command),
+                Some(Command::Simple(c)) if c.words.get(1) == Some(w)
+            )
+        })
+    }
+
+    /// `true` when the text printed from `start` begins like an
+    /// assignment (`name=`, `name+=`, `name[...]=`).
+    fn printed_assignment_shape(&self, start: usize) -> bool {
+        let text = &self.out[start..];
+        if !text
+            .as_bytes()
+            .first()
+            .is_some_and(|&c| crate::lexer::is_name_start(c))
+        {
+            return false;
+        }
+        crate::parser::Parser::new(text, crate::ParseLimits::default())
+            .assignment_shape()
+            .is_some()
     }
 
     /// A command substitution's script as text. `end_is_eof`: the parser

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::ast::*;
 use crate::printer::{Ctx, Printer};
 
-impl Printer {
+impl Printer<'_> {
     pub(crate) fn part(&mut self, p: &WordPart, ctx: Ctx) {
         match p {
             WordPart::Literal(l) => self.literal(l, ctx),
@@ -24,9 +24,7 @@ impl Printer {
                     self.out.push('$');
                 }
                 self.out.push('"');
-                for p in parts {
-                    self.part(p, Ctx::Dq);
-                }
+                self.parts(parts, Ctx::Dq);
                 self.out.push('"');
             }
             WordPart::AnsiC(s) => self.ansi_c(s),
@@ -106,17 +104,30 @@ impl Printer {
 
     fn literal(&mut self, l: &str, ctx: Ctx) {
         match ctx {
-            Ctx::Dq | Ctx::HereDoc => {
+            Ctx::Dq | Ctx::HereDoc | Ctx::Arith => {
+                // Arithmetic text kept for run time reads `\` escapes and
+                // nested quotes as double quotes do.
                 for c in l.chars() {
-                    let esc = matches!(c, '\\' | '$' | '`') || (c == '"' && ctx == Ctx::Dq);
+                    let esc = matches!(c, '\\' | '$' | '`') || (c == '"' && ctx != Ctx::HereDoc);
                     if esc {
                         self.out.push('\\');
                     }
                     self.out.push(c);
                 }
             }
-            Ctx::Unquoted | Ctx::ParamDq | Ctx::Arith => {
-                self.out.push_str(l);
+            Ctx::Unquoted | Ctx::ParamDq => {
+                let b = l.as_bytes();
+                let mut from = 0;
+                for (i, &c) in b.iter().enumerate() {
+                    // A literal `$` before what would start an expansion
+                    // came from a line continuation between them.
+                    if c == b'$' && b.get(i + 1).is_some_and(|&n| starts_expansion(n)) {
+                        self.out.push_str(&l[from..=i]);
+                        self.out.push_str("\\\n");
+                        from = i + 1;
+                    }
+                }
+                self.out.push_str(&l[from..]);
                 if ctx == Ctx::Unquoted && l.ends_with('\\') {
                     self.backslash_end = Some(self.out.len());
                 }
@@ -179,7 +190,13 @@ impl Printer {
             Some(Subscript::Star) => self.out.push_str("[*]"),
             Some(Subscript::Index(w)) => {
                 self.out.push('[');
+                let start = self.out.len();
                 self.word(w, Ctx::Unquoted);
+                if matches!(&self.out[start..], "@" | "*") {
+                    // An index that reads `@` or `*` only through a line
+                    // continuation (`[@\<newline>]`) is not `[@]`.
+                    self.out.insert_str(start, "\\\n");
+                }
                 self.out.push(']');
             }
             None => {}
@@ -231,7 +248,14 @@ impl Printer {
                     self.out.as_bytes().get(start),
                     Some(b'-' | b'=' | b'?' | b'+')
                 ) {
-                    self.out.insert(start, ' ');
+                    // Not `:-` and the like. Deferred text keeps its blanks,
+                    // so it gets a line continuation instead of a space.
+                    let sep = if matches!(offset, ArithExpr::Deferred(_)) {
+                        "\\\n"
+                    } else {
+                        " "
+                    };
+                    self.out.insert_str(start, sep);
                 }
                 if let Some(l) = length {
                     self.out.push(':');
@@ -346,6 +370,26 @@ impl Printer {
             ArithExpr::Deferred(w) => self.word(w, Ctx::Arith),
         }
     }
+}
+
+/// `true` when `$` followed by `c` starts an expansion (see `dollar`).
+fn starts_expansion(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'_' | b'{'
+                | b'('
+                | b'['
+                | b'\''
+                | b'"'
+                | b'@'
+                | b'*'
+                | b'#'
+                | b'?'
+                | b'-'
+                | b'$'
+                | b'!'
+        )
 }
 
 fn binop(op: ArithBinaryOp) -> &'static str {

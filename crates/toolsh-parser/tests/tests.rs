@@ -8,6 +8,7 @@ mod commands;
 mod corpus;
 mod errors;
 mod limits;
+mod print_function;
 mod roundtrip;
 mod roundtrip_regressions;
 mod words;

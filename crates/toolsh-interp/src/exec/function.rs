@@ -55,6 +55,10 @@ impl Interp {
             .get(name)
             .filter(|(d, _)| Arc::ptr_eq(d, def))
             .map(|(_, t)| &**t);
-        Some(super::func_print::function_text(def, text))
+        Some(toolsh_parser::print_function(
+            def,
+            toolsh_parser::Layout::DeclareF,
+            text,
+        ))
     }
 }

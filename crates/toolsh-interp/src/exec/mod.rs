@@ -18,7 +18,6 @@ mod compound;
 mod cond;
 mod devfd;
 mod fds;
-pub(crate) mod func_print;
 mod function;
 mod jobs;
 mod pipeline;
