@@ -68,6 +68,9 @@ pub(crate) struct Printer<'a> {
     /// Printing the script of a substitution whose end the parser treats
     /// as the end of input for pending here-documents.
     sub_end_is_eof: bool,
+    /// Printing the script of a `$(...)`: a here-document still pending at
+    /// its end stays pending for the enclosing line.
+    carry_pending: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -108,7 +111,7 @@ impl Printer<'_> {
                 self.parts(&h.body.parts, Ctx::HereDoc);
                 self.enclosing.pop();
             }
-            if h.delimiter.contains('\n') || self.enclosing.contains(&h.delimiter) {
+            if self.unterminated(&h) {
                 // No line can equal this delimiter (or such a line would
                 // have ended the enclosing body): the body ran to the end
                 // of the input, and so does the printed one (the parser
@@ -136,15 +139,21 @@ impl Printer<'_> {
     }
 
     fn list(&mut self, l: &List) {
+        let mut same_line = false;
         for (i, item) in l.items.iter().enumerate() {
-            self.pad();
+            if same_line {
+                self.out.push(' ');
+            } else {
+                self.pad();
+            }
             self.and_or(&item.and_or);
             if item.background {
                 self.out.push_str(" &");
             }
+            let last = i + 1 == l.items.len();
             if self.sub_end_is_eof
                 && self.indent == 0
-                && i + 1 == l.items.len()
+                && last
                 && !self.pending.is_empty()
                 && self.pending.iter().all(|h| h.body.parts.is_empty())
             {
@@ -153,8 +162,28 @@ impl Printer<'_> {
                 self.pending.clear();
                 continue;
             }
+            if self.pending.iter().any(|h| self.unterminated(h)) {
+                // That body runs to the end of the input: what followed the
+                // command stays on its line, and a substitution leaves it
+                // pending for the line that holds the substitution.
+                same_line = !last;
+                if same_line && !item.background {
+                    self.out.push(';');
+                }
+                if !last || (self.carry_pending && self.indent == 0) {
+                    continue;
+                }
+            }
+            same_line = false;
             self.newline();
         }
+    }
+
+    /// `true` when no line can end `h`'s body: its delimiter holds a
+    /// newline, or a line equal to it would have ended the body it is
+    /// printed into.
+    fn unterminated(&self, h: &HereDoc) -> bool {
+        h.delimiter.contains('\n') || self.enclosing.contains(&h.delimiter)
     }
 
     fn body(&mut self, l: &List) {
@@ -646,6 +675,14 @@ impl Printer<'_> {
         for p in parts {
             let start = self.out.len();
             self.part(p, ctx);
+            if prev.is_none()
+                && ctx == Ctx::Unquoted
+                && matches!(p, WordPart::Literal(l) if l.starts_with('~'))
+                && self.reads_as_tilde_prefix(start)
+            {
+                // Not a tilde prefix when parsed: a continuation followed.
+                self.out.insert_str(start + 1, "\\\n");
+            }
             // A line continuation keeps two parts apart where printing them
             // side by side would read as one: a literal `$` before a quote
             // or an expansion (`$'...'`, `${...}`), a name after `$name`.
@@ -670,6 +707,19 @@ impl Printer<'_> {
             }
             prev = Some(p);
         }
+    }
+
+    /// `true` when the text printed from `start` (a `~`) would be read as
+    /// a tilde prefix (bash manual 3.5.2): `~` and login-name characters
+    /// up to the end of the word, a `/` or a `:`.
+    fn reads_as_tilde_prefix(&self, start: usize) -> bool {
+        let rest = &self.out.as_bytes()[start + 1..];
+        let n = rest
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-' | b'+'))
+            .count();
+        rest.get(n)
+            .is_none_or(|&c| c == b'/' || c == b':' || crate::lexer::is_meta(c))
     }
 
     /// A line continuation after the first character of the word printed
@@ -713,13 +763,19 @@ impl Printer<'_> {
     /// reads the substitution's text on its own (backquotes), or outside
     /// any newline token (directly in a here-document body), so its end
     /// ends pending here-documents.
-    pub(crate) fn sub_script(&self, s: &Script, end_is_eof: bool) -> String {
+    ///
+    /// Otherwise (`$(...)`), a here-document pending at the end whose body
+    /// ran to the end of the input was read after the substitution: it
+    /// moves to this printer's pending list.
+    pub(crate) fn sub_script(&mut self, s: &Script, end_is_eof: bool) -> String {
         let mut p = Printer {
             enclosing: self.enclosing.clone(),
             sub_end_is_eof: end_is_eof,
+            carry_pending: !end_is_eof,
             ..Printer::default()
         };
         p.script(s);
+        self.pending.append(&mut p.pending);
         p.out
     }
 }

@@ -51,8 +51,16 @@ impl Printer<'_> {
             }
             WordPart::Arith(e) => {
                 self.out.push_str("$((");
+                let start = self.out.len();
                 self.arith(e);
-                self.out.push_str("))");
+                if matches!(**e, ArithExpr::Deferred(_)) && !parens_balanced(&self.out[start..]) {
+                    // Deferred text with an unmatched `)` came from the
+                    // obsolete `$[...]` form, which it needs to end right.
+                    self.out.replace_range(start - 3..start, "$[");
+                    self.out.push(']');
+                } else {
+                    self.out.push_str("))");
+                }
             }
             WordPart::ProcessSubst { read, script } => {
                 let text = self.sub_script(script, false);
@@ -370,6 +378,23 @@ impl Printer<'_> {
             ArithExpr::Deferred(w) => self.word(w, Ctx::Arith),
         }
     }
+}
+
+/// `true` when every `)` in `text` closes an earlier `(` and none is left
+/// open.
+fn parens_balanced(text: &str) -> bool {
+    let mut depth = 0usize;
+    for c in text.bytes() {
+        match c {
+            b'(' => depth += 1,
+            b')' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 /// `true` when `$` followed by `c` starts an expansion (see `dollar`).
