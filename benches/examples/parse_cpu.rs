@@ -15,6 +15,7 @@ fn main() {
     let input = corpus.repeat(reps * factor);
     let limits = ParseLimits {
         max_source_bytes: usize::MAX,
+        max_heredocs: usize::MAX,
         ..ParseLimits::default()
     };
     let mut items = 0;

@@ -73,6 +73,78 @@ fn read(dir: &Path) -> Option<Estimate> {
     })
 }
 
+/// The table row of one estimate (as in [`markdown`]).
+fn row(e: &Estimate) -> String {
+    format!(
+        "| `{}` | {} | {} |",
+        e.id,
+        fmt_time(e.median),
+        e.bytes.map_or_else(String::new, |b| mbps(b, e.median))
+    )
+}
+
+/// Updates the generated section `section` (the body between the
+/// `criterion` markers) with a partial run: the table rows of `estimates`
+/// replace the rows with the same ids (new ids are inserted in id order),
+/// every other row, ratio and derived line stays, and `note` is added as a
+/// paragraph just above the table. For re-measuring one bench without
+/// losing the figures of the last full run.
+pub fn merge_rows(section: &str, estimates: &[Estimate], note: &str) -> String {
+    let fresh: BTreeMap<String, String> =
+        estimates.iter().map(|e| (e.id.clone(), row(e))).collect();
+    let id_of = |line: &str| -> Option<String> {
+        let rest = line.strip_prefix("| `")?;
+        Some(rest[..rest.find('`')?].to_string())
+    };
+    let mut out = Vec::new();
+    let mut pending: Vec<(&String, &String)> = fresh.iter().collect();
+    let mut in_table = false;
+    let mut noted = false;
+    for line in section.lines() {
+        if line.starts_with("| bench | median | throughput |") {
+            if !noted {
+                out.push(note.to_string());
+                out.push(String::new());
+                noted = true;
+            }
+            in_table = true;
+            out.push(line.to_string());
+            continue;
+        }
+        if in_table {
+            match id_of(line) {
+                Some(id) => {
+                    // Fresh rows sorting before this one go first.
+                    while let Some(&(fid, frow)) = pending.first() {
+                        if fid.as_str() < id.as_str() {
+                            out.push(frow.clone());
+                            pending.remove(0);
+                        } else {
+                            break;
+                        }
+                    }
+                    if let Some(pos) = pending.iter().position(|(fid, _)| **fid == id) {
+                        out.push(pending.remove(pos).1.clone());
+                    } else {
+                        out.push(line.to_string());
+                    }
+                    continue;
+                }
+                None if line.starts_with("|---") => {}
+                None => {
+                    out.extend(pending.drain(..).map(|(_, r)| r.clone()));
+                    in_table = false;
+                }
+            }
+        }
+        out.push(line.to_string());
+    }
+    out.extend(pending.drain(..).map(|(_, r)| r.clone()));
+    let mut text = out.join("\n");
+    text.push('\n');
+    text
+}
+
 fn mbps(bytes: u64, d: Duration) -> String {
     format!("{} MB/s", sig3(bytes as f64 / d.as_secs_f64() / 1e6))
 }
@@ -82,13 +154,7 @@ pub fn markdown(estimates: &[Estimate]) -> String {
     let by_id: BTreeMap<&str, &Estimate> = estimates.iter().map(|e| (e.id.as_str(), e)).collect();
     let mut out = String::from("| bench | median | throughput |\n|---|---|---|\n");
     for e in estimates {
-        let _ = writeln!(
-            out,
-            "| `{}` | {} | {} |",
-            e.id,
-            fmt_time(e.median),
-            e.bytes.map_or_else(String::new, |b| mbps(b, e.median))
-        );
+        let _ = writeln!(out, "{}", row(e));
     }
     // toolsh against each peer in the same group.
     let mut groups: BTreeMap<&str, Vec<&Estimate>> = BTreeMap::new();
@@ -152,4 +218,27 @@ pub fn markdown(estimates: &[Estimate]) -> String {
         out.push_str(&derived);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn est(id: &str, ms: u64) -> Estimate {
+        Estimate {
+            id: id.to_string(),
+            median: Duration::from_millis(ms),
+            bytes: None,
+        }
+    }
+
+    #[test]
+    fn merge_rows_replaces_and_inserts_only_the_fresh_ids() {
+        let section = "## C\n\nintro\n\n| bench | median | throughput |\n|---|---|---|\n| `a/x` | 1.00 ms |  |\n| `p/1x` | 9.00 ms |  |\n| `z/y` | 2.00 ms |  |\n\nDerived:\n";
+        let merged = merge_rows(section, &[est("p/1x", 3), est("p/2x", 4)], "NOTE");
+        assert_eq!(
+            merged,
+            "## C\n\nintro\n\nNOTE\n\n| bench | median | throughput |\n|---|---|---|\n| `a/x` | 1.00 ms |  |\n| `p/1x` | 3.00 ms |  |\n| `p/2x` | 4.00 ms |  |\n| `z/y` | 2.00 ms |  |\n\nDerived:\n"
+        );
+    }
 }

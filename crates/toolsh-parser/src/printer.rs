@@ -71,6 +71,9 @@ pub(crate) struct Printer<'a> {
     /// Printing the script of a `$(...)`: a here-document still pending at
     /// its end stays pending for the enclosing line.
     carry_pending: bool,
+    /// Printing the script of a substitution: its top-level commands go
+    /// on one line, `;`-separated, while no here-document is pending.
+    inline: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -175,6 +178,14 @@ impl Printer<'_> {
                 }
             }
             same_line = false;
+            if self.inline && self.indent == 0 && self.pending.is_empty() {
+                // A substitution's commands on one line: a newline there
+                // would end an assignment's `[...]` or a `for ((...))`.
+                if !last {
+                    self.out.push_str(if item.background { " " } else { "; " });
+                }
+                continue;
+            }
             self.newline();
         }
     }
@@ -772,6 +783,7 @@ impl Printer<'_> {
             enclosing: self.enclosing.clone(),
             sub_end_is_eof: end_is_eof,
             carry_pending: !end_is_eof,
+            inline: true,
             ..Printer::default()
         };
         p.script(s);

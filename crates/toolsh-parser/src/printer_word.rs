@@ -380,8 +380,7 @@ impl Printer<'_> {
     }
 }
 
-/// `true` when every `)` in `text` closes an earlier `(` and none is left
-/// open.
+/// `true` when every `)` in `text` closes an earlier `(`.
 fn parens_balanced(text: &str) -> bool {
     let mut depth = 0usize;
     for c in text.bytes() {
@@ -394,7 +393,7 @@ fn parens_balanced(text: &str) -> bool {
             _ => {}
         }
     }
-    depth == 0
+    true
 }
 
 /// `true` when `$` followed by `c` starts an expansion (see `dollar`).
