@@ -275,7 +275,7 @@ fn command_substitutions() {
     };
     assert!(backquoted);
     let inner = print(script);
-    assert_eq!(inner, "echo `echo hi\n`\n");
+    assert_eq!(inner, "echo `echo hi`\n");
     // case with `)` patterns and a here-document inside $( ).
     parse_ok("x=$(case a in a) echo 1;; esac)");
     parse_ok("x=$(cat <<EOF\nbody )\nEOF\n)");
