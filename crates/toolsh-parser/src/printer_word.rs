@@ -164,6 +164,8 @@ impl Printer<'_> {
     fn param_name(&mut self, p: &Parameter) {
         match p {
             Parameter::Named(n) => self.out.push_str(n),
+            // `${0}` is `$0`; only leading zeros (`${00}`) make position 0.
+            Parameter::Positional(0) => self.out.push_str("00"),
             Parameter::Positional(n) => self.out.push_str(&n.to_string()),
             Parameter::Special(c) => self.out.push(*c),
         }
