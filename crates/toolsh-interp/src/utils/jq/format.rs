@@ -57,7 +57,16 @@ fn newline(out: &mut Vec<u8>, style: &Style, level: usize) {
     }
 }
 
+/// Deepest nesting level printed; a value below it prints as
+/// `<skipped: too deep>`, as jq 1.7.1's `jv_dump_term` does (which also
+/// bounds the indentation written for a deeply nested value).
+const MAX_PRINT_DEPTH: usize = 256;
+
 fn write_at(out: &mut Vec<u8>, v: &Val, style: &Style, level: usize) {
+    if level > MAX_PRINT_DEPTH {
+        out.extend_from_slice(b"<skipped: too deep>");
+        return;
+    }
     match v {
         Val::Null => out.extend_from_slice(b"null"),
         Val::Bool(true) => out.extend_from_slice(b"true"),
