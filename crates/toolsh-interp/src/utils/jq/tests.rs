@@ -133,6 +133,10 @@ async fn options_and_builtins() {
             0,
         ),
         (&["-nc", "[range(0;10;3)]"], "", "[0,3,6,9]\n", 0),
+        // A repeated string past 64 MiB is an error (a memory bound; jq
+        // 1.7.1 would build it).
+        (&["-n", r#""xy" * 40000000 | length"#], "", "", 5),
+        (&["-n", r#""xy" * 4000 | length"#], "", "8000\n", 0),
         // jq 1.7.1 applies `f` to the original input each time (its output).
         (&["-nc", "[limit(3;1|repeat(.*2))]"], "", "[2,2,2]\n", 0),
         (

@@ -580,6 +580,11 @@ impl std::ops::Sub for JqVal {
     }
 }
 
+/// Longest string `"s" * n` builds (64 MiB, the default
+/// `max_buffer_bytes`): past it the product is an error, where jq 1.7.1
+/// would allocate it (or, past `i32::MAX`, return null).
+const MAX_REPEAT_BYTES: usize = 64 << 20;
+
 impl std::ops::Mul for JqVal {
     type Output = R;
     fn mul(self, rhs: Self) -> R {
@@ -595,7 +600,7 @@ impl std::ops::Mul for JqVal {
                     return Ok(Self(Val::Null));
                 }
                 let times = f.min(1e9) as usize;
-                if s.len().saturating_mul(times) > 1 << 30 {
+                if s.len().saturating_mul(times) > MAX_REPEAT_BYTES {
                     return Err(err("Repeat string result too long"));
                 }
                 Ok(Self(Val::utf8_str(s.repeat(times))))
