@@ -218,14 +218,24 @@ impl<'t> Parser<'t, '_> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Val, Error> {
+    /// Past the opening byte of an array or object at `depth` (jq 1.7.1
+    /// refuses more than 256 levels): `true` when `close` follows at once
+    /// (the container is empty and consumed).
+    fn open(&mut self, depth: usize, close: u8) -> Result<bool, Error> {
         if depth > MAX_DEPTH {
             return self.syntax("Exceeds depth limit for parsing");
         }
         self.pos += 1;
         self.skip_ws();
-        if self.peek()? == b']' {
+        if self.peek()? == close {
             self.pos += 1;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Val, Error> {
+        if self.open(depth, b']')? {
             return Ok(Val::Arr(Rc::new(Vec::new())));
         }
         let start = self.scratch.items.len();
@@ -271,13 +281,7 @@ impl<'t> Parser<'t, '_> {
     }
 
     fn object(&mut self, depth: usize) -> Result<Val, Error> {
-        if depth > MAX_DEPTH {
-            return self.syntax("Exceeds depth limit for parsing");
-        }
-        self.pos += 1;
-        self.skip_ws();
-        if self.peek()? == b'}' {
-            self.pos += 1;
+        if self.open(depth, b'}')? {
             return Ok(Val::obj(Map::default()));
         }
         let start = self.scratch.entries.len();
