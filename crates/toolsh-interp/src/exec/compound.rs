@@ -77,7 +77,7 @@ impl Interp {
             CompoundCommand::BraceGroup(list, _) => self.run_list(list).await,
             CompoundCommand::Subshell(list, span) => {
                 self.st.lineno = self.st.line_base + span.line;
-                self.run_subshell(list).await
+                Box::pin(self.run_subshell(list)).await
             }
             CompoundCommand::If {
                 branches,
@@ -144,7 +144,7 @@ impl Interp {
             } => {
                 self.st.lineno = self.st.line_base + span.line;
                 let items: Vec<String> = match words {
-                    Some(ws) => self.expand_words(ws).await?,
+                    Some(ws) => Box::pin(self.expand_words(ws)).await?,
                     None => self.st.positional.to_vec(),
                 };
                 let mut status = 0;
@@ -227,7 +227,7 @@ impl Interp {
                 span,
             } => {
                 self.st.lineno = self.st.line_base + span.line;
-                self.run_select(var, words.as_deref(), body).await
+                Box::pin(self.run_select(var, words.as_deref(), body)).await
             }
             CompoundCommand::Case { word, items, span } => {
                 self.st.lineno = self.st.line_base + span.line;

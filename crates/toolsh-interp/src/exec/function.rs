@@ -16,13 +16,17 @@ impl Interp {
             )));
         }
         let name = std::mem::take(&mut argv[0]);
-        argv.remove(0);
-        let saved_pos = std::mem::replace(&mut self.st.positional, argv.into());
+        let saved_pos = std::mem::replace(
+            &mut self.st.positional,
+            crate::state::Positional::from_argv(argv),
+        );
         let call_line = self.st.lineno;
         self.st.frames.push(CallFrame { name, call_line });
         self.st.vars.push_scope(false);
         let saved_loop = std::mem::replace(&mut self.st.loop_depth, 0);
-        let r = self.run_compound(&f.body, &f.redirects).await;
+        // Boxed: the body's future is large, and inline it would enlarge
+        // every simple command's future (a call may be any command).
+        let r = Box::pin(self.run_compound(&f.body, &f.redirects)).await;
         self.st.loop_depth = saved_loop;
         let r = match r {
             Ok(s) | Err(Ctl::Return(s)) => Ok(s),
@@ -34,7 +38,7 @@ impl Interp {
             && let Some(action) = self.st.traps.get("RETURN").cloned()
         {
             self.st.last_status = *r.as_ref().unwrap_or(&0);
-            self.run_trap(&action).await?;
+            Box::pin(self.run_trap(&action)).await?;
         }
         self.st.vars.pop_scope();
         self.st.frames.pop();

@@ -126,7 +126,9 @@ impl Interp {
     /// Write `msg` to standard error as `toolsh: line N: msg`.
     pub async fn error(&self, msg: &str) -> R<()> {
         let line = format!("toolsh: line {}: {msg}\n", self.st.lineno);
-        self.write_fd(2, line.as_bytes()).await
+        // Boxed: an error path is rare, and inline its write would enlarge
+        // the future of every caller that may report one.
+        Box::pin(self.write_fd(2, line.as_bytes())).await
     }
 
     /// Write raw bytes to descriptor `fd`; interrupts propagate, other
@@ -381,14 +383,21 @@ pub(crate) async fn join_all<T>(futs: Vec<BoxFut<'_, T>>) -> Vec<T> {
     results.into_iter().map(|r| r.expect("finished")).collect()
 }
 
-/// A future polled on a fresh stack segment when the current one runs low
-/// (deep recursion of functions, subshells and `eval` in debug builds).
-pub(crate) struct GrowStack<'a, T>(pub BoxFut<'a, T>);
+pin_project_lite::pin_project! {
+    /// A future polled on a fresh stack segment when the current one runs
+    /// low (deep recursion of functions, subshells and `eval` in debug
+    /// builds). Generic over the inner future so that boxing a `GrowStack`
+    /// is the one allocation per command.
+    pub(crate) struct GrowStack<F> {
+        #[pin]
+        pub(crate) fut: F,
+    }
+}
 
-impl<T> Future for GrowStack<'_, T> {
-    type Output = T;
-    fn poll(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<T> {
-        let fut = &mut self.0;
-        stacker::maybe_grow(256 * 1024, 8 * 1024 * 1024, || fut.as_mut().poll(cx))
+impl<F: Future> Future for GrowStack<F> {
+    type Output = F::Output;
+    fn poll(self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<F::Output> {
+        let fut = self.project().fut;
+        stacker::maybe_grow(256 * 1024, 8 * 1024 * 1024, || fut.poll(cx))
     }
 }

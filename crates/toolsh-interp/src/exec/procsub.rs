@@ -123,7 +123,7 @@ impl Interp {
         let saved_status = self.st.last_status;
         for p in done {
             if let Some(w) = p.writer {
-                self.run_writer(&w).await?;
+                Box::pin(self.run_writer(&w)).await?;
             }
         }
         self.st.last_status = saved_status;

@@ -14,7 +14,17 @@ use crate::profile::Profile;
 impl Interp {
     /// Apply redirections to `self.fds`. `Ok(false)` after reporting an
     /// error (the command is not run, status 1).
+    ///
+    /// Most commands have none: that case returns at once, and the work
+    /// is boxed so its large future does not enlarge every caller's.
     pub async fn apply_redirects(&mut self, redirs: &[Redirect]) -> R<bool> {
+        if redirs.is_empty() {
+            return Ok(true);
+        }
+        Box::pin(self.apply_redirect_list(redirs)).await
+    }
+
+    async fn apply_redirect_list(&mut self, redirs: &[Redirect]) -> R<bool> {
         for r in redirs {
             if !self.apply_redirect(r).await? {
                 return Ok(false);

@@ -24,45 +24,47 @@ pub(crate) struct Call<'a> {
 impl Interp {
     /// Run one command.
     pub fn run_command<'a>(&'a mut self, cmd: &'a Command) -> super::BoxFut<'a, R<i32>> {
-        Box::pin(super::GrowStack(Box::pin(async move {
-            match cmd {
-                Command::Simple(c) => {
-                    let mark = self.procsub_mark();
-                    let r = self.run_simple(c).await;
-                    self.finish_procsubs(mark, r).await
-                }
-                Command::Compound(c, redirs) => {
-                    let mark = self.procsub_mark();
-                    let r = self.run_compound(c, redirs).await;
-                    self.finish_procsubs(mark, r).await
-                }
-                Command::Function(f) => {
-                    self.st.lineno = self.st.line_base + f.span.line;
-                    if self.st.readonly_funcs.contains(&f.name) {
-                        self.error(&format!("{}: readonly function", f.name))
-                            .await?;
-                        return Ok(1);
+        Box::pin(super::GrowStack {
+            fut: async move {
+                match cmd {
+                    Command::Simple(c) => {
+                        let mark = self.procsub_mark();
+                        let r = self.run_simple(c).await;
+                        self.finish_procsubs(mark, r).await
                     }
-                    let def = Arc::new(f.clone());
-                    Arc::make_mut(&mut self.st.funcs).insert(f.name.clone(), def.clone());
-                    if let Some(text) = self.source.get(f.span.start..f.span.end)
-                        && (text
-                            .strip_prefix(f.name.as_str())
-                            .is_some_and(|r| r.trim_start().starts_with('('))
-                            || text.starts_with("function"))
-                    {
-                        Arc::make_mut(&mut self.st.func_text)
-                            .insert(f.name.clone(), (def, Arc::from(text)));
+                    Command::Compound(c, redirs) => {
+                        let mark = self.procsub_mark();
+                        let r = self.run_compound(c, redirs).await;
+                        self.finish_procsubs(mark, r).await
                     }
-                    Ok(0)
+                    Command::Function(f) => {
+                        self.st.lineno = self.st.line_base + f.span.line;
+                        if self.st.readonly_funcs.contains(&f.name) {
+                            self.error(&format!("{}: readonly function", f.name))
+                                .await?;
+                            return Ok(1);
+                        }
+                        let def = Arc::new(f.clone());
+                        Arc::make_mut(&mut self.st.funcs).insert(f.name.clone(), def.clone());
+                        if let Some(text) = self.source.get(f.span.start..f.span.end)
+                            && (text
+                                .strip_prefix(f.name.as_str())
+                                .is_some_and(|r| r.trim_start().starts_with('('))
+                                || text.starts_with("function"))
+                        {
+                            Arc::make_mut(&mut self.st.func_text)
+                                .insert(f.name.clone(), (def, Arc::from(text)));
+                        }
+                        Ok(0)
+                    }
+                    Command::Coproc(c) => {
+                        self.st.lineno = self.st.line_base + c.span.line;
+                        self.error("coproc: not supported").await?;
+                        Ok(1)
+                    }
                 }
-                Command::Coproc(c) => {
-                    self.st.lineno = self.st.line_base + c.span.line;
-                    self.error("coproc: not supported").await?;
-                    Ok(1)
-                }
-            }
-        })))
+            },
+        })
     }
 
     /// Expand command words: plain words fully; assignment-form arguments
@@ -284,22 +286,32 @@ impl Interp {
             }
             return Ok(status);
         }
+        // The rare paths are boxed so that their large futures do not
+        // enlarge every simple command's future.
         if name.contains('/') {
-            return self.run_path(argv).await;
+            return Box::pin(self.run_path(argv)).await;
         }
         if let Some(handler) = self.st.funcs.get("command_not_found_handle").cloned() {
-            // bash manual 3.7.2: the handler runs in a subshell with the
-            // command and its arguments; its status is the command's.
-            let mut child = self.fork();
-            child.enter_subst_depth()?;
-            let mut hargv = Vec::with_capacity(argv.len() + 1);
-            hargv.push("command_not_found_handle".to_string());
-            hargv.extend(argv);
-            let r = child.call_function(handler, hargv).await;
-            return child.finish_subshell(r).await;
+            return Box::pin(self.not_found_handler(handler, argv)).await;
         }
         self.error(&format!("{name}: command not found")).await?;
         Ok(127)
+    }
+
+    /// bash manual 3.7.2: `command_not_found_handle` runs in a subshell
+    /// with the command and its arguments; its status is the command's.
+    async fn not_found_handler(
+        &mut self,
+        handler: crate::state::Function,
+        argv: Vec<String>,
+    ) -> R<i32> {
+        let mut child = self.fork();
+        child.enter_subst_depth()?;
+        let mut hargv = Vec::with_capacity(argv.len() + 1);
+        hargv.push("command_not_found_handle".to_string());
+        hargv.extend(argv);
+        let r = child.call_function(handler, hargv).await;
+        child.finish_subshell(r).await
     }
 
     /// `./script`: run a file of the sandbox file system as a shell

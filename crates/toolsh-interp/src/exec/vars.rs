@@ -526,7 +526,9 @@ impl Interp {
                     }
                 }
             }
-            AssignValue::Array(items) => self.assign_array(&a.name, items, a.append, false).await?,
+            AssignValue::Array(items) => {
+                Box::pin(self.assign_array(&a.name, items, a.append, false)).await?
+            }
         };
         match r {
             Ok(()) => Ok(true),

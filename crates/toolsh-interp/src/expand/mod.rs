@@ -163,7 +163,7 @@ impl Interp {
         for f in fields {
             if glob_on && f.has_meta() {
                 let pat = f.pattern_text();
-                let matches = self.glob(&pat).await?;
+                let matches = Box::pin(self.glob(&pat)).await?;
                 if matches.is_empty() {
                     if self.st.opts.failglob {
                         self.error(&format!("no match: {}", f.text())).await?;
@@ -183,10 +183,19 @@ impl Interp {
     }
 
     /// The value of `IFS` (default when unset).
-    pub fn ifs(&self) -> String {
-        match self.st.vars.get("IFS") {
-            Some(v) => v.scalar_value().unwrap_or(" \t\n").to_string(),
-            None => " \t\n".to_string(),
+    ///
+    /// Borrowed (no allocation) while `IFS` holds the default
+    /// `" \t\n"` or is unset.
+    pub fn ifs(&self) -> std::borrow::Cow<'static, str> {
+        const DEFAULT: &str = " \t\n";
+        match self
+            .st
+            .vars
+            .get("IFS")
+            .map(|v| v.scalar_value().unwrap_or(DEFAULT))
+        {
+            Some(v) if v != DEFAULT => std::borrow::Cow::Owned(v.to_string()),
+            _ => std::borrow::Cow::Borrowed(DEFAULT),
         }
     }
 

@@ -30,6 +30,21 @@ impl Positional {
     }
 }
 
+impl Positional {
+    /// The parameters of a call: `argv` without its first item (the
+    /// command name), which stays in the shared vector unseen, so a
+    /// function call does not shift the whole vector down.
+    pub fn from_argv(argv: Vec<String>) -> Self {
+        if argv.len() <= 1 {
+            return Positional::default();
+        }
+        Positional {
+            items: Arc::new(argv),
+            start: 1,
+        }
+    }
+}
+
 impl From<Vec<String>> for Positional {
     fn from(items: Vec<String>) -> Self {
         Positional {
@@ -49,6 +64,13 @@ impl Deref for Positional {
 #[cfg(test)]
 mod tests {
     use super::Positional;
+
+    #[test]
+    fn from_argv_hides_the_command_name() {
+        let p = Positional::from_argv(vec!["f".to_string(), "a".into(), "b".into()]);
+        assert_eq!(&*p, ["a".to_string(), "b".to_string()]);
+        assert!(Positional::from_argv(vec!["f".to_string()]).is_empty());
+    }
 
     #[test]
     fn shift_drops_from_the_front_and_refuses_past_the_end() {
