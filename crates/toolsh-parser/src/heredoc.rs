@@ -30,7 +30,20 @@ impl Parser<'_> {
         strip_tabs: bool,
     ) -> Result<RedirTarget, ParseError> {
         let start = self.pos;
+        let bodies_before = self.bodies.len();
         self.parse_word(WordCtx::Pattern)?;
+        if self.bodies.len() != bodies_before {
+            // `cat <<a$( <<b)c`: bash reads b's body from the lines after
+            // the command and folds it into the delimiter it then looks
+            // for, which no later line can match. Refused instead: the
+            // delimiter is compared as text, so a here-document inside it
+            // has no meaning (docs/compatibility.md).
+            return Err(self.error(
+                ParseErrorKind::Invalid,
+                "here-document delimiter contains a here-document".to_string(),
+                start,
+            ));
+        }
         let raw = &self.src[start..self.pos];
         let (delimiter, quoted) = unquote(raw);
         self.heredoc_count += 1;

@@ -145,3 +145,22 @@ fn unterminated_here_document_keeps_its_line() {
 fn bracket_arithmetic_with_a_parenthesis() {
     parse_ok("echo $[2+3)]");
 }
+
+/// A here-document inside a here-document's delimiter (the roundtrip fuzz
+/// target's `crash-609b4ace`) is refused: its body would be read from the
+/// lines after the command and then lost, since the delimiter is text.
+#[test]
+fn here_document_inside_a_delimiter_is_refused() {
+    for src in [
+        "cat <<a$( <<b)c\nhello\na$( <<b)c\n",
+        "o$( <<ENntEetGo$( <<ENntted)NntEet)\n( <<\0\0\0\0\0\0\00Ec",
+        "cat <<\"$(cat <<x)\"\n",
+    ] {
+        let e = parse(src).expect_err(src);
+        assert_eq!(e.kind, ParseErrorKind::Invalid, "{src:?}");
+        assert_eq!(e.message, "here-document delimiter contains a here-document");
+    }
+    // A command substitution without a here-document is still a delimiter.
+    let s = parse_ok("cat <<a$(b)c\nx\na$(b)c\n");
+    assert_eq!(print(&s), "cat <<a$(b)c\nx\na$(b)c\n");
+}

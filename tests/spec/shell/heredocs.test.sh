@@ -312,3 +312,12 @@ END
 ## stdout:
 nested
 ## status: 0
+
+#### here-document delimiter holding a here-document
+cat <<a$( <<b)c
+hello
+a$( <<b)c
+echo after
+## stdout:
+## status: 0
+## divergence: bash reads b's body from the lines after the command and folds it into the delimiter it then waits for (so nothing runs, with two warnings); toolsh refuses the delimiter as a syntax error (status 2): a delimiter is compared as text, and a here-document inside it cannot be printed back (found by the roundtrip fuzz target)
