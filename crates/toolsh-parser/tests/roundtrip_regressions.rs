@@ -153,7 +153,10 @@ fn bracket_arithmetic_with_a_parenthesis() {
 fn here_document_inside_a_delimiter_is_refused() {
     for src in [
         "cat <<a$( <<b)c\nhello\na$( <<b)c\n",
-        "o$( <<ENntEetGo$( <<ENntted)NntEet)\n( <<\0\0\0\0\0\0\00Ec",
+        concat!(
+            "o$( <<ENntEetGo$( <<ENntted)NntEet)\n( <<\0\0\0\0\0\0\0",
+            "0Ec"
+        ),
         "cat <<\"$(cat <<x)\"\n",
     ] {
         let e = parse(src).expect_err(src);
