@@ -161,7 +161,10 @@ fn here_document_inside_a_delimiter_is_refused() {
     ] {
         let e = parse(src).expect_err(src);
         assert_eq!(e.kind, ParseErrorKind::Invalid, "{src:?}");
-        assert_eq!(e.message, "here-document delimiter contains a here-document");
+        assert_eq!(
+            e.message,
+            "here-document delimiter contains a here-document"
+        );
     }
     // A command substitution without a here-document is still a delimiter.
     let s = parse_ok("cat <<a$(b)c\nx\na$(b)c\n");

@@ -436,3 +436,12 @@ a=(0 1 2 3 4); unset 'a[1]' 'a[3]'; echo ${#a[@]} ${a[@]}
 ## stdout:
 3 0 2 4
 ## status: 0
+
+#### element counts of sparse, associative, scalar, nameref, empty and unset arrays
+a=([1]=x [5]=y [9]=z); declare -A m=([k]=1 [j]=2); s=abc; declare -n r=a; u=()
+echo "${#a[@]} ${#a[*]} ${#m[@]} ${#s[@]} ${#r[@]} ${#u[@]} ${#nosuch[@]}"
+local_t() { local -a l=(1 2 3); echo ${#l[@]}; }; local_t
+## stdout:
+3 3 2 1 3 0 0
+3
+## status: 0

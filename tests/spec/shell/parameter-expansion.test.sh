@@ -509,3 +509,13 @@ x=abab; echo ${x//ab/X} ${x/b?b/Y} ${x//ba?/Z} ${x//b?/-}
 1600 1600 1600 1202 the f0x  THE fox  the BOX  e fox 
 XX aY aZ a-b
 ## status: 0
+
+#### literal pattern substitution: first, all, overlapping runs, & and \&, multibyte
+s="aXbXXc"; echo "${s//X/-} ${s/X/-} ${s//XX/=} ${s//X/[&]} ${s//X/\&}"
+t="ééaéé"; echo "${t//é/e} ${t/é/E}"
+shopt -u patsub_replacement; echo "${s//X/[&]}"
+## stdout:
+a-b--c a-bXXc aXb=c a[X]b[X][X]c a&b&&c
+eeaee Eéaéé
+a[&]b[&][&]c
+## status: 0

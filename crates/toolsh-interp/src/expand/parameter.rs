@@ -9,6 +9,7 @@ use toolsh_parser::{
 use super::Piece;
 use crate::exec::{Ctl, Interp, R};
 use crate::pattern::{Pattern, PatternOptions};
+use crate::state::Value;
 
 /// The value a parameter expands to before its operator.
 #[derive(Debug, Clone)]
@@ -247,6 +248,24 @@ impl Interp {
                 return Ok(());
             }
             _ => {}
+        }
+        // `${#name[@]}` of a set variable: count without copying the
+        // elements (a `for ((i = 0; i < ${#a[@]}; i++))` loop would
+        // otherwise copy the whole array on every iteration).
+        if let (Some(ParamOp::Length), Parameter::Named(n), Some(Subscript::At | Subscript::Star)) =
+            (&pe.op, &pe.param, &pe.subscript)
+            && !pe.indirect
+        {
+            let count = match self.st.vars.get(n).map(|v| &v.value) {
+                Some(Value::Indexed(m)) => Some(m.len()),
+                Some(Value::Assoc(m)) => Some(m.len()),
+                Some(Value::Scalar(_)) => Some(1),
+                _ => None,
+            };
+            if let Some(count) = count {
+                push_value(PVal::Scalar(count.to_string()), dq, "", out);
+                return Ok(());
+            }
         }
         let val = self.param_base(pe).await?;
         let Some(op) = &pe.op else {
@@ -631,8 +650,6 @@ fn replace(
     mode: ReplaceMode,
     empty_pat: bool,
 ) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    let n = chars.len();
     let render = |m: &[char], out: &mut String| {
         for (t, active) in rep {
             if *active {
@@ -652,6 +669,28 @@ fn replace(
             }
         }
     };
+    // A literal pattern (`${s//the/THE}`): search the text directly;
+    // leftmost non-overlapping matches are what the pattern matcher finds.
+    if matches!(mode, ReplaceMode::First | ReplaceMode::All)
+        && !empty_pat
+        && let Some(lit) = p.as_literal().filter(|l| !l.is_empty())
+    {
+        let lit_chars: Vec<char> = lit.chars().collect();
+        let mut out = String::with_capacity(s.len());
+        let mut last = 0;
+        for (i, _) in s.match_indices(lit.as_str()) {
+            out.push_str(&s[last..i]);
+            render(&lit_chars, &mut out);
+            last = i + lit.len();
+            if matches!(mode, ReplaceMode::First) {
+                break;
+            }
+        }
+        out.push_str(&s[last..]);
+        return out;
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let n = chars.len();
     let mut out = String::new();
     match mode {
         ReplaceMode::Prefix => {
