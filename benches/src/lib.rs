@@ -39,11 +39,15 @@ pub fn shell_corpus() -> String {
                     continue;
                 };
                 for script in case_scripts(&text) {
-                    if toolsh_parser::parse(&script).is_err() {
+                    // The wrapped form must parse on its own: a case that
+                    // parses alone may still not close inside a function
+                    // body (a here-document read to the end of input).
+                    let wrapped = format!("spec_case_{}() {{\n{script}\n}}\n", case + 1);
+                    if toolsh_parser::parse(&wrapped).is_err() {
                         continue;
                     }
                     case += 1;
-                    let _ = write!(out, "spec_case_{case}() {{\n{script}\n}}\n");
+                    out.push_str(&wrapped);
                 }
             }
         }
@@ -85,4 +89,26 @@ fn case_scripts(text: &str) -> Vec<String> {
     }
     out.extend(current);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// The parse bench panics when its text does not parse; `cargo bench
+    /// --no-run` in CI would not notice, so the test suite checks it.
+    #[test]
+    fn the_parse_bench_text_parses() {
+        // Twice over, as the bench repeats it: the end of one copy must
+        // not run into the start of the next.
+        let corpus = super::shell_corpus().repeat(2);
+        assert!(corpus.len() > 200_000, "corpus only {} bytes", corpus.len());
+        let limits = toolsh_parser::ParseLimits {
+            max_source_bytes: usize::MAX,
+            max_heredocs: usize::MAX,
+            ..toolsh_parser::ParseLimits::default()
+        };
+        if let Err(e) = toolsh_parser::parse_with_limits(&corpus, &limits) {
+            let line = corpus.lines().nth(e.line as usize - 1).unwrap_or("");
+            panic!("{}:{}: {}\n{line}", e.line, e.column, e.message);
+        }
+    }
 }
