@@ -32,6 +32,7 @@ pub fn tight_limits() -> ExecutionLimits {
         timeout: Some(Duration::from_millis(500)),
         max_background_jobs: 4,
         max_buffer_bytes: 1024 * 1024,
+        max_pipeline_stages: 64,
     }
 }
 

@@ -52,6 +52,13 @@ pub struct ExecutionLimits {
     /// Bytes a single pipe stage or utility may buffer (e.g. `sort` input,
     /// `$(...)` output, a here-string). Default 64 MiB.
     pub max_buffer_bytes: usize,
+    /// Pipeline stages (bash manual 3.2.3) running at once in the whole
+    /// execution: a pipeline of `n` commands takes `n` for as long as it
+    /// runs, nested pipelines and background pipelines included; a
+    /// pipeline that would pass the bound is not started. Each stage is a
+    /// forked shell, so this bounds their memory (`:|:|...` with 100,000
+    /// stages). Default 1,000.
+    pub max_pipeline_stages: usize,
 }
 
 impl Default for ExecutionLimits {
@@ -74,6 +81,7 @@ impl Default for ExecutionLimits {
             timeout: Some(Duration::from_secs(30)),
             max_background_jobs: 64,
             max_buffer_bytes: 64 * 1024 * 1024,
+            max_pipeline_stages: 1_000,
         }
     }
 }
@@ -116,6 +124,8 @@ pub enum LimitKind {
     BackgroundJobs,
     /// [`ExecutionLimits::max_buffer_bytes`].
     BufferBytes,
+    /// [`ExecutionLimits::max_pipeline_stages`].
+    PipelineStages,
 }
 
 impl LimitKind {
@@ -139,6 +149,7 @@ impl LimitKind {
             LimitKind::Timeout => "time limit",
             LimitKind::BackgroundJobs => "background job limit",
             LimitKind::BufferBytes => "buffer size limit",
+            LimitKind::PipelineStages => "pipeline stage limit",
         }
     }
 }

@@ -454,6 +454,7 @@ impl Shell {
             fatal: Mutex::new(None),
             has_fatal: std::sync::atomic::AtomicBool::new(false),
             ticks: std::sync::atomic::AtomicU32::new(0),
+            live_stages: std::sync::atomic::AtomicUsize::new(0),
         });
         let state = self
             .state

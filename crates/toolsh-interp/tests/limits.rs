@@ -43,6 +43,7 @@ fn small() -> ExecutionLimits {
         timeout: Some(Duration::from_secs(5)),
         max_background_jobs: 8,
         max_buffer_bytes: 256 * 1024,
+        max_pipeline_stages: 100,
     }
 }
 
@@ -84,6 +85,7 @@ async fn limit_names_are_the_documented_ones() {
         (LimitKind::Timeout, "time limit"),
         (LimitKind::BackgroundJobs, "background job limit"),
         (LimitKind::BufferBytes, "buffer size limit"),
+        (LimitKind::PipelineStages, "pipeline stage limit"),
     ];
     for (k, n) in names {
         assert_eq!(k.name(), n);
@@ -581,6 +583,46 @@ async fn adversarial_fork_bomb() {
     );
     let want = format!("toolsh: {} exceeded (", kind.name());
     assert!(r.stderr.contains(&want), "{r:?}");
+}
+
+#[tokio::test]
+async fn pipeline_stages() {
+    let l = ExecutionLimits {
+        max_pipeline_stages: 10,
+        ..small()
+    };
+    let ten = ["echo x"; 10].join(" | ");
+    let r = run_with(l.clone(), &format!("{ten}; echo ok")).await;
+    assert_eq!((r.stdout.as_str(), r.exit_code), ("x\nok\n", 0), "{r:?}");
+    let r = run_with(l.clone(), &format!("echo a; {ten} | cat; echo b")).await;
+    assert_limit(&r, LimitKind::PipelineStages, "10", "a\n");
+    // Nested pipelines count while their outer stage runs (2 + 9)...
+    let r = run_with(
+        l.clone(),
+        "echo a; f() { :|:|:|:|:|:|:|:|:; }; f | :; echo b",
+    )
+    .await;
+    assert_limit(&r, LimitKind::PipelineStages, "10", "a\n");
+    // ... and a finished pipeline gives its stages back.
+    let r = run_with(
+        l,
+        "for i in {1..50}; do :|:|:|:|:|:|:|:|:|:; done; f() { :|:|:; }; f | f | f; echo ok",
+    )
+    .await;
+    assert_eq!((r.stdout.as_str(), r.exit_code), ("ok\n", 0), "{r:?}");
+}
+
+#[tokio::test]
+async fn adversarial_long_pipeline() {
+    // 50,000 stages (`:|:|...`) each a forked shell: stopped before any
+    // runs, in bounded memory (without the bound: ~170 MB more).
+    let l = ExecutionLimits {
+        max_source_bytes: 1 << 20,
+        ..small()
+    };
+    let script = ":|".repeat(49_999) + ":";
+    let r = adversarial(l, &script, 5).await;
+    assert_limit(&r, LimitKind::PipelineStages, "100", "");
 }
 
 #[tokio::test]

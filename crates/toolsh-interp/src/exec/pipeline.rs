@@ -1,5 +1,6 @@
 //! Pipelines (bash manual 3.2.3): stages run concurrently on forks joined
-//! by bounded pipes; `PIPESTATUS`, `pipefail`, `lastpipe`, `!`.
+//! by bounded pipes; `PIPESTATUS`, `pipefail`, `lastpipe`, `!`. The
+//! stages running at once are bounded by `max_pipeline_stages`.
 
 use toolsh_parser::Pipeline;
 
@@ -32,6 +33,8 @@ impl Interp {
             return Ok(status);
         }
         let n = p.commands.len();
+        // Each stage is a fork: bound them before making any.
+        let _stages = self.sh.enter_pipeline(n)?;
         let lastpipe = self.st.opts.lastpipe;
         let mut futs: Vec<BoxFut<'_, R<i32>>> = Vec::with_capacity(n);
         let mut prev_in = None;

@@ -1,7 +1,7 @@
 //! The context shared by every thread of one `exec`: limits and their
 //! counters, the file system, the command table, the clock, jobs.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime};
 
@@ -87,6 +87,23 @@ pub(crate) struct Shared {
     /// Checkpoints since the clock was last read (see
     /// [`Shared::checkpoint`]).
     pub ticks: AtomicU32,
+    /// Pipeline stages running now (see [`Shared::enter_pipeline`]).
+    pub live_stages: AtomicUsize,
+}
+
+/// The stages of one running pipeline, counted against
+/// [`ExecutionLimits::max_pipeline_stages`] until dropped.
+pub(crate) struct StageGuard {
+    shared: Arc<Shared>,
+    stages: usize,
+}
+
+impl Drop for StageGuard {
+    fn drop(&mut self) {
+        self.shared
+            .live_stages
+            .fetch_sub(self.stages, Ordering::Relaxed);
+    }
 }
 
 /// The clock is read on every `CLOCK_EVERY`-th checkpoint: a checkpoint
@@ -140,6 +157,28 @@ impl Shared {
             ));
         }
         self.checkpoint()
+    }
+
+    /// Count the `stages` of a pipeline about to start against
+    /// [`ExecutionLimits::max_pipeline_stages`]; they stay counted until
+    /// the guard is dropped.
+    ///
+    /// # Errors
+    /// [`LimitKind::PipelineStages`] when the stages already running plus
+    /// `stages` would pass the bound (nothing is counted then).
+    pub fn enter_pipeline(self: &Arc<Self>, stages: usize) -> Result<StageGuard, Interrupt> {
+        let before = self.live_stages.fetch_add(stages, Ordering::Relaxed);
+        let guard = StageGuard {
+            shared: self.clone(),
+            stages,
+        };
+        if before.saturating_add(stages) > self.limits.max_pipeline_stages {
+            return Err(Interrupt::limit(
+                LimitKind::PipelineStages,
+                self.limits.max_pipeline_stages,
+            ));
+        }
+        Ok(guard)
     }
 
     /// Count one loop iteration (`n` is this loop's count so far).

@@ -176,6 +176,26 @@ async fn fork_bombs_hit_the_job_or_depth_limit() {
 }
 
 #[tokio::test]
+async fn a_100000_stage_pipeline_hits_the_stage_limit() {
+    // Each stage is a forked shell: 100,000 of them took ~636 MB before
+    // the bound. Nested pipelines count against the same bound.
+    stops_at(
+        limits(),
+        &(":|".repeat(99_999) + ":"),
+        LimitKind::PipelineStages,
+        "pipeline stage limit exceeded (1000)",
+    )
+    .await;
+    stops_at(
+        limits(),
+        &format!("f() {{ {}; }}; f | :", [":"; 999].join("|")),
+        LimitKind::PipelineStages,
+        "pipeline stage limit exceeded (1000)",
+    )
+    .await;
+}
+
+#[tokio::test]
 async fn runaway_recursion_and_loops_hit_their_limits() {
     stops_at(
         limits(),
