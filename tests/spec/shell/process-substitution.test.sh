@@ -250,3 +250,36 @@ join <(printf '1 a\n2 b\n') <(printf '1 c\n2 d\n'); jq -c -n --slurpfile x <(ech
 2 b d
 [1,2]
 ## status: 0
+
+#### $! names a read substitution
+cat <(echo hi); echo "[${!:+set}]"
+## stdout:
+hi
+[set]
+## status: 0
+
+#### wait $! gives a read substitution's status
+cat <(exit 3); wait $!; echo "wait: $?"
+## stdout:
+wait: 3
+## status: 0
+
+#### each read substitution gets its own $!
+cat <(echo x) > /dev/null; a=$!; cat <(echo y) > /dev/null
+[ -n "$a" ] && [ "$a" != "$!" ] && echo differs
+## stdout:
+differs
+## status: 0
+
+#### $BASHPID in a read substitution is its $!
+cat <(echo $BASHPID) > out; [ "$(cat out)" = "$!" ] && echo same
+## stdout:
+same
+## status: 0
+
+#### $! set inside a command substitution stays there
+x=$(cat <(echo y); echo "${!:+in}"); echo "$x" "[${!:+set}]"
+## stdout:
+y
+in []
+## status: 0

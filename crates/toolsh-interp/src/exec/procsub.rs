@@ -71,7 +71,9 @@ impl Interp {
             return Err(Ctl::Abort(1));
         };
         if read {
-            let bytes = self.run_reader(script).await?;
+            let pid = self.sh.new_pid();
+            let bytes = self.run_reader(script, pid).await?;
+            self.st.last_bg = Some(pid);
             let input = Arc::new(tokio::sync::Mutex::new(Input::from_bytes(bytes)));
             self.fds.set(fd, Some(Fd::In(input)));
             self.procsubs.push(ProcSub { fd, writer: None });
@@ -95,14 +97,23 @@ impl Interp {
         Ok(format!("/dev/fd/{fd}"))
     }
 
-    /// Run the list of a `<(list)` in a subshell and give its output.
-    async fn run_reader(&mut self, script: &Script) -> R<Vec<u8>> {
+    /// Run the list of a `<(list)` in a subshell with process id `pid` and
+    /// give its output; record it as a finished job so `$!` names it and
+    /// `wait $!` gives its status (bash manual 3.5.6, 3.4.2).
+    async fn run_reader(&mut self, script: &Script, pid: u32) -> R<Vec<u8>> {
         let mut child = self.fork();
+        child.st.pid = pid;
         child.enter_subst_depth()?;
         let (out, cap) = Output::capture(self.sh.limits.max_buffer_bytes, LimitKind::BufferBytes);
         child.fds.set(1, Some(Fd::Out(out)));
         let r = child.run_list(&script.body).await;
-        child.finish_subshell(r).await?;
+        let status = child.finish_subshell(r).await?;
+        drop(child);
+        self.sh.jobs.lock().expect("jobs").push(Job {
+            pid,
+            handle: Some(tokio::spawn(async move { status })),
+            status: None,
+        });
         Ok(cap.take())
     }
 
