@@ -5,7 +5,6 @@
 pub mod compare;
 pub mod criterion_report;
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The repository root (this crate lives in `benches/`).

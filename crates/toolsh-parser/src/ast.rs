@@ -100,8 +100,8 @@ pub struct Pipeline {
     pub timed: Option<Timed>,
     /// `true` when preceded by `!` (the status is logically negated).
     pub negated: bool,
-    /// The stages, at least one.
-    pub commands: Vec<PipelineStage>,
+    /// The stages, at least one (most pipelines have one, kept inline).
+    pub commands: smallvec::SmallVec<[PipelineStage; 1]>,
     /// The whole pipeline.
     pub span: Span,
 }
@@ -133,7 +133,7 @@ pub enum Command {
     /// A simple command: assignments, words and redirections.
     Simple(SimpleCommand),
     /// A compound command with the redirections that follow it.
-    Compound(CompoundCommand, Vec<Redirect>),
+    Compound(Box<CompoundCommand>, Vec<Redirect>),
     /// `name() compound-command` or `function name [()] compound-command`.
     Function(FunctionDef),
     /// `coproc [NAME] command`.
@@ -226,10 +226,16 @@ pub enum ArrayItem {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Word {
     /// The parts, in order; adjacent literal parts are merged by the parser.
-    pub parts: Vec<WordPart>,
+    /// Most words have one part, kept inline (no allocation).
+    pub parts: WordParts,
     /// The word as written.
     pub span: Span,
 }
+
+pub use compact_str::CompactString;
+
+/// The parts of a [`Word`]: a vector with room for one part inline.
+pub type WordParts = smallvec::SmallVec<[WordPart; 1]>;
 
 /// One part of a word.
 #[derive(Debug, Clone, PartialEq)]
@@ -237,8 +243,10 @@ pub struct Word {
 pub enum WordPart {
     /// Unquoted literal text. Subject to word splitting only if produced by
     /// an expansion (so never), and to pathname expansion and pattern
-    /// matching: `*`, `?` and `[` in it are pattern characters.
-    Literal(String),
+    /// matching: `*`, `?` and `[` in it are pattern characters. Stored
+    /// inline up to 24 bytes (most literals), so a word like `echo` costs
+    /// no allocation.
+    Literal(CompactString),
     /// A character escaped by a backslash outside quotes (`\*`): literal,
     /// never a pattern character. Line continuations (`\` newline) are
     /// removed by the parser and produce no part.
@@ -281,7 +289,7 @@ pub enum WordPart {
     Tilde(Option<String>),
     /// A brace expansion (bash manual 3.5.1). Only produced for a valid
     /// brace expression; anything else stays literal text.
-    Brace(BraceExpansion),
+    Brace(Box<BraceExpansion>),
     /// An extended glob pattern `@(a|b)`, `*(...)`, `+(...)`, `?(...)`,
     /// `!(...)` (bash manual 3.5.8.1).
     ExtGlob {

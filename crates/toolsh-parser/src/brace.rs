@@ -17,7 +17,7 @@ enum Atom {
 /// Rewrites `parts` so that valid brace expressions become
 /// [`WordPart::Brace`].
 pub(crate) fn expand_braces(
-    parts: &mut Vec<WordPart>,
+    parts: &mut crate::ast::WordParts,
     p: &mut Parser<'_>,
 ) -> Result<(), ParseError> {
     let has_brace = parts
@@ -107,12 +107,12 @@ fn build(
                         }
                     }
                     p.leave();
-                    out.push(WordPart::Brace(BraceExpansion::List(alts)));
+                    out.push(WordPart::Brace(Box::new(BraceExpansion::List(alts))));
                     i = c + 1;
                     continue;
                 }
                 if let Some(seq) = sequence(&atoms[i + 1..c]) {
-                    out.push(WordPart::Brace(seq));
+                    out.push(WordPart::Brace(Box::new(seq)));
                     i = c + 1;
                     continue;
                 }

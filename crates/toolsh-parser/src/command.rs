@@ -4,7 +4,7 @@
 use crate::ast::{
     AndOr, AndOrList, ArrayItem, AssignValue, Assignment, Command, List, ListItem, Pipeline,
     PipelineStage, RedirFd, RedirOp, RedirTarget, Redirect, Script, SimpleCommand, Timed, Word,
-    WordPart,
+    WordPart, WordParts,
 };
 use crate::error::ParseError;
 use crate::lexer::{Op, is_meta, is_name_char, is_name_start};
@@ -177,7 +177,7 @@ impl Parser<'_> {
                 break;
             }
         }
-        let mut commands = Vec::with_capacity(1);
+        let mut commands = smallvec::SmallVec::new();
         if (timed.is_some() || negated) && !self.at_command_start() {
             let span = self.span_from(self.pos);
             commands.push(PipelineStage {
@@ -290,7 +290,7 @@ impl Parser<'_> {
                         let a = self.parse_assignment(&shape)?;
                         let span = self.span_from(wstart);
                         self.word_stack.push(Word {
-                            parts: vec![WordPart::AssignmentWord(Box::new(a))],
+                            parts: smallvec::smallvec![WordPart::AssignmentWord(Box::new(a))],
                             span,
                         });
                     } else {
@@ -325,7 +325,8 @@ impl Parser<'_> {
         let value_start = shape.eq + 1;
         self.pos = value_start;
         let value = self.parse_word(WordCtx::Assign)?;
-        let mut parts = vec![WordPart::Literal(self.src[start..value_start].to_string())];
+        let mut parts: WordParts =
+            smallvec::smallvec![WordPart::Literal(self.src[start..value_start].into())];
         let mut rest = value.parts.into_iter();
         if let Some(WordPart::Literal(l)) = rest.as_slice().first() {
             if let WordPart::Literal(p) = &mut parts[0] {

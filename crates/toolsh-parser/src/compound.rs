@@ -15,7 +15,7 @@ impl Parser<'_> {
     pub(crate) fn compound_with_redirects(&mut self) -> Result<Command, ParseError> {
         let cc = self.compound()?;
         let redirects = self.trailing_redirects()?;
-        Ok(Command::Compound(cc, redirects))
+        Ok(Command::Compound(Box::new(cc), redirects))
     }
 
     /// `true` when a compound command starts at the cursor.
@@ -184,7 +184,7 @@ impl Parser<'_> {
             self.pos = vs;
             return Err(self.unexpected());
         };
-        let var = var.clone();
+        let var = var.to_string();
         self.skip_blanks();
         if self.peek_op() == Some(Op::Semi) {
             self.pos += 1;
@@ -362,7 +362,7 @@ impl Parser<'_> {
     ) -> Result<Command, ParseError> {
         let name = match cmd.words.into_iter().next().map(|w| w.parts) {
             Some(mut parts) => match parts.pop() {
-                Some(WordPart::Literal(l)) => l,
+                Some(WordPart::Literal(l)) => l.into_string(),
                 _ => String::new(),
             },
             None => String::new(),
@@ -409,7 +409,7 @@ impl Parser<'_> {
             self.pos = ns;
             return Err(self.unexpected());
         };
-        let name = name.clone();
+        let name = name.to_string();
         self.skip_blanks();
         if self.peek() == Some(b'(') && self.peek_at(1) != Some(b'(') {
             let save = self.pos;
@@ -436,7 +436,7 @@ impl Parser<'_> {
             let w = self.parse_word(WordCtx::Pattern)?;
             self.skip_blanks();
             match w.parts.as_slice() {
-                [WordPart::Literal(l)] if self.at_compound_start() => name = Some(l.clone()),
+                [WordPart::Literal(l)] if self.at_compound_start() => name = Some(l.to_string()),
                 _ => self.restore(cp),
             }
         }

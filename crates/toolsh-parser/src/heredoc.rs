@@ -6,7 +6,7 @@
 //! span start is the here-document's id); `visit::fill_item` swaps the
 //! bodies in once the script is parsed.
 
-use crate::ast::{HereDoc, RedirTarget, Span, Word, WordPart};
+use crate::ast::{HereDoc, RedirTarget, Span, Word, WordPart, WordParts};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::parser::Parser;
 use crate::word::{DqMode, Parts, WordCtx};
@@ -69,7 +69,7 @@ impl Parser<'_> {
             delimiter,
             quoted,
             body: Word {
-                parts: Vec::new(),
+                parts: WordParts::new(),
                 span: Span {
                     start: id,
                     end: PLACEHOLDER,
@@ -120,9 +120,9 @@ impl Parser<'_> {
                     text.push('\n');
                 }
                 let parts = if text.is_empty() {
-                    Vec::new()
+                    WordParts::new()
                 } else {
-                    vec![WordPart::Literal(text)]
+                    smallvec::smallvec![WordPart::Literal(text.into())]
                 };
                 Word {
                     parts,

@@ -19,7 +19,7 @@
 //! let Command::Simple(cmd) = &script.body.items[1].and_or.first.commands[0].command else {
 //!     panic!("a simple command");
 //! };
-//! assert_eq!(cmd.words[0].parts, vec![WordPart::Literal("greet".into())]);
+//! assert_eq!(cmd.words[0].parts.as_slice(), [WordPart::Literal("greet".into())]);
 //! // The canonical printer's output parses back to the same tree.
 //! assert_eq!(parse(&print(&script)).unwrap(), script);
 //!

@@ -20,9 +20,9 @@ impl LineIndex {
         let mut starts = vec![0];
         let mut ascii = Vec::new();
         let mut at = 0;
-        while let Some(i) = b[at..].iter().position(|&c| c == b'\n') {
-            ascii.push(b[at..at + i].is_ascii());
-            at += i + 1;
+        for i in memchr::memchr_iter(b'\n', b) {
+            ascii.push(b[at..i].is_ascii());
+            at = i + 1;
             starts.push(at);
         }
         ascii.push(b[at..].is_ascii());

@@ -124,7 +124,7 @@ impl<'a> Printer<'a> {
                     WordPart::Literal(l) => self.out.push_str(l),
                     other => {
                         let w = Word {
-                            parts: vec![other.clone()],
+                            parts: smallvec::smallvec![other.clone()],
                             span: Span::default(),
                         };
                         self.out.push_str(&crate::print_word(&w));

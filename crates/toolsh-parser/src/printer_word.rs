@@ -74,27 +74,29 @@ impl Printer<'_> {
                     self.out.push_str(u);
                 }
             }
-            WordPart::Brace(BraceExpansion::List(ws)) => {
-                self.out.push('{');
-                for (i, w) in ws.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push(',');
+            WordPart::Brace(brace) => match &**brace {
+                BraceExpansion::List(ws) => {
+                    self.out.push('{');
+                    for (i, w) in ws.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push(',');
+                        }
+                        self.word(w, ctx);
                     }
-                    self.word(w, ctx);
+                    self.out.push('}');
                 }
-                self.out.push('}');
-            }
-            WordPart::Brace(BraceExpansion::Sequence { start, end, step }) => {
-                self.out.push('{');
-                self.out.push_str(start);
-                self.out.push_str("..");
-                self.out.push_str(end);
-                if let Some(s) = step {
+                BraceExpansion::Sequence { start, end, step } => {
+                    self.out.push('{');
+                    self.out.push_str(start);
                     self.out.push_str("..");
-                    self.out.push_str(s);
+                    self.out.push_str(end);
+                    if let Some(s) = step {
+                        self.out.push_str("..");
+                        self.out.push_str(s);
+                    }
+                    self.out.push('}');
                 }
-                self.out.push('}');
-            }
+            },
             WordPart::ExtGlob { op, alternatives } => {
                 self.out.push(*op);
                 self.out.push('(');

@@ -173,9 +173,11 @@ fn part(p: &mut WordPart, b: &mut Bodies) {
             list(&mut script.body, b);
         }
         WordPart::Arith(e) => arith(e, b),
-        WordPart::Brace(BraceExpansion::List(ws)) => {
-            for w in ws {
-                fill_word(w, b);
+        WordPart::Brace(brace) => {
+            if let BraceExpansion::List(ws) = &mut **brace {
+                for w in ws {
+                    fill_word(w, b);
+                }
             }
         }
         WordPart::ExtGlob { alternatives, .. } => {

@@ -1,7 +1,7 @@
 //! Words: unquoted text, quoting (bash manual 3.1.2), tilde prefixes and
 //! the contexts that end a word.
 
-use crate::ast::{Word, WordPart};
+use crate::ast::{CompactString, Word, WordPart, WordParts};
 use crate::error::ParseError;
 use crate::lexer::is_meta;
 use crate::parser::Parser;
@@ -36,17 +36,13 @@ pub(crate) enum WordCtx {
 
 /// Collects word parts, merging adjacent literals.
 ///
-/// Most words are one part, so the first part gets a vector of exactly
-/// one slot (a default `Vec` would reserve four, and a script's tree is
-/// mostly words).
+/// Most words are one part, which [`WordParts`] keeps inline: a word
+/// of one part costs no allocation for its part list.
 #[derive(Default)]
-pub(crate) struct Parts(pub Vec<WordPart>);
+pub(crate) struct Parts(pub WordParts);
 
 impl Parts {
     fn push_new(&mut self, p: WordPart) {
-        if self.0.capacity() == 0 {
-            self.0.reserve_exact(1);
-        }
         self.0.push(p);
     }
 
@@ -57,7 +53,7 @@ impl Parts {
         if let Some(WordPart::Literal(l)) = self.0.last_mut() {
             l.push_str(s);
         } else {
-            self.push_new(WordPart::Literal(s.to_string()));
+            self.push_new(WordPart::Literal(s.into()));
         }
     }
 
@@ -65,7 +61,9 @@ impl Parts {
         if let Some(WordPart::Literal(l)) = self.0.last_mut() {
             l.push(c);
         } else {
-            self.push_new(WordPart::Literal(c.to_string()));
+            self.push_new(WordPart::Literal(CompactString::from(
+                &*c.encode_utf8(&mut [0; 4]),
+            )));
         }
     }
 
@@ -407,7 +405,7 @@ impl Parser<'_> {
         }
         self.leave();
         Ok(WordPart::DoubleQuoted {
-            parts: parts.0,
+            parts: parts.0.into_vec(),
             locale,
         })
     }
@@ -490,5 +488,5 @@ fn is_plain(c: u8) -> bool {
 
 /// Position of the first `needle` in `hay`.
 pub(crate) fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
-    hay.iter().position(|&b| b == needle)
+    memchr::memchr(needle, hay)
 }

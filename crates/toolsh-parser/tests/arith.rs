@@ -181,12 +181,12 @@ fn invalid_text_is_deferred() {
     let ArithExpr::Deferred(w) = arith("1$x") else {
         panic!()
     };
-    assert_eq!(w.parts, vec![lit("1"), named("x")]);
+    assert_eq!(w.parts.to_vec(), vec![lit("1"), named("x")]);
     let ArithExpr::Deferred(w) = arith("\"1\" + 2") else {
         panic!()
     };
     assert_eq!(
-        w.parts,
+        w.parts.to_vec(),
         vec![
             WordPart::DoubleQuoted {
                 parts: vec![lit("1")],

@@ -59,7 +59,7 @@ fn declaration_utilities_take_assignment_words() {
     assert_eq!(a.name, "x");
     assert!(matches!(a.value, AssignValue::Array(_)));
     assert!(matches!(c.words[3].parts[0], WordPart::AssignmentWord(_)));
-    assert_eq!(c.words[4].parts, vec![lit("plain")]);
+    assert_eq!(c.words[4].parts.to_vec(), vec![lit("plain")]);
     for kw in ["local", "export", "readonly", "typeset"] {
         let c = simple(&format!("{kw} v=1"));
         assert!(
@@ -110,7 +110,10 @@ fn here_documents() {
     };
     assert_eq!(h.delimiter, "EOF");
     assert!(!h.quoted);
-    assert_eq!(h.body.parts, vec![lit("hello "), named("name"), lit("\n")]);
+    assert_eq!(
+        h.body.parts.to_vec(),
+        vec![lit("hello "), named("name"), lit("\n")]
+    );
     let Command::Simple(c) = &s.body.items[1].and_or.first.commands[0].command else {
         panic!()
     };
@@ -118,24 +121,24 @@ fn here_documents() {
         panic!()
     };
     assert!(h.quoted);
-    assert_eq!(h.body.parts, vec![lit("quoted $x\n")]);
+    assert_eq!(h.body.parts.to_vec(), vec![lit("quoted $x\n")]);
     let RedirTarget::HereDoc(h) = &c.redirects[1].target else {
         panic!()
     };
     assert_eq!(h.delimiter, "Y");
-    assert_eq!(h.body.parts, vec![lit("y\n")]);
+    assert_eq!(h.body.parts.to_vec(), vec![lit("y\n")]);
     // `"` is ordinary in a body; `\$` escapes.
     let c = simple("cat <<E\n\"a\" \\$x \\y\nE\n");
     let RedirTarget::HereDoc(h) = &c.redirects[0].target else {
         panic!()
     };
-    assert_eq!(h.body.parts, vec![lit("\"a\" $x \\y\n")]);
+    assert_eq!(h.body.parts.to_vec(), vec![lit("\"a\" $x \\y\n")]);
     // A body ending at end of input (bash warns but accepts).
     let c = simple("cat <<E\nabc");
     let RedirTarget::HereDoc(h) = &c.redirects[0].target else {
         panic!()
     };
-    assert_eq!(h.body.parts, vec![lit("abc\n")]);
+    assert_eq!(h.body.parts.to_vec(), vec![lit("abc\n")]);
 }
 
 #[test]
@@ -318,9 +321,10 @@ fn spans_give_lines_and_columns() {
     let item = &s.body.items[1];
     assert_eq!(item.span.line, 2);
     assert_eq!(item.span.column, 3);
-    let Command::Compound(CompoundCommand::If { branches, span, .. }, _) =
-        &item.and_or.first.commands[0].command
-    else {
+    let Command::Compound(cc, _) = &item.and_or.first.commands[0].command else {
+        panic!()
+    };
+    let CompoundCommand::If { branches, span, .. } = &**cc else {
         panic!()
     };
     assert_eq!(span.start, 9);

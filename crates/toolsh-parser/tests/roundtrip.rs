@@ -26,7 +26,7 @@ fn w(parts: Vec<WordPart>) -> Word {
         }
     }
     Word {
-        parts: out,
+        parts: out.into(),
         span: sp(),
     }
 }
@@ -45,7 +45,7 @@ fn lit() -> BoxedStrategy<String> {
 
 fn param(word: BoxedStrategy<Word>, arith: BoxedStrategy<ArithExpr>) -> BoxedStrategy<WordPart> {
     let plit = "[a-z0-9 .]{1,5}"
-        .prop_map(|s| w(vec![WordPart::Literal(s)]))
+        .prop_map(|s| w(vec![WordPart::Literal(s.into())]))
         .boxed();
     let pword = prop_oneof![plit.clone(), word.clone()];
     let op = prop_oneof![
@@ -269,7 +269,7 @@ fn dq_part(
     arith: BoxedStrategy<ArithExpr>,
 ) -> BoxedStrategy<WordPart> {
     prop_oneof![
-        "[ -~]{1,6}".prop_map(WordPart::Literal),
+        "[ -~]{1,6}".prop_map(|s| WordPart::Literal(s.into())),
         param,
         arith.prop_map(|e| WordPart::Arith(Box::new(e))),
     ]
@@ -278,30 +278,32 @@ fn dq_part(
 
 fn word() -> BoxedStrategy<Word> {
     let arith = arith();
-    let leaf_word = lit().prop_map(|s| w(vec![WordPart::Literal(s)])).boxed();
+    let leaf_word = lit()
+        .prop_map(|s| w(vec![WordPart::Literal(s.into())]))
+        .boxed();
     let param = param(leaf_word.clone(), arith.clone());
     let part = prop_oneof![
-        4 => lit().prop_map(WordPart::Literal),
+        4 => lit().prop_map(|s| WordPart::Literal(s.into())),
         1 => prop::sample::select(vec!['*', '?', '$', ' ', '"', '\'', '\\', '{', '|', ';'])
             .prop_map(WordPart::Escaped),
         1 => "[ -&(-~]{0,6}".prop_map(WordPart::SingleQuoted),
         1 => (proptest::collection::vec(dq_part(param.clone(), arith.clone()), 0..4), any::<bool>())
             .prop_map(|(parts, locale)| {
                 let merged = w(parts).parts;
-                WordPart::DoubleQuoted { parts: merged, locale }
+                WordPart::DoubleQuoted { parts: merged.into_vec(), locale }
             }),
         1 => "[ -~\t\n\x01]{0,6}".prop_map(WordPart::AnsiC),
         2 => param,
         1 => arith.prop_map(|e| WordPart::Arith(Box::new(e))),
-        1 => (lit(), lit()).prop_map(|(a, b)| WordPart::Brace(BraceExpansion::List(vec![
-            w(vec![WordPart::Literal(a)]),
-            w(vec![WordPart::Literal(b)]),
-        ]))),
-        1 => (0..20i32, 0..20i32).prop_map(|(a, b)| WordPart::Brace(BraceExpansion::Sequence {
+        1 => (lit(), lit()).prop_map(|(a, b)| WordPart::Brace(Box::new(BraceExpansion::List(vec![
+            w(vec![WordPart::Literal(a.into())]),
+            w(vec![WordPart::Literal(b.into())]),
+        ])))),
+        1 => (0..20i32, 0..20i32).prop_map(|(a, b)| WordPart::Brace(Box::new(BraceExpansion::Sequence {
             start: a.to_string(),
             end: b.to_string(),
             step: None,
-        })),
+        }))),
     ];
     proptest::collection::vec(part, 1..4)
         .prop_map(w)
@@ -313,7 +315,7 @@ fn word() -> BoxedStrategy<Word> {
 }
 
 fn simple(words: BoxedStrategy<Word>) -> BoxedStrategy<Command> {
-    let first = lit().prop_map(|s| w(vec![WordPart::Literal(s)]));
+    let first = lit().prop_map(|s| w(vec![WordPart::Literal(s.into())]));
     // Assignment values get no brace expansion.
     let value = words.clone().prop_filter("no braces in assignments", |w| {
         !w.parts.iter().any(|p| matches!(p, WordPart::Brace(_)))
@@ -415,7 +417,7 @@ fn list_of(cmd: BoxedStrategy<Command>) -> BoxedStrategy<List> {
 
 fn cond_expr() -> BoxedStrategy<CondExpr> {
     let cw = "[a-z0-9_.]{1,5}"
-        .prop_map(|s| w(vec![WordPart::Literal(s)]))
+        .prop_map(|s| w(vec![WordPart::Literal(s.into())]))
         .boxed();
     let leaf = prop_oneof![
         (
@@ -541,7 +543,7 @@ fn command() -> BoxedStrategy<Command> {
                             .map(|(pats, body, t)| CaseItem {
                                 patterns: pats
                                     .into_iter()
-                                    .map(|p| w(vec![WordPart::Literal(p)]))
+                                    .map(|p| w(vec![WordPart::Literal(p.into())]))
                                     .collect(),
                                 body: body.unwrap_or_default(),
                                 terminator: [
@@ -559,7 +561,7 @@ fn command() -> BoxedStrategy<Command> {
             ];
             prop_oneof![
                 3 => inner,
-                2 => compound.clone().prop_map(|c| Command::Compound(c, Vec::new())),
+                2 => compound.clone().prop_map(|c| Command::Compound(Box::new(c), Vec::new())),
                 1 => (name(), list.clone(), any::<bool>()).prop_map(|(name, l, keyword)| {
                     Command::Function(FunctionDef {
                         name,

@@ -310,44 +310,50 @@ fn brace_expansion_only_for_valid_expressions() {
         b("a{b,c}d"),
         vec![
             lit("a"),
-            WordPart::Brace(BraceExpansion::List(vec![lit_word("b"), lit_word("c")])),
+            WordPart::Brace(Box::new(BraceExpansion::List(vec![
+                lit_word("b"),
+                lit_word("c")
+            ]))),
             lit("d")
         ]
     );
     assert_eq!(
         b("{1..10..2}"),
-        vec![WordPart::Brace(BraceExpansion::Sequence {
+        vec![WordPart::Brace(Box::new(BraceExpansion::Sequence {
             start: "1".into(),
             end: "10".into(),
             step: Some("2".into())
-        })]
+        }))]
     );
     assert_eq!(
         b("{a..z}"),
-        vec![WordPart::Brace(BraceExpansion::Sequence {
+        vec![WordPart::Brace(Box::new(BraceExpansion::Sequence {
             start: "a".into(),
             end: "z".into(),
             step: None
-        })]
+        }))]
     );
     for literal in ["{}", "{a}", "{a..5}", "{1..3..}", "{a", "a}", "{a,b"] {
         assert_eq!(b(literal), vec![lit(literal)], "{literal}");
     }
     assert_eq!(
         b("{,x}"),
-        vec![WordPart::Brace(BraceExpansion::List(vec![
+        vec![WordPart::Brace(Box::new(BraceExpansion::List(vec![
             word(vec![]),
             lit_word("x")
-        ]))]
+        ])))]
     );
     // Nested, and with expansions inside.
     let parts = b("{a,{b,c}}");
-    let [WordPart::Brace(BraceExpansion::List(alts))] = parts.as_slice() else {
+    let [WordPart::Brace(brace)] = parts.as_slice() else {
+        panic!()
+    };
+    let BraceExpansion::List(alts) = &**brace else {
         panic!()
     };
     assert!(matches!(alts[1].parts[0], WordPart::Brace(_)));
     let parts = b("{$x,\"y\"}");
-    assert!(matches!(parts[0], WordPart::Brace(BraceExpansion::List(_))));
+    assert!(matches!(&parts[0], WordPart::Brace(b) if matches!(**b, BraceExpansion::List(_))));
     // Quoted braces and commas do not count.
     assert_eq!(b("'{a,b}'"), vec![WordPart::SingleQuoted("{a,b}".into())]);
     assert_eq!(

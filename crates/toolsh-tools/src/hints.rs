@@ -62,9 +62,8 @@ pub fn literal_text(w: &Word) -> Option<String> {
     let mut out = String::new();
     for p in &w.parts {
         match p {
-            WordPart::Literal(s) | WordPart::SingleQuoted(s) | WordPart::AnsiC(s) => {
-                out.push_str(s);
-            }
+            WordPart::Literal(s) => out.push_str(s),
+            WordPart::SingleQuoted(s) | WordPart::AnsiC(s) => out.push_str(s),
             WordPart::Escaped(c) => out.push(*c),
             WordPart::DoubleQuoted { parts, .. } => {
                 for q in parts {
@@ -295,8 +294,14 @@ impl Scan<'_> {
                 }
             }
             WordPart::Arith(e) => self.arith(e),
-            WordPart::Brace(BraceExpansion::List(ws))
-            | WordPart::ExtGlob {
+            WordPart::Brace(brace) => {
+                if let BraceExpansion::List(ws) = &**brace {
+                    for w in ws {
+                        self.word(w);
+                    }
+                }
+            }
+            WordPart::ExtGlob {
                 alternatives: ws, ..
             } => {
                 for w in ws {

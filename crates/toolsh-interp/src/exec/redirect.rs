@@ -276,9 +276,8 @@ fn word_literal(w: &toolsh_parser::Word) -> String {
     let mut s = String::new();
     for p in &w.parts {
         match p {
-            toolsh_parser::WordPart::Literal(t) | toolsh_parser::WordPart::SingleQuoted(t) => {
-                s.push_str(t);
-            }
+            toolsh_parser::WordPart::Literal(t) => s.push_str(t),
+            toolsh_parser::WordPart::SingleQuoted(t) => s.push_str(t),
             toolsh_parser::WordPart::Escaped(c) => s.push(*c),
             _ => {}
         }

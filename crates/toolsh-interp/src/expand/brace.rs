@@ -17,7 +17,7 @@ fn count(parts: &[WordPart]) -> u128 {
     let mut n: u128 = 1;
     for p in parts {
         if let WordPart::Brace(b) = p {
-            let alts: u128 = match b {
+            let alts: u128 = match &**b {
                 BraceExpansion::List(words) => words
                     .iter()
                     .map(|w| count(&w.parts))
@@ -47,7 +47,7 @@ fn generate(parts: &[WordPart]) -> Vec<Vec<BPart<'_>>> {
     let WordPart::Brace(b) = &parts[i] else {
         unreachable!("position found a brace")
     };
-    let alts: Vec<Vec<BPart<'_>>> = match b {
+    let alts: Vec<Vec<BPart<'_>>> = match &**b {
         BraceExpansion::List(words) => words.iter().flat_map(|w| generate(&w.parts)).collect(),
         BraceExpansion::Sequence { start, end, step } => seq_items(start, end, step.as_deref())
             .into_iter()
@@ -169,7 +169,8 @@ pub(crate) fn unexpanded(b: &BraceExpansion) -> String {
                     w.parts
                         .iter()
                         .map(|p| match p {
-                            WordPart::Literal(s) | WordPart::SingleQuoted(s) => s.clone(),
+                            WordPart::Literal(s) => s.to_string(),
+                            WordPart::SingleQuoted(s) => s.clone(),
                             WordPart::Escaped(c) => c.to_string(),
                             WordPart::Brace(b) => unexpanded(b),
                             _ => String::new(),

@@ -67,7 +67,8 @@ fn rejoin_name(parts: &[BPart<'_>]) -> Option<(WordPart, String, usize)> {
     let mut rest = String::new();
     for p in &parts[1..] {
         let text = match p {
-            BPart::Text(t) | BPart::Part(WordPart::Literal(t)) => t.as_str(),
+            BPart::Text(t) => t.as_str(),
+            BPart::Part(WordPart::Literal(t)) => t.as_str(),
             BPart::Part(_) => break,
         };
         used += 1;
@@ -111,7 +112,7 @@ impl Interp {
         if let [WordPart::Literal(s)] = w.parts.as_slice()
             && !crate::pattern::has_meta(s, true)
         {
-            out.push(s.clone());
+            out.push(s.to_string());
             return Ok(());
         }
         let has_brace =
@@ -203,7 +204,7 @@ impl Interp {
     /// `case` subjects, here-strings, `[[ ]]` operands): the text.
     pub async fn expand_string(&mut self, w: &Word) -> R<String> {
         if let [WordPart::Literal(s)] = w.parts.as_slice() {
-            return Ok(s.clone());
+            return Ok(s.to_string());
         }
         let mut pieces = Vec::with_capacity(w.parts.len());
         for p in &w.parts {
@@ -222,7 +223,7 @@ impl Interp {
         let mut pieces = Vec::with_capacity(w.parts.len());
         for p in &w.parts {
             match p {
-                WordPart::Literal(s) => pieces.push(Piece::Quoted(s.clone())),
+                WordPart::Literal(s) => pieces.push(Piece::Quoted(s.to_string())),
                 _ => self.expand_part(p, true, &mut pieces).await?,
             }
         }
@@ -302,9 +303,9 @@ impl Interp {
         Box::pin(async move {
             match part {
                 WordPart::Literal(s) => out.push(if dq {
-                    Piece::Quoted(s.clone())
+                    Piece::Quoted(s.to_string())
                 } else {
-                    Piece::Lit(s.clone())
+                    Piece::Lit(s.to_string())
                 }),
                 WordPart::Escaped(c) => out.push(Piece::Quoted(c.to_string())),
                 WordPart::SingleQuoted(s) | WordPart::AnsiC(s) => {

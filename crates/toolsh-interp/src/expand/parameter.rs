@@ -99,7 +99,7 @@ impl Interp {
                 "@" => Subscript::At,
                 "*" => Subscript::Star,
                 t => Subscript::Index(toolsh_parser::Word {
-                    parts: vec![toolsh_parser::WordPart::Literal(t.to_string())],
+                    parts: std::iter::once(toolsh_parser::WordPart::Literal(t.into())).collect(),
                     span: toolsh_parser::Span::default(),
                 }),
             });

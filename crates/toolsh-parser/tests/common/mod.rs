@@ -46,23 +46,23 @@ pub fn simple(src: &str) -> SimpleCommand {
 /// The compound command of a one-command script.
 pub fn compound(src: &str) -> CompoundCommand {
     match command(src) {
-        Command::Compound(c, _) => c,
+        Command::Compound(c, _) => *c,
         other => panic!("{src:?}: not a compound command: {other:?}"),
     }
 }
 
 /// The parts of the `n`-th word of a simple command.
 pub fn word_parts(src: &str, n: usize) -> Vec<WordPart> {
-    simple(src).words[n].parts.clone()
+    simple(src).words[n].parts.to_vec()
 }
 
 pub fn lit(s: &str) -> WordPart {
-    WordPart::Literal(s.to_string())
+    WordPart::Literal(s.into())
 }
 
 pub fn word(parts: Vec<WordPart>) -> Word {
     Word {
-        parts,
+        parts: parts.into(),
         span: Span::default(),
     }
 }
