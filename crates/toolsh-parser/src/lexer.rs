@@ -116,6 +116,17 @@ impl Parser<'_> {
     /// letter words are runs of lowercase letters, which a match must be
     /// since a reserved word ends at a metacharacter.
     pub(crate) fn peek_reserved(&self) -> Option<&'static str> {
+        let (at, answer) = self.reserved_cache.get();
+        if at == self.pos {
+            return answer;
+        }
+        let answer = self.find_reserved();
+        self.reserved_cache.set((self.pos, answer));
+        answer
+    }
+
+    /// [`Self::peek_reserved`] without the memo.
+    fn find_reserved(&self) -> Option<&'static str> {
         let rest = &self.b[self.pos.min(self.b.len())..];
         let (word, len): (&'static str, usize) = match *rest.first()? {
             b'{' => ("{", 1),

@@ -86,6 +86,9 @@ pub(crate) struct Parser<'a> {
     /// The last line looked up, and a column memo on it: (line index,
     /// offset, column of that offset).
     col_cache: (usize, usize, u32),
+    /// The last reserved-word lookup: (offset, answer). A command start
+    /// is asked several times (command start, compound, keyword checks).
+    pub(crate) reserved_cache: std::cell::Cell<(usize, Option<&'static str>)>,
     /// Start of the last arithmetic token (for bash's "error token").
     pub arith_last: usize,
     /// Words of the simple commands being parsed, innermost last; each
@@ -119,6 +122,7 @@ impl<'a> Parser<'a> {
             pending: Vec::new(),
             bodies: Vec::new(),
             col_cache: (0, 0, 1),
+            reserved_cache: std::cell::Cell::new((usize::MAX, None)),
             arith_last: 0,
             word_stack: Vec::new(),
             item_stack: Vec::new(),
