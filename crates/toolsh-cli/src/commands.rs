@@ -1,7 +1,6 @@
 //! The inspection subcommands (`check`, `fmt`, `catalog`, `prompt`) and
 //! `mcp`.
 
-use std::io::Read;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
@@ -10,7 +9,7 @@ use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolRegistry};
 
 use crate::cli::{CheckArgs, FmtArgs, McpArgs, PromptArgs, ToolSources};
 use crate::run::{EXIT_USAGE, limits_for};
-use crate::tools;
+use crate::{script_file, tools};
 
 /// Approvals in `auto` mode under `toolsh mcp`: the MCP client that sent
 /// the script is asked through elicitation; denied when it cannot be.
@@ -29,18 +28,6 @@ impl toolsh_caps::ApprovalHandler for ElicitationApprover {
             Err(reason) => toolsh_caps::ApprovalDecision::Deny(reason),
         }
     }
-}
-
-/// Read a script operand (`-` is stdin).
-fn read_script(file: &str) -> Result<String, String> {
-    if file == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("toolsh: stdin: {e}"))?;
-        return Ok(s);
-    }
-    std::fs::read_to_string(file).map_err(|e| format!("toolsh: {file}: {e}"))
 }
 
 /// A parse error with the source line and a caret under the column:
@@ -66,13 +53,14 @@ pub fn render_parse_error(file: &str, src: &str, e: &ParseError) -> String {
 }
 
 /// `toolsh fmt`: print the script in canonical form; exit 2 on a syntax
-/// error.
+/// error. A script file that cannot be read exits as for `toolsh run`
+/// ([`script_file::read`]: 127 when missing, 126 when unusable).
 pub fn fmt(args: &FmtArgs) -> i32 {
-    let src = match read_script(&args.file) {
+    let src = match script_file::read(&args.file) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{e}");
-            return EXIT_USAGE;
+            eprintln!("{}", e.message);
+            return e.status;
         }
     };
     match toolsh_parser::parse(&src) {
@@ -89,13 +77,15 @@ pub fn fmt(args: &FmtArgs) -> i32 {
 
 /// `toolsh check`: syntax first (exit 2 with a caret on error), then every
 /// direct call of a known tool with literal flags is checked against the
-/// tool's schema (exit 1 when any does not fit), else exit 0.
+/// tool's schema (exit 1 when any does not fit), else exit 0. A script
+/// file that cannot be read exits as for `toolsh run` (127 when missing,
+/// 126 when unusable); a manifest that cannot be loaded exits 2.
 pub async fn check(args: CheckArgs) -> i32 {
-    let src = match read_script(&args.file) {
+    let src = match script_file::read(&args.file) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{e}");
-            return EXIT_USAGE;
+            eprintln!("{}", e.message);
+            return e.status;
         }
     };
     let script = match toolsh_parser::parse(&src) {

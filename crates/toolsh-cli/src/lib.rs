@@ -20,6 +20,7 @@ pub mod manifest;
 mod progress;
 mod repl;
 pub mod run;
+pub mod script_file;
 mod tools;
 
 use std::process::ExitCode;

@@ -26,18 +26,28 @@ use serde::Deserialize;
 use serde_json::Value;
 use toml::Spanned;
 
-/// A manifest error with its position: `file:line:column: message`.
+/// A manifest error with its position: `file:line:column: message`, or
+/// `file: message` when the file could not be read (line and column 0).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}:{column}: {message}")]
+#[error("{file}{}: {message}", position(*.line, *.column))]
 pub struct ManifestError {
     /// The manifest path as given.
     pub file: String,
-    /// 1-based line.
+    /// 1-based line; 0 when the file could not be read.
     pub line: usize,
-    /// 1-based column.
+    /// 1-based column; 0 when the file could not be read.
     pub column: usize,
     /// What is wrong, naming the key.
     pub message: String,
+}
+
+/// `:line:column` of a [`ManifestError`], or nothing for an unread file.
+fn position(line: usize, column: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(":{line}:{column}")
+    }
 }
 
 /// The whole manifest.
@@ -170,7 +180,7 @@ impl Manifest {
             file: file.clone(),
             line: 0,
             column: 0,
-            message: e.to_string(),
+            message: crate::script_file::io_message(&e),
         })?;
         let mut m = Self::parse(&text, &file)?;
         m.base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();

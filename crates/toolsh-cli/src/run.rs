@@ -13,10 +13,13 @@ use crate::cli::{LimitArgs, ProfileArg, RunArgs};
 use crate::commands::render_parse_error;
 use crate::manifest::Manifest;
 use crate::progress::Spinner;
+use crate::script_file::{self, ScriptFileError};
 use crate::{authority, tools};
 
-/// Exit status for a usage error of toolsh itself (bad options, unreadable
-/// manifest), as bash uses 2 for usage errors.
+/// Exit status for a usage error of toolsh itself (bad options, a manifest
+/// that cannot be read or is malformed), as bash uses 2 for usage errors.
+/// A script file that cannot be run has bash's statuses instead (see
+/// [`crate::script_file`]).
 pub const EXIT_USAGE: i32 = 2;
 
 /// Limits: defaults, then the manifest's `[limits]`, then the flags.
@@ -86,22 +89,15 @@ pub fn with_tools(
     b.command_not_found(Arc::new(toolsh_tools::UnknownCommand::new(registry)))
 }
 
-/// Read the script: `-c`, a file, or stdin.
-fn script_source(args: &RunArgs) -> Result<(String, String, bool), String> {
+/// Read the script: `-c`, a file, or stdin (see [`script_file::read`]
+/// for the statuses of a file that cannot be run).
+fn script_source(args: &RunArgs) -> Result<(String, String, bool), ScriptFileError> {
     if let Some(c) = &args.command {
         return Ok((c.clone(), "toolsh".to_string(), false));
     }
     match args.file.as_deref() {
-        None | Some("-") => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| format!("toolsh: reading the script from stdin: {e}"))?;
-            Ok((s, "toolsh".to_string(), true))
-        }
-        Some(f) => std::fs::read_to_string(f)
-            .map(|s| (s, f.to_string(), false))
-            .map_err(|e| format!("toolsh: {f}: {}", io_message(&e))),
+        None | Some("-") => Ok((script_file::read("-")?, "toolsh".to_string(), true)),
+        Some(f) => Ok((script_file::read(f)?, f.to_string(), false)),
     }
 }
 
@@ -166,21 +162,13 @@ fn sink(spinner: Option<Spinner>, stream: Stream, replace: Option<(String, Strin
     })
 }
 
-fn io_message(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "No such file or directory".to_string(),
-        std::io::ErrorKind::PermissionDenied => "Permission denied".to_string(),
-        _ => e.to_string(),
-    }
-}
-
 /// Run; returns the exit status.
 pub async fn run(args: RunArgs) -> i32 {
     let (script, arg0, stdin_used) = match script_source(&args) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{e}");
-            return 127;
+            eprintln!("{}", e.message);
+            return e.status;
         }
     };
     let loaded = match tools::load(&args.sources).await {

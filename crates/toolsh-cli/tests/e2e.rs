@@ -161,6 +161,98 @@ fn usage_errors_have_distinct_statuses() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `bash FILE` run in `dir` (the oracle): status and stdout.
+fn bash_file(dir: &Path, file: &str) -> (Option<i32>, String) {
+    let out = Command::new("bash")
+        .arg(file)
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash");
+    (out.status.code(), text(&out.stdout))
+}
+
+#[test]
+fn script_files_that_cannot_run_exit_as_bash_does_in_every_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("adir")).unwrap();
+    // A NUL in the first line (within 80 bytes): bash's binary file.
+    std::fs::write(d.join("binary.sh"), b"echo hi\0\necho there\n").unwrap();
+    std::fs::write(d.join("nul-only.sh"), b"\0").unwrap();
+    // A NUL further on: bash runs the file and drops the NUL.
+    std::fs::write(d.join("late-nul.sh"), b"echo hi\n\0echo x\necho there\n").unwrap();
+    let cases = [
+        ("missing.sh", "No such file or directory"),
+        ("adir", "Is a directory"),
+        ("binary.sh", "cannot execute binary file"),
+        ("nul-only.sh", "cannot execute binary file"),
+    ];
+    for (file, reason) in cases {
+        let (bash_status, _) = bash_file(d, file);
+        assert!(matches!(bash_status, Some(126 | 127)), "{file}");
+        for sub in ["run", "check", "fmt"] {
+            let out = toolsh()
+                .args([sub, file])
+                .current_dir(d)
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), bash_status, "{sub} {file}");
+            assert_eq!(
+                text(&out.stderr),
+                format!("toolsh: {file}: {reason}\n"),
+                "{sub} {file}"
+            );
+            assert!(out.stdout.is_empty(), "{sub} {file}");
+        }
+    }
+    let want = bash_file(d, "late-nul.sh");
+    assert_eq!(want, (Some(0), "hi\nx\nthere\n".to_string()));
+    let out = toolsh()
+        .args(["run", "late-nul.sh"])
+        .current_dir(d)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!((out.status.code(), text(&out.stdout)), want);
+    for sub in ["check", "fmt"] {
+        let out = toolsh()
+            .args([sub, "late-nul.sh"])
+            .current_dir(d)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{sub}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn a_missing_manifest_is_named_without_a_position() {
+    for sub in [
+        vec!["run", "-c", "echo hi"],
+        vec!["check", "/dev/null"],
+        vec!["catalog"],
+        vec!["prompt"],
+    ] {
+        let out = toolsh()
+            .args(&sub)
+            .args(["--tools", "/nonexistent/tools.toml"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{sub:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "toolsh: /nonexistent/tools.toml: No such file or directory\n",
+            "{sub:?}"
+        );
+        assert!(out.stdout.is_empty(), "{sub:?}");
+    }
+}
+
 #[test]
 fn check_reports_syntax_and_flags() {
     let dir = tempfile::tempdir().unwrap();
