@@ -467,6 +467,57 @@ impl Printer<'_> {
         }
     }
 
+    /// `if COND; then`, `while COND; do`: a condition of one single-line
+    /// command goes on the keyword's line. Anything else (several
+    /// commands, a here-document whose body must follow the line, a
+    /// multi-line command) keeps the condition in its own indented block
+    /// with the keyword on the next line.
+    fn cond_head(&mut self, head: &str, cond: &List, kw: &str) {
+        if let [item] = cond.items.as_slice()
+            && !item.background
+        {
+            let mark = self.out.len();
+            // A multi-line condition may flush here-documents pending from
+            // earlier on the line: keep them for the fallback.
+            let pending = self.pending.clone();
+            let backslash_end = self.backslash_end;
+            self.out.push_str(head);
+            self.out.push(' ');
+            self.and_or(&item.and_or);
+            if self.pending.len() == pending.len()
+                && self.backslash_end != Some(self.out.len())
+                && !self.out[mark..].contains('\n')
+            {
+                self.out.push_str("; ");
+                self.out.push_str(kw);
+                self.newline();
+                return;
+            }
+            self.out.truncate(mark);
+            self.pending = pending;
+            self.backslash_end = backslash_end;
+        }
+        self.out.push_str(head);
+        self.newline();
+        self.body(cond);
+        self.pad();
+        self.out.push_str(kw);
+        self.newline();
+    }
+
+    /// The end of a loop head (`for x in a b`, `for ((...))`): `; do` on
+    /// the same line unless a pending here-document needs the newline.
+    fn head_end(&mut self, kw: &str) {
+        if self.pending.is_empty() && self.backslash_end != Some(self.out.len()) {
+            self.out.push_str("; ");
+        } else {
+            self.newline();
+            self.pad();
+        }
+        self.out.push_str(kw);
+        self.newline();
+    }
+
     fn keyword_block(&mut self, kw: &str, l: &List) {
         self.pad();
         self.out.push_str(kw);
@@ -496,16 +547,11 @@ impl Printer<'_> {
                 ..
             } => {
                 for (i, (cond, body)) in branches.iter().enumerate() {
-                    if i == 0 {
-                        self.out.push_str("if");
-                        self.newline();
-                    } else {
+                    if i > 0 {
                         self.pad();
-                        self.out.push_str("elif");
-                        self.newline();
                     }
-                    self.body(cond);
-                    self.keyword_block("then", body);
+                    self.cond_head(if i == 0 { "if" } else { "elif" }, cond, "then");
+                    self.body(body);
                 }
                 if let Some(o) = otherwise {
                     self.keyword_block("else", o);
@@ -516,10 +562,10 @@ impl Printer<'_> {
             CompoundCommand::While {
                 until, cond, body, ..
             } => {
-                self.out.push_str(if *until { "until" } else { "while" });
-                self.newline();
-                self.body(cond);
-                self.do_done(body);
+                self.cond_head(if *until { "until" } else { "while" }, cond, "do");
+                self.body(body);
+                self.pad();
+                self.out.push_str("done");
             }
             CompoundCommand::For {
                 var, words, body, ..
@@ -541,8 +587,10 @@ impl Printer<'_> {
                         self.word(w, Ctx::Unquoted);
                     }
                 }
-                self.newline();
-                self.do_done(body);
+                self.head_end("do");
+                self.body(body);
+                self.pad();
+                self.out.push_str("done");
             }
             CompoundCommand::ArithFor {
                 init,
@@ -567,8 +615,10 @@ impl Printer<'_> {
                     }
                 }
                 self.out.push_str("))");
-                self.newline();
-                self.do_done(body);
+                self.head_end("do");
+                self.body(body);
+                self.pad();
+                self.out.push_str("done");
             }
             CompoundCommand::Case { word, items, .. } => {
                 self.out.push_str("case ");
@@ -611,12 +661,6 @@ impl Printer<'_> {
                 self.out.push_str(" ]]");
             }
         }
-    }
-
-    fn do_done(&mut self, body: &List) {
-        self.keyword_block("do", body);
-        self.pad();
-        self.out.push_str("done");
     }
 
     pub(crate) fn cond(&mut self, e: &CondExpr) {

@@ -170,3 +170,57 @@ fn here_document_inside_a_delimiter_is_refused() {
     let s = parse_ok("cat <<a$(b)c\nx\na$(b)c\n");
     assert_eq!(print(&s), "cat <<a$(b)c\nx\na$(b)c\n");
 }
+
+/// The canonical layout puts a one-line condition or loop head on its
+/// keyword's line (`if c; then`, `while c; do`, `for x in a; do`); a
+/// condition that needs more lines, or a here-document whose body must
+/// follow the line, keeps its own block.
+#[test]
+fn heads_on_the_keyword_line() {
+    let cases = [
+        (
+            "if true;then echo  hi;elif false; then :;else echo c;fi",
+            "if true; then\n  echo hi\nelif false; then\n  :\nelse\n  echo c\nfi\n",
+        ),
+        (
+            "while read x; do echo $x; done",
+            "while read x; do\n  echo $x\ndone\n",
+        ),
+        ("until a && b; do c; done", "until a && b; do\n  c\ndone\n"),
+        (
+            "for i in 1 2; do echo $i; done",
+            "for i in 1 2; do\n  echo $i\ndone\n",
+        ),
+        (
+            "for ((i=0;i<2;i++)); do :; done",
+            "for ((i = 0; i < 2; i++)); do\n  :\ndone\n",
+        ),
+        (
+            "select s in a b; do break; done",
+            "select s in a b; do\n  break\ndone\n",
+        ),
+        // Two commands in the condition: a block of their own.
+        ("if a; b; then c; fi", "if\n  a\n  b\nthen\n  c\nfi\n"),
+        // A here-document's body must follow the condition's line.
+        (
+            "if cat <<E; then echo y; fi\nbody\nE\n",
+            "if\n  cat <<E\nbody\nE\nthen\n  echo y\nfi\n",
+        ),
+        // A multi-line condition (a group) keeps its block too.
+        (
+            "while { a; b; }; do c; done",
+            "while\n  {\n    a\n    b\n  }\ndo\n  c\ndone\n",
+        ),
+        // A here-document pending from earlier on the line.
+        (
+            "cat <<E | while read l; do echo $l; done\nx\nE\n",
+            "cat <<E | while read l; do\nx\nE\n  echo $l\ndone\n",
+        ),
+    ];
+    for (src, want) in cases {
+        let s = parse_ok(src);
+        let printed = print(&s);
+        assert_eq!(printed, want, "{src:?}");
+        assert_eq!(parse_ok(&printed), s, "{src:?} -> {printed:?}");
+    }
+}
