@@ -20,7 +20,10 @@ pub struct ExecutionLimits {
     pub max_commands: u64,
     /// Iterations of any single loop. Default 1,000,000.
     pub max_loop_iterations: u64,
-    /// Iterations of all loops together. Default 10,000,000.
+    /// Iterations of all loops together. Default 10,000,000. A `jq`
+    /// program gets its own budget of this many steps (at least
+    /// 1,000,000), a step being a loop iteration or a definition call, so
+    /// endless recursion run as a tail call (`def f: f; f`) stops here too.
     pub max_total_loop_iterations: u64,
     /// Nesting of function calls. Default 1,000 (bash's FUNCNEST is unlimited
     /// and overflows the C stack around 10k-100k).

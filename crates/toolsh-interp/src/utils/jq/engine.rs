@@ -20,6 +20,7 @@ use super::compile;
 use super::format::{self, Style};
 use super::input::{Piece, ReadError, Reader};
 use super::value::JqVal;
+use crate::limits::{Interrupt, LimitKind};
 
 /// Marker type binding our value type and global data for jaq.
 pub(crate) struct JqData;
@@ -44,12 +45,24 @@ const GUARD_HALT: i32 = i32::MIN + 7;
 pub(crate) const STACK_BYTES: usize = 256 << 20;
 const STACK_BUDGET: usize = 200 << 20;
 
-/// Why `__guard` stopped the program.
+/// Why the program was stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stop {
+    /// The shell cancelled it (deadline, broken pipe).
     Cancelled,
+    /// Recursion past [`STACK_BUDGET`]: jq's own error, status 5.
     Depth,
-    Budget,
+    /// [`Job::max_ticks`] steps: the execution limit on loop iterations.
+    Steps,
+    /// A value or slurped input past [`Job::max_buffer`].
+    Buffer,
+}
+
+impl Stop {
+    /// `true` for the stops that end the script with a limit.
+    fn is_limit(self) -> bool {
+        matches!(self, Stop::Steps | Stop::Buffer)
+    }
 }
 
 /// Data every native filter can reach.
@@ -87,7 +100,7 @@ impl Globals<'_> {
             Ok(v) => Some(Ok(JqVal(v))),
             Err(ReadError::Parse(m)) => Some(Err(m)),
             Err(ReadError::Limit) => {
-                self.stopped.set(Some(Stop::Budget));
+                self.stopped.set(Some(Stop::Buffer));
                 Some(Err("buffer size limit exceeded".to_string()))
             }
         }
@@ -114,7 +127,7 @@ impl Globals<'_> {
         let t = self.ticks.get() + 1;
         self.ticks.set(t);
         if t > self.max_ticks {
-            self.stopped.set(Some(Stop::Budget));
+            self.stopped.set(Some(Stop::Steps));
             return Err(GUARD_HALT);
         }
         if t.is_multiple_of(1024) && self.cancel.load(Ordering::Relaxed) {
@@ -138,8 +151,10 @@ pub(crate) enum Event {
     Out(Vec<u8>),
     /// Bytes for standard error.
     Err(Vec<u8>),
-    /// A resource bound was hit (buffer or step budget).
-    Limit,
+    /// A resource bound was hit: the buffer (`max_buffer_bytes`) or the
+    /// step budget (loop iterations and definition calls, reported as the
+    /// total loop iteration limit).
+    Limit(Interrupt),
     /// The program finished with this exit status.
     Done(i32),
 }
@@ -161,7 +176,8 @@ pub(crate) struct Job {
     pub files: Vec<(String, Result<Vec<u8>, String>)>,
     /// Largest value (or slurped input) in bytes.
     pub max_buffer: usize,
-    /// Most `__guard` steps (loop iterations, definition calls).
+    /// Most `__guard` steps (loop iterations, definition calls, so also
+    /// recursion that jaq runs as a tail call, like `def f: f; f`).
     pub max_ticks: u64,
 }
 
@@ -267,6 +283,7 @@ pub(crate) fn run(
         stack_base,
         stopped: Cell::new(None),
     };
+    let (max_buffer, max_ticks) = (job.max_buffer, job.max_ticks);
     let status = main_loop(
         &job.opts,
         &filter,
@@ -281,7 +298,13 @@ pub(crate) fn run(
     }
     let _ = match status {
         Some(code) => events.blocking_send(Event::Done(code)),
-        None => events.blocking_send(Event::Limit),
+        None => events.blocking_send(Event::Limit(
+            if globals.stopped.get() == Some(Stop::Buffer) {
+                Interrupt::limit(LimitKind::BufferBytes, max_buffer)
+            } else {
+                Interrupt::limit(LimitKind::TotalLoopIterations, max_ticks)
+            },
+        )),
     };
 }
 
@@ -393,7 +416,7 @@ fn main_loop(
                                 format::to_json(&v.0)
                             ),
                         };
-                        if g.stopped.get() == Some(Stop::Budget) {
+                        if g.stopped.get().is_some_and(Stop::is_limit) {
                             return None;
                         }
                         g.message(line.as_bytes());
@@ -405,7 +428,7 @@ fn main_loop(
                         return match g.stopped.get() {
                             None => Some(code),
                             Some(Stop::Cancelled) => Some(130),
-                            Some(Stop::Budget) => None,
+                            Some(Stop::Steps | Stop::Buffer) => None,
                             Some(Stop::Depth) => {
                                 g.message(b"jq: error: program recursion too deep\n");
                                 Some(5)
@@ -417,7 +440,7 @@ fn main_loop(
             flush_messages(g, sink);
         }
         flush_messages(g, sink);
-        if g.stopped.get() == Some(Stop::Budget) {
+        if g.stopped.get().is_some_and(Stop::is_limit) {
             return None;
         }
         ret = result;
@@ -469,7 +492,7 @@ fn slurp(opts: &Options, g: &Globals<'_>) -> Result<JqVal, String> {
             Ok(bytes) => Ok(JqVal(Val::utf8_str(bytes))),
             Err(ReadError::Parse(m)) => Err(m),
             Err(ReadError::Limit) => {
-                g.stopped.set(Some(Stop::Budget));
+                g.stopped.set(Some(Stop::Buffer));
                 Err("buffer size limit exceeded".to_string())
             }
         };

@@ -33,7 +33,7 @@ use tokio::sync::mpsc;
 
 use crate::builtin::{Builtin, BuiltinContext, BuiltinResult, OperandError, write_status};
 use crate::io::Output;
-use crate::limits::{Interrupt, LimitKind};
+use crate::limits::Interrupt;
 
 use cli::{NamedValue, Positional};
 use engine::{Event, Job};
@@ -234,7 +234,6 @@ impl Drop for CancelOnDrop {
 
 /// Run the engine thread and move bytes until it is done.
 async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> BuiltinResult {
-    let max = job.max_buffer;
     let (in_tx, in_rx) = mpsc::channel::<Bytes>(4);
     let (ev_tx, mut ev_rx) = mpsc::channel::<Event>(8);
     let (recycle_tx, recycle_rx) = std::sync::mpsc::channel::<Vec<u8>>();
@@ -289,9 +288,9 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
                     }
                 }
                 Some(Event::Done(code)) => return Ok(code),
-                Some(Event::Limit) => {
+                Some(Event::Limit(i)) => {
                     stop(&cancel);
-                    return Err(Interrupt::limit(LimitKind::BufferBytes, max));
+                    return Err(i);
                 }
                 None => {
                     let _ = stderr.write(b"jq: error: the jq engine stopped unexpectedly\n").await;

@@ -171,6 +171,31 @@ async fn runaway_recursion_is_an_error_not_a_crash() {
 }
 
 #[tokio::test]
+async fn a_recursion_run_as_a_loop_stops_at_the_step_budget() {
+    // jq 1.7.1 runs `def f: f; f` forever (a tail call); here every
+    // definition call is a step, counted like a loop iteration. It used to
+    // be reported as the buffer limit, which it never touches.
+    use crate::limits::{Interrupt, LimitKind};
+    let mut sh = TestShell::default();
+    sh.limits.max_total_loop_iterations = 10;
+    let out = sh.run(&Jq, &["jq", "-n", "def f: f; f"], "").await;
+    assert_eq!(
+        out.status,
+        Err(Interrupt::limit(LimitKind::TotalLoopIterations, 1_000_000)),
+        "{out:?}"
+    );
+    // A slurped input past the buffer bound is still the buffer limit.
+    let mut sh = TestShell::default();
+    sh.limits.max_buffer_bytes = 8;
+    let out = sh.run(&Jq, &["jq", "-Rs", "."], "0123456789abcdef").await;
+    assert_eq!(
+        out.status,
+        Err(Interrupt::limit(LimitKind::BufferBytes, 8)),
+        "{out:?}"
+    );
+}
+
+#[tokio::test]
 async fn env_comes_from_the_shell() {
     let mut sh = TestShell::default();
     sh.vars.insert("FOO".into(), "bar".into());
