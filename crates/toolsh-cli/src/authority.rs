@@ -248,6 +248,9 @@ pub fn for_run(
 /// needs approval is denied.
 pub struct TerminalApprover {
     lock: tokio::sync::Mutex<()>,
+    /// The run's spinner, hidden while a question waits for its answer
+    /// (its ticks would otherwise overwrite the question line).
+    spinner: std::sync::OnceLock<crate::progress::Spinner>,
 }
 
 impl TerminalApprover {
@@ -255,7 +258,13 @@ impl TerminalApprover {
     pub fn new() -> Self {
         Self {
             lock: tokio::sync::Mutex::new(()),
+            spinner: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Hide `spinner` while asking (set once; later calls are ignored).
+    pub fn hide_while_asking(&self, spinner: crate::progress::Spinner) {
+        let _ = self.spinner.set(spinner);
     }
 }
 
@@ -279,12 +288,19 @@ impl ApprovalHandler for TerminalApprover {
             "toolsh: allow {} ({:?}) with {}? [y/N] ",
             request.tool, request.risk, request.params
         );
+        let spinner = self.spinner.get().cloned();
         let answer = tokio::task::spawn_blocking(move || {
-            let mut err = std::io::stderr().lock();
-            let _ = err.write_all(question.as_bytes());
-            let _ = err.flush();
-            let mut line = String::new();
-            std::io::stdin().lock().read_line(&mut line).map(|_| line)
+            let ask = || {
+                let mut err = std::io::stderr().lock();
+                let _ = err.write_all(question.as_bytes());
+                let _ = err.flush();
+                let mut line = String::new();
+                std::io::stdin().lock().read_line(&mut line).map(|_| line)
+            };
+            match spinner {
+                Some(s) => s.suspend(ask),
+                None => ask(),
+            }
         })
         .await;
         match answer {

@@ -181,7 +181,7 @@ pub async fn run(args: RunArgs) -> i32 {
     let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
     let syntax = syntax_error(&script, &limits);
     let approver = Arc::new(authority::TerminalApprover::new());
-    let authority = match authority::for_run(&args.authority, &loaded, &limits, approver) {
+    let authority = match authority::for_run(&args.authority, &loaded, &limits, approver.clone()) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("toolsh: {e}");
@@ -190,6 +190,9 @@ pub async fn run(args: RunArgs) -> i32 {
         }
     };
     let spinner = Spinner::for_stderr();
+    if let Some(s) = &spinner {
+        approver.hide_while_asking(s.clone());
+    }
     let request = ToolCallRequest {
         surface: Some("cli".into()),
         ..ToolCallRequest::default()
