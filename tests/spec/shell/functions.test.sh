@@ -379,3 +379,23 @@ f ()
     done
 }
 ## status: 0
+
+#### locals do not leak between calls, and prefix-assignment scopes alternate with function scopes
+f() { local a=$1; [ -n "$2" ] && local b=x; echo "${a}-${b-unset}"; }
+f 1 y; f 2; f 3 y; f 4
+g() { echo "g:${v-none}:${w-none}"; local v=in; w=tmp h; }
+h() { echo "h:$v:$w"; }
+g; w=outer g; g; echo "after:${w-unset}:${v-unset}"
+## stdout:
+1-x
+2-unset
+3-x
+4-unset
+g:none:none
+h:in:tmp
+g:none:outer
+h:in:tmp
+g:none:none
+h:in:tmp
+after:unset:unset
+## status: 0

@@ -61,18 +61,18 @@ impl Vars {
 
     /// Push a new local scope.
     pub fn push_scope(&mut self, temp: bool) {
-        let scope = match self.spare.0.pop() {
-            Some(mut s) => {
-                if let Some(inner) = Arc::get_mut(&mut s) {
-                    inner.temp = temp;
-                }
-                s
-            }
-            None => Arc::new(Scope {
+        let reused = self.spare.0.pop().and_then(|mut s| {
+            // Spares are never shared, so this always succeeds.
+            let inner = Arc::get_mut(&mut s)?;
+            inner.temp = temp;
+            Some(s)
+        });
+        let scope = reused.unwrap_or_else(|| {
+            Arc::new(Scope {
                 vars: Map::default(),
                 temp,
-            }),
-        };
+            })
+        });
         self.scopes.push(scope);
     }
 
