@@ -477,11 +477,12 @@ fn mcp_serve_driven_by_the_inspector_cli() {
         .filter_map(|t| t["name"].as_str())
         .collect();
     assert_eq!(names, ["script"]);
+    let description = list["tools"][0]["description"].as_str().unwrap();
+    assert!(description.contains("memory.create_entities"));
+    // The served profile is LogicOnly, and the model is told so.
     assert!(
-        list["tools"][0]["description"]
-            .as_str()
-            .unwrap()
-            .contains("memory.create_entities")
+        description.contains("There is no file system"),
+        "{description}"
     );
 
     let script = "memory.create_entities --entities name=bob entityType=person observations=new >/dev/null; \

@@ -34,8 +34,8 @@ impl Locale {
     /// The text for `key` in this locale.
     pub fn text(self, key: Text) -> &'static str {
         use Text::{
-            Commands, CommandsField, DefaultDescription, Intro, TimeoutField, TipList, Tips,
-            ToolsLabel,
+            Commands, CommandsField, DefaultDescription, Intro, NoFileSystem, TimeoutField,
+            TipList, Tips, ToolsLabel,
         };
         match (self, key) {
             (Locale::En, Intro) => {
@@ -46,6 +46,15 @@ impl Locale {
             }
             (Locale::Es, Intro) => {
                 "Ejecuta un script de bash en un entorno aislado (semántica de bash 5.2; sin archivos, procesos ni red del anfitrión). Cada herramienta es un comando de shell; canaliza su salida por jq, grep, sed, awk, sort y las demás utilidades integradas, e imprime solo lo necesario: la salida estándar del script es el resultado."
+            }
+            (Locale::En, NoFileSystem) => {
+                "There is no file system: files cannot be read or written (redirect only to /dev/null), and cat, grep, sed, jq and the other utilities read standard input only. Keep data in variables, pipes and here-strings (`<<<`)."
+            }
+            (Locale::De, NoFileSystem) => {
+                "Es gibt kein Dateisystem: Dateien können weder gelesen noch geschrieben werden (Umleitung nur nach /dev/null), und cat, grep, sed, jq und die anderen Hilfsprogramme lesen nur die Standardeingabe. Halte Daten in Variablen, Pipes und Here-Strings (`<<<`)."
+            }
+            (Locale::Es, NoFileSystem) => {
+                "No hay sistema de archivos: no se pueden leer ni escribir archivos (solo redirigir a /dev/null), y cat, grep, sed, jq y las demás utilidades solo leen la entrada estándar. Guarda los datos en variables, tuberías y here-strings (`<<<`)."
             }
             (Locale::En, Commands) => "Commands",
             (Locale::De, Commands) => "Befehle",
@@ -90,6 +99,9 @@ impl Locale {
 pub enum Text {
     /// The opening paragraph of the system prompt.
     Intro,
+    /// What the `LogicOnly` profile (the one `ScriptedTool` runs) takes
+    /// away: the file system. In the system prompt and the description.
+    NoFileSystem,
     /// The heading of the command list.
     Commands,
     /// The heading of the tips.
@@ -116,5 +128,8 @@ mod tests {
         assert_eq!(Locale::from_tag("es"), Locale::Es);
         assert_eq!(Locale::from_tag("fr-CA"), Locale::En);
         assert_eq!(Locale::De.text(Text::Tips), "Hinweise");
+        for l in [Locale::En, Locale::De, Locale::Es] {
+            assert!(l.text(Text::NoFileSystem).contains("/dev/null"), "{l:?}");
+        }
     }
 }

@@ -6,8 +6,10 @@ use crate::def::ToolDef;
 use crate::help;
 use crate::locale::{Locale, Text};
 
-/// The markdown system prompt: title, intro, the commands (usage line,
-/// description and input schema; one line each when `compact`), tips.
+/// The markdown system prompt: title, intro, what the sandbox lacks (no
+/// file system: scripts run in the `LogicOnly` profile), the commands
+/// (usage line, description and input schema; one line each when
+/// `compact`), tips.
 pub fn system_prompt(
     name: &str,
     short: Option<&str>,
@@ -20,7 +22,12 @@ pub fn system_prompt(
     if let Some(s) = short {
         let _ = writeln!(out, "{s}\n");
     }
-    let _ = writeln!(out, "{}\n", locale.text(Text::Intro));
+    let _ = writeln!(
+        out,
+        "{} {}\n",
+        locale.text(Text::Intro),
+        locale.text(Text::NoFileSystem)
+    );
     let _ = writeln!(out, "## {}\n", locale.text(Text::Commands));
     for d in defs {
         if compact {
@@ -63,12 +70,14 @@ pub fn system_prompt(
     out
 }
 
-/// A tool description: the short description (or the default) and a
-/// one-line list of the commands.
+/// A tool description: the short description (or the default), what the
+/// sandbox lacks (no file system: the `LogicOnly` profile) and a one-line
+/// list of the commands.
 pub fn tool_description(short: Option<&str>, defs: &[&ToolDef], locale: Locale) -> String {
     let mut out = short
         .unwrap_or_else(|| locale.text(Text::DefaultDescription))
         .to_string();
+    let _ = write!(out, " {}", locale.text(Text::NoFileSystem));
     if !defs.is_empty() {
         let names: Vec<&str> = defs.iter().map(|d| d.name.as_str()).collect();
         let _ = write!(

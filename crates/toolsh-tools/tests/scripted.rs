@@ -190,6 +190,25 @@ fn prompts_and_definitions() {
     assert!(de.system_prompt().contains("## Hinweise"));
 }
 
+#[tokio::test]
+async fn the_model_is_told_there_is_no_file_system_and_that_is_true() {
+    let t = shop();
+    let say =
+        "There is no file system: files cannot be read or written (redirect only to /dev/null)";
+    let p = t.system_prompt();
+    assert!(p.contains(say), "{p}");
+    let d = t.description();
+    assert!(d.starts_with(&format!("A small shop API. {say}")), "{d}");
+    // What the text says holds in the shell the tool runs.
+    let r = run(
+        &t,
+        "echo x > f; cat f; echo x | grep x /dev/stdin; echo y > /dev/null; echo ok",
+    )
+    .await;
+    assert_eq!(r.stdout, "ok\n", "{r:?}");
+    assert!(r.stderr.contains("file redirection is disabled"), "{r:?}");
+}
+
 struct Raw;
 
 #[async_trait::async_trait]
