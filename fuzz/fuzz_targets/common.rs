@@ -29,6 +29,7 @@ pub fn tight_limits() -> ExecutionLimits {
         max_format_width: 1_000,
         max_source_bytes: 64 * 1024,
         max_ast_depth: 100,
+        max_heredocs: 64,
         timeout: Some(Duration::from_millis(500)),
         max_background_jobs: 4,
         max_buffer_bytes: 1024 * 1024,

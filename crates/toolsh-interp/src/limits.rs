@@ -48,6 +48,9 @@ pub struct ExecutionLimits {
     pub max_source_bytes: usize,
     /// Nesting depth of the syntax tree. Default 200.
     pub max_ast_depth: usize,
+    /// Here-documents in one parsed text (the script, or one `eval` or
+    /// `source`). Default 1,024.
+    pub max_heredocs: usize,
     /// Wall-clock deadline for the whole execution. Default 30 s.
     pub timeout: Option<Duration>,
     /// Background jobs running at once. Default 64.
@@ -81,6 +84,7 @@ impl Default for ExecutionLimits {
             max_format_width: 100_000,
             max_source_bytes: 1024 * 1024,
             max_ast_depth: 200,
+            max_heredocs: 1024,
             timeout: Some(Duration::from_secs(30)),
             max_background_jobs: 64,
             max_buffer_bytes: 64 * 1024 * 1024,
@@ -121,6 +125,8 @@ pub enum LimitKind {
     SourceBytes,
     /// [`ExecutionLimits::max_ast_depth`].
     AstDepth,
+    /// [`ExecutionLimits::max_heredocs`].
+    HereDocuments,
     /// [`ExecutionLimits::timeout`].
     Timeout,
     /// [`ExecutionLimits::max_background_jobs`].
@@ -149,6 +155,7 @@ impl LimitKind {
             LimitKind::FormatWidth => "format width limit",
             LimitKind::SourceBytes => "source size limit",
             LimitKind::AstDepth => "nesting depth limit",
+            LimitKind::HereDocuments => "here-document limit",
             LimitKind::Timeout => "time limit",
             LimitKind::BackgroundJobs => "background job limit",
             LimitKind::BufferBytes => "buffer size limit",

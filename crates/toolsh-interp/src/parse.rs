@@ -4,12 +4,13 @@ use toolsh_parser::{ArithExpr, ParseError, ParseErrorKind, ParseLimits, Script};
 
 use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 
-/// Parse a script under the execution limits (source bytes, AST depth).
+/// Parse a script under the execution limits (source bytes, AST depth,
+/// here-documents).
 pub(crate) fn parse_script(src: &str, limits: &ExecutionLimits) -> Result<Script, ParseError> {
     let pl = ParseLimits {
         max_source_bytes: limits.max_source_bytes,
         max_depth: limits.max_ast_depth,
-        ..ParseLimits::default()
+        max_heredocs: limits.max_heredocs,
     };
     toolsh_parser::parse_with_limits(src, &pl)
 }
@@ -20,8 +21,8 @@ pub(crate) fn parse_arith(src: &str) -> Result<ArithExpr, ParseError> {
 }
 
 /// The limit interrupt for a parse error of kind
-/// [`ParseErrorKind::LimitExceeded`] (source bytes or nesting depth), or
-/// `None` for an ordinary syntax error.
+/// [`ParseErrorKind::LimitExceeded`] (source bytes, nesting depth or
+/// here-documents), or `None` for an ordinary syntax error.
 pub(crate) fn limit_interrupt(e: &ParseError, limits: &ExecutionLimits) -> Option<Interrupt> {
     if e.kind != ParseErrorKind::LimitExceeded {
         return None;
@@ -29,6 +30,8 @@ pub(crate) fn limit_interrupt(e: &ParseError, limits: &ExecutionLimits) -> Optio
     Some(
         if e.message.contains("source") || e.message.contains("too large") {
             Interrupt::limit(LimitKind::SourceBytes, limits.max_source_bytes)
+        } else if e.message.contains("here-document") {
+            Interrupt::limit(LimitKind::HereDocuments, limits.max_heredocs)
         } else {
             Interrupt::limit(LimitKind::AstDepth, limits.max_ast_depth)
         },

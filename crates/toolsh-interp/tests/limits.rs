@@ -40,6 +40,7 @@ fn small() -> ExecutionLimits {
         max_format_width: 1_000,
         max_source_bytes: 64 * 1024,
         max_ast_depth: 100,
+        max_heredocs: 16,
         timeout: Some(Duration::from_secs(5)),
         max_background_jobs: 8,
         max_buffer_bytes: 256 * 1024,
@@ -82,6 +83,7 @@ async fn limit_names_are_the_documented_ones() {
         (LimitKind::FormatWidth, "format width limit"),
         (LimitKind::SourceBytes, "source size limit"),
         (LimitKind::AstDepth, "nesting depth limit"),
+        (LimitKind::HereDocuments, "here-document limit"),
         (LimitKind::Timeout, "time limit"),
         (LimitKind::BackgroundJobs, "background job limit"),
         (LimitKind::BufferBytes, "buffer size limit"),
@@ -583,6 +585,18 @@ async fn adversarial_fork_bomb() {
     );
     let want = format!("toolsh: {} exceeded (", kind.name());
     assert!(r.stderr.contains(&want), "{r:?}");
+}
+
+#[tokio::test]
+async fn here_documents() {
+    let docs = |n: usize| "cat <<E\nx\nE\n".repeat(n);
+    let r = run_with(small(), &docs(16)).await;
+    assert_eq!((r.stdout.len(), r.exit_code), (32, 0), "{r:?}");
+    // Parsed before anything runs; it used to be named the nesting limit.
+    let r = run_with(small(), &format!("echo a\n{}", docs(17))).await;
+    assert_limit(&r, LimitKind::HereDocuments, "16", "");
+    let r = run_with(small(), &format!("echo a; eval '{}'", docs(17))).await;
+    assert_limit(&r, LimitKind::HereDocuments, "16", "a\n");
 }
 
 #[tokio::test]
