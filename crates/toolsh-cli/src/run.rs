@@ -227,10 +227,7 @@ pub async fn run(args: RunArgs) -> i32 {
     }
     let mut b = b.arg0(arg0).args(args.args.clone());
     if !stdin_used && !std::io::stdin().is_terminal() {
-        let mut data = Vec::new();
-        if std::io::stdin().read_to_end(&mut data).is_ok() {
-            b = b.stdin(data);
-        }
+        b = b.stdin_stream(host_stdin());
     }
     let syntax = syntax.map(|e| {
         (
@@ -260,4 +257,31 @@ pub async fn run(args: RunArgs) -> i32 {
     let _ = err.flush();
     loaded.shutdown().await;
     result.exit_code
+}
+
+/// The process's standard input as a stream the script reads on demand:
+/// a thread reads it in 64 KiB chunks, at most a few chunks ahead of the
+/// script, so an endless pipe (`yes | toolsh run -c 'head -n 3'`) is no
+/// problem and a large one is never held whole in memory. The thread ends
+/// at end of input or when the script's side is gone.
+fn host_stdin() -> toolsh_interp::Input {
+    let (tx, rx) = tokio::sync::mpsc::channel(4);
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = vec![0u8; 64 * 1024];
+        loop {
+            match stdin.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let chunk = toolsh_interp::Bytes::copy_from_slice(&buf[..n]);
+                    if tx.blocking_send(chunk).is_err() {
+                        break;
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+    });
+    toolsh_interp::Input::from_channel(rx)
 }

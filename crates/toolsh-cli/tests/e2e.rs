@@ -726,3 +726,41 @@ fn mcp_auto_mode_asks_the_client_and_denies_without_elicitation() {
         "{result}"
     );
 }
+
+/// Standard input is read as the script asks for it: an endless pipe into
+/// `toolsh run -c 'head -n 3'` ends with the three lines (as with bash),
+/// instead of waiting forever to read the whole pipe first.
+#[test]
+fn run_reads_an_endless_pipe_on_demand() {
+    let mut child = toolsh()
+        .args(["run", "-c", "head -n 3; read -r next; echo \"next=$next\""])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Like `yes`: write until the reader is gone.
+    let writer = std::thread::spawn(move || {
+        let mut n = 0u64;
+        while stdin.write_all(format!("line {n}\n").as_bytes()).is_ok() {
+            n += 1;
+        }
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("toolsh run did not end: it waits for the end of an endless stdin");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("line 0\nline 1\nline 2\nnext=line "),
+        "{stdout:?}"
+    );
+}

@@ -50,6 +50,14 @@ impl Input {
         }
     }
 
+    /// An input that yields the chunks received on `rx`, then end of file
+    /// once every sender is dropped: a stream the host feeds while the
+    /// script runs (a pipe into `toolsh run`), read no further ahead than
+    /// the channel's capacity.
+    pub fn from_channel(rx: mpsc::Receiver<Bytes>) -> Self {
+        Self::from_receiver(rx)
+    }
+
     fn from_receiver(rx: mpsc::Receiver<Bytes>) -> Self {
         Self {
             pending: Bytes::new(),

@@ -64,6 +64,7 @@ pub struct ShellBuilder {
     args: Vec<String>,
     arg0: Option<String>,
     stdin: Bytes,
+    stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
     builtins: Vec<Arc<dyn Builtin>>,
     not_found: Option<Arc<dyn Builtin>>,
     seed: u64,
@@ -84,6 +85,7 @@ impl Default for ShellBuilder {
             args: Vec::new(),
             arg0: None,
             stdin: Bytes::new(),
+            stdin_stream: None,
             builtins: Vec::new(),
             not_found: None,
             seed: 0x5eed,
@@ -161,6 +163,19 @@ impl ShellBuilder {
     #[must_use]
     pub fn stdin(mut self, data: impl Into<Bytes>) -> Self {
         self.stdin = data.into();
+        self.stdin_stream = None;
+        self
+    }
+
+    /// A stream as standard input, shared by every `exec` of the shell
+    /// (each continues where the last stopped reading, as commands of one
+    /// shell session share a pipe). Read on demand, so a script that reads
+    /// three lines of an endless stream (`yes | toolsh run -c 'head -n 3'`)
+    /// ends. Replaces [`ShellBuilder::stdin`].
+    #[must_use]
+    pub fn stdin_stream(mut self, input: Input) -> Self {
+        self.stdin = Bytes::new();
+        self.stdin_stream = Some(Arc::new(tokio::sync::Mutex::new(input)));
         self
     }
 
@@ -274,6 +289,7 @@ impl ShellBuilder {
             host_overrides,
             not_found: self.not_found,
             stdin: self.stdin,
+            stdin_stream: self.stdin_stream,
             clock: self.clock,
             virtual_time: self.virtual_time,
             cancel: Arc::new(CancelState::default()),
@@ -367,6 +383,7 @@ pub struct Shell {
     /// The host's handler for unknown command names.
     not_found: Option<Arc<dyn Builtin>>,
     stdin: Bytes,
+    stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
     clock: Option<ClockFn>,
     virtual_time: bool,
     cancel: Arc<CancelState>,
@@ -465,7 +482,10 @@ impl Shell {
         let mut interp = Interp {
             st: state,
             sh: shared.clone(),
-            fds: Fds::new(Input::from_bytes(self.stdin.clone()), out, err),
+            fds: match &self.stdin_stream {
+                Some(shared) => Fds::with_shared_stdin(shared.clone(), out, err),
+                None => Fds::new(Input::from_bytes(self.stdin.clone()), out, err),
+            },
             // A script over the source limit is refused before parsing:
             // do not copy it.
             source: if script.len() > self.limits.max_source_bytes {

@@ -161,3 +161,25 @@ async fn sandbox_redirects_through_memory_fs() {
     let r = sh.exec("echo /[fg]").await;
     assert_eq!(r.stdout, "/f /g\n", "{r:?}");
 }
+
+/// A streamed stdin is read on demand and shared by successive `exec`s:
+/// the second continues where the first stopped, and end of file comes
+/// when the host drops its sender.
+#[tokio::test]
+async fn stdin_stream_is_shared_by_execs_and_read_on_demand() {
+    let (tx, rx) = tokio::sync::mpsc::channel(2);
+    let mut sh = Shell::builder()
+        .stdin_stream(toolsh_interp::Input::from_channel(rx))
+        .build();
+    tx.send(toolsh_interp::Bytes::from_static(b"one\ntwo\n"))
+        .await
+        .unwrap();
+    let r = sh.exec("read -r a; echo \"a=$a\"").await;
+    assert_eq!(r.stdout, "a=one\n");
+    tx.send(toolsh_interp::Bytes::from_static(b"three\n"))
+        .await
+        .unwrap();
+    drop(tx);
+    let r = sh.exec("cat; read -r z; echo \"st=$?\"").await;
+    assert_eq!(r.stdout, "two\nthree\nst=1\n");
+}

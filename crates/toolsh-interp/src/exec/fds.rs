@@ -41,6 +41,19 @@ impl Fds {
         }
     }
 
+    /// A table whose stdin is an already shared stream (one that outlives
+    /// a single `exec`, such as a host pipe).
+    pub fn with_shared_stdin(stdin: SharedInput, stdout: Output, stderr: Output) -> Self {
+        Fds {
+            slots: Arc::new(vec![
+                Some(Fd::In(stdin)),
+                Some(Fd::Out(stdout)),
+                Some(Fd::Out(stderr)),
+            ]),
+            stdin_from_loop: false,
+        }
+    }
+
     /// The descriptor `n`.
     pub fn get(&self, n: usize) -> Option<&Fd> {
         self.slots.get(n).and_then(Option::as_ref)
