@@ -225,7 +225,10 @@ pub async fn run(args: RunArgs) -> i32 {
         }
         b = with_tools(b, &Arc::new(registry), &Arc::new(request.clone()));
     }
-    let mut b = b.arg0(arg0).args(args.args.clone());
+    let mut b = b
+        .arg0(arg0)
+        .args(args.args.clone())
+        .command_string(args.command.is_some());
     if !stdin_used && !std::io::stdin().is_terminal() {
         b = b.stdin_stream(host_stdin());
     }

@@ -764,3 +764,50 @@ fn run_reads_an_endless_pipe_on_demand() {
         "{stdout:?}"
     );
 }
+
+/// `toolsh run -c` leaves with bash -c's status after a fatal expansion
+/// error in the shell itself (127), while a subshell's error, and the same
+/// script run from a file, give 1. The expected values come from running
+/// `bash -c` here.
+#[test]
+fn run_c_fatal_expansion_errors_match_bash_c() {
+    for script in [
+        "set -u; echo $x; echo after",
+        "set -u; f() { echo $y; }; f; echo after",
+        "set -u; (echo $x); echo after $?",
+        "echo ${x:?oops}; echo after",
+        "set -u; x=$(echo $z); echo after $?",
+        "set -u; echo $(( y + 1 )); echo after",
+        "trap 'echo trap $?' EXIT; set -u; echo $x",
+    ] {
+        let want = Command::new("bash")
+            .args(["-c", script])
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .env("LC_ALL", "C")
+            .stdin(Stdio::null())
+            .output()
+            .expect("bash");
+        let got = toolsh()
+            .args(["run", "-c", script])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(
+            (got.status.code(), text(&got.stdout)),
+            (want.status.code(), text(&want.stdout)),
+            "{script}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("u.sh"), "set -u\necho $x\necho after\n").unwrap();
+    let (status, stdout) = bash_file(d, "u.sh");
+    let got = toolsh()
+        .args(["run", "u.sh"])
+        .current_dir(d)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!((got.status.code(), text(&got.stdout)), (status, stdout));
+}

@@ -13,7 +13,8 @@ use toolsh_interp::{MemoryFs, Profile, Shell};
 #[tokio::main]
 async fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let (script, arg0, rest) = if args.first().is_some_and(|a| a == "-c") {
+    let command_string = args.first().is_some_and(|a| a == "-c");
+    let (script, arg0, rest) = if command_string {
         args.remove(0);
         if args.is_empty() {
             eprintln!("run: -c: option requires an argument");
@@ -57,6 +58,7 @@ async fn main() {
         .envs(env)
         .arg0(arg0)
         .args(rest)
+        .command_string(command_string)
         .stdin(stdin)
         .build();
     let r = shell.exec(&script).await;

@@ -65,6 +65,7 @@ pub struct ShellBuilder {
     arg0: Option<String>,
     stdin: Bytes,
     stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
+    command_string: bool,
     builtins: Vec<Arc<dyn Builtin>>,
     not_found: Option<Arc<dyn Builtin>>,
     seed: u64,
@@ -86,6 +87,7 @@ impl Default for ShellBuilder {
             arg0: None,
             stdin: Bytes::new(),
             stdin_stream: None,
+            command_string: false,
             builtins: Vec::new(),
             not_found: None,
             seed: 0x5eed,
@@ -164,6 +166,16 @@ impl ShellBuilder {
     pub fn stdin(mut self, data: impl Into<Bytes>) -> Self {
         self.stdin = data.into();
         self.stdin_stream = None;
+        self
+    }
+
+    /// Run scripts as `bash -c` runs its command string rather than as a
+    /// script file: the one difference bash 5.2 shows is the status after
+    /// a fatal expansion error in the shell itself (`set -u` on an unset
+    /// variable, `${x:?}`): 127 instead of 1. Default `false`.
+    #[must_use]
+    pub fn command_string(mut self, yes: bool) -> Self {
+        self.command_string = yes;
         self
     }
 
@@ -290,6 +302,7 @@ impl ShellBuilder {
             not_found: self.not_found,
             stdin: self.stdin,
             stdin_stream: self.stdin_stream,
+            command_string: self.command_string,
             clock: self.clock,
             virtual_time: self.virtual_time,
             cancel: Arc::new(CancelState::default()),
@@ -384,6 +397,7 @@ pub struct Shell {
     not_found: Option<Arc<dyn Builtin>>,
     stdin: Bytes,
     stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
+    command_string: bool,
     clock: Option<ClockFn>,
     virtual_time: bool,
     cancel: Arc<CancelState>,
@@ -472,6 +486,7 @@ impl Shell {
             has_fatal: std::sync::atomic::AtomicBool::new(false),
             ticks: std::sync::atomic::AtomicU32::new(0),
             live_stages: std::sync::atomic::AtomicUsize::new(0),
+            command_string: self.command_string,
         });
         let state = self
             .state

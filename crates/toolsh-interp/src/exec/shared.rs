@@ -89,6 +89,8 @@ pub(crate) struct Shared {
     pub ticks: AtomicU32,
     /// Pipeline stages running now (see [`Shared::enter_pipeline`]).
     pub live_stages: AtomicUsize,
+    /// The script is a command string (`bash -c`), not a script file.
+    pub command_string: bool,
 }
 
 /// The stages of one running pipeline, counted against

@@ -31,12 +31,19 @@ pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt
     };
     let mut status = 0;
     let mut exited = false;
+    it.st.expansion_exit = false;
     if let Some(script) = script {
         let script = Arc::new(script);
         match it.run_script(&script).await {
             Ok(s) => status = s,
             Err(Ctl::Exit(s)) => {
-                status = s;
+                // bash -c leaves with 127 after a fatal expansion error in
+                // the shell itself (a script file, or a subshell, with 1).
+                status = if it.sh.command_string && it.st.expansion_exit {
+                    127
+                } else {
+                    s
+                };
                 exited = true;
             }
             Err(Ctl::Interrupt(i)) => return Err(i),

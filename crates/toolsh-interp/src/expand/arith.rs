@@ -393,6 +393,7 @@ impl Interp {
     async fn arith_fail(&mut self, e: ArithError, status_abort: bool) -> R<i32> {
         self.error(&e.to_string()).await?;
         if e.unbound {
+            self.st.expansion_exit = true;
             return Err(Ctl::Exit(1));
         }
         if status_abort {

@@ -360,6 +360,7 @@ impl Interp {
                                 msg
                             };
                             self.error(&format!("{n}: {msg}")).await?;
+                            self.st.expansion_exit = true;
                             return Err(Ctl::Exit(1));
                         }
                         push_value(val, dq, &self.ifs(), out);
@@ -384,6 +385,7 @@ impl Interp {
             n = format!("{n}[{t}]");
         }
         self.error(&format!("{n}: unbound variable")).await?;
+        self.st.expansion_exit = true;
         Err(Ctl::Exit(1))
     }
 

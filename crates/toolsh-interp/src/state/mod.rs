@@ -62,6 +62,10 @@ pub(crate) struct ShellState {
     pub cwd: String,
     /// `$?`.
     pub last_status: i32,
+    /// A fatal expansion error (`set -u`, `${x:?}`) is leaving the shell:
+    /// under `bash -c` the status becomes 127 at top level (see
+    /// [`crate::ShellBuilder::command_string`]).
+    pub expansion_exit: bool,
     /// `$!`.
     pub last_bg: Option<u32>,
     /// Traps by condition name (`EXIT`, `ERR`, `RETURN`, signals).
@@ -127,6 +131,7 @@ impl ShellState {
             opts: Options::default(),
             cwd,
             last_status: 0,
+            expansion_exit: false,
             last_bg: None,
             traps: Arc::new(Map::default()),
             dir_stack: Vec::new(),
