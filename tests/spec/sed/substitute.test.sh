@@ -303,3 +303,19 @@ echo aaa | sed 's/a/b/g;s/b/c/2'
 ## stdout:
 bcb
 ## status: 0
+
+#### global substitution with back-references (every match replaced)
+echo abcabc | sed 's/\(b\)c/\1X/g'
+echo hello world | sed -E 's/(o+)/[\1]/g'
+echo 'one two three four' | sed -E 's/(\w+) (\w+)/\2 \1/g'
+echo aaa | sed 's/\(a\)/<\1>/2g'
+echo abab | sed -E 's/(a)(b)?/\2\1/g'
+echo 'x1y22z333' | sed -E 's/([0-9]+)/(\1)/g; s/\(([0-9])[0-9]*\)/\1/g'
+## stdout:
+abXabX
+hell[o] w[o]rld
+two one four three
+a<a><a>
+baba
+x1y2z3
+## status: 0

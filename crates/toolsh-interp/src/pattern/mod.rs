@@ -207,10 +207,13 @@ struct Matcher<'t> {
     /// otherwise recompute them once per enclosing repetition, which made
     /// `*(*(*(*(*(*)?)))))` take 13 s on 80 characters (fuzz target
     /// `pattern`).
-    memo: RefCell<HashMap<(usize, usize), Rc<[bool]>>>,
+    memo: RefCell<Memo>,
     /// Booleans held by `memo`, bounded by [`MEMO_LIMIT`].
     memo_size: Cell<usize>,
 }
+
+/// End-position tables by (alternatives' address, start position).
+type Memo = HashMap<(usize, usize), Rc<[bool]>>;
 
 /// Most position-table entries memoized per match (a table is one entry
 /// per text position): about 32 MB.

@@ -91,7 +91,12 @@ pub(super) fn substitute(re: &PosixRegex, s: &Subst, ps: &[u8]) -> Option<Vec<u8
     let mut prev_end: Option<usize> = None;
     while pos <= ps.len() {
         let (whole, caps) = if needs_groups {
-            let caps = re.captures_at(ps, pos)?;
+            // No further match ends the scan; the replacements made so
+            // far stand (a `?` here returned "nothing replaced" after
+            // every global substitution with a back-reference).
+            let Some(caps) = re.captures_at(ps, pos) else {
+                break;
+            };
             (caps.whole(), Some(caps))
         } else {
             match re.find_at(ps, pos) {
