@@ -86,8 +86,9 @@ pub struct AuthorityArgs {
 /// Limits settable on the command line.
 #[derive(Debug, Args, Clone, Default)]
 pub struct LimitArgs {
-    /// Wall-clock limit in seconds (fractions allowed).
-    #[arg(long, value_name = "SECONDS")]
+    /// Wall-clock limit in seconds (fractions allowed; more than 0, at
+    /// most 1e9).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<f64>,
     /// Most commands executed.
     #[arg(long, value_name = "N")]
@@ -191,4 +192,20 @@ pub struct McpArgs {
     /// Limits.
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// `--timeout`: a positive, finite number of seconds up to 1e9 (a usage
+/// error otherwise, instead of a panic converting `1e99` to a duration or
+/// `nan` silently meaning no limit).
+fn parse_timeout(s: &str) -> Result<f64, String> {
+    let t: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if !t.is_finite() || t <= 0.0 || t > 1e9 {
+        return Err(format!(
+            "`{s}`: the timeout must be more than 0 and at most 1e9 seconds"
+        ));
+    }
+    Ok(t)
 }

@@ -64,10 +64,7 @@ pub fn fmt(args: &FmtArgs) -> i32 {
         }
     };
     match toolsh_parser::parse(&src) {
-        Ok(script) => {
-            print!("{}", toolsh_parser::print(&script));
-            0
-        }
+        Ok(script) => emit(&toolsh_parser::print(&script)),
         Err(e) => {
             eprint!("{}", render_parse_error(&args.file, &src, &e));
             EXIT_USAGE
@@ -106,8 +103,11 @@ pub async fn check(args: CheckArgs) -> i32 {
         }
     };
     let report = crate::check::report(&script, &loaded.registry);
-    print!("{}", report.text(&args.file));
+    let written = emit(&report.text(&args.file));
     loaded.shutdown().await;
+    if written != 0 {
+        return written;
+    }
     i32::from(report.problems > 0)
 }
 
@@ -126,12 +126,10 @@ pub async fn catalog(sources: &ToolSources) -> i32 {
         .into_iter()
         .map(|d| serde_json::to_value(d).unwrap_or(Value::Null))
         .collect();
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&json!(list)).unwrap_or_default()
-    );
+    let text = serde_json::to_string_pretty(&json!(list)).unwrap_or_default() + "\n";
+    let written = emit(&text);
     loaded.shutdown().await;
-    0
+    written
 }
 
 fn scripted(
@@ -160,9 +158,9 @@ pub async fn prompt(args: PromptArgs) -> i32 {
         args.compact,
         toolsh_interp::ExecutionLimits::default(),
     );
-    print!("{}", tool.system_prompt());
+    let written = emit(&tool.system_prompt());
     loaded.shutdown().await;
-    0
+    written
 }
 
 /// `toolsh mcp`: serve the tools as one `script` tool over stdio.
@@ -217,6 +215,23 @@ pub async fn mcp(args: McpArgs) -> i32 {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("toolsh: mcp: {e}");
+            1
+        }
+    }
+}
+
+/// Write a subcommand's output to stdout: 0, or after a write error a
+/// message and status 1 as bash's builtins give (`write error: ...`);
+/// 141 when the reader is gone (as if killed by SIGPIPE). `print!` would
+/// panic instead (`toolsh fmt > /dev/full`).
+fn emit(text: &str) -> i32 {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 141,
+        Err(e) => {
+            eprintln!("toolsh: write error: {e}");
             1
         }
     }

@@ -811,3 +811,32 @@ fn run_c_fatal_expansion_errors_match_bash_c() {
         .unwrap();
     assert_eq!((got.status.code(), text(&got.stdout)), (status, stdout));
 }
+
+/// Bad `--timeout` values are usage errors (2), and a full stdout gives a
+/// write error with status 1, not a panic (101).
+#[test]
+fn bad_timeouts_and_full_stdout_are_clean_errors() {
+    for t in ["1e99", "nan", "0", "-5", "inf", "soon"] {
+        let out = toolsh()
+            .args(["run", &format!("--timeout={t}"), "-c", "echo ok"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--timeout {t}");
+        assert!(text(&out.stderr).contains("--timeout"), "{t}");
+    }
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = toolsh()
+        .args(["prompt", "--demo-tools"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("toolsh: write error:"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -473,7 +473,8 @@ impl Shell {
             host_overrides: self.host_overrides.clone(),
             not_found: self.not_found.clone(),
             cancel: self.cancel.clone(),
-            deadline: self.limits.timeout.map(|t| now + t),
+            // A timeout past what an `Instant` can hold means no deadline.
+            deadline: self.limits.timeout.and_then(|t| now.checked_add(t)),
             started: now,
             commands_run: AtomicU64::new(0),
             loop_total: AtomicU64::new(0),

@@ -183,3 +183,17 @@ async fn stdin_stream_is_shared_by_execs_and_read_on_demand() {
     let r = sh.exec("cat; read -r z; echo \"st=$?\"").await;
     assert_eq!(r.stdout, "two\nthree\nst=1\n");
 }
+
+/// A timeout too far away for an `Instant` is no deadline, not a panic
+/// (a manifest's `timeout_ms = u64::MAX`).
+#[tokio::test]
+async fn a_timeout_past_the_end_of_time_is_no_deadline() {
+    let mut sh = Shell::builder()
+        .limits(ExecutionLimits {
+            timeout: Some(Duration::MAX),
+            ..ExecutionLimits::default()
+        })
+        .build();
+    let r = sh.exec("echo ok").await;
+    assert_eq!((r.exit_code, r.stdout.as_str()), (0, "ok\n"));
+}
