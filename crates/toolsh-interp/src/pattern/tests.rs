@@ -105,3 +105,42 @@ fn fixed_len_only_for_one_char_elements() {
         None
     );
 }
+
+/// The fuzz campaign's `pattern` timeout
+/// (`timeout-09118ca62db3591e8c134451acc72219f49c1096`): nested `*(...)`
+/// recomputed the inner alternatives once per enclosing repetition, taking
+/// seconds on 35 characters (13 s on 80 in a release build; bash 5.2
+/// itself backtracks for minutes on 80). The expected results are bash's
+/// (`[[ $t == $p ]]` with extglob and nocasematch) on texts it can finish;
+/// the long texts only have to end, with the answer of their short form.
+#[test]
+fn nested_repetitions_do_not_blow_up() {
+    let opts = PatternOptions {
+        extglob: true,
+        nocase: true,
+    };
+    let p = Pattern::new("*(*(*(*(*(*)?))))))*", opts).unwrap();
+    for (text, want) in [
+        ("__________", false),
+        ("a))b", true),
+        ("__!([#))?))))", true),
+        (")))", true),
+        ("x)", false),
+    ] {
+        assert_eq!(p.matches(text), want, "{text:?}");
+    }
+    // The fuzz input's text, its NULs as `_` (bash strings hold no NUL):
+    // bash says it matches.
+    let fuzz_text: String = "_".repeat(20) + "!([#))?))))_()";
+    let chars: Vec<char> = fuzz_text.chars().collect();
+    assert!(p.matches(&fuzz_text));
+    assert!(p.find(&chars, 0).is_some());
+    assert!(!p.matches(&"_".repeat(80)));
+    assert!(p.matches(&("_".repeat(80) + "))")));
+    let q = Pattern::new("*(*(*(a|b)))", opts).unwrap();
+    for (text, want) in [("abababab", true), ("ababababc", false), ("", true)] {
+        assert_eq!(q.matches(text), want, "{text:?}");
+    }
+    assert!(q.matches(&"ab".repeat(60)));
+    assert!(!q.matches(&("ab".repeat(60) + "c")));
+}
