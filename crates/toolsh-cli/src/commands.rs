@@ -215,7 +215,12 @@ pub async fn mcp(args: McpArgs) -> i32 {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("toolsh: mcp: {e}");
-            1
+            // A bad or refused `--http` address is a usage error.
+            if e.kind() == std::io::ErrorKind::InvalidInput {
+                EXIT_USAGE
+            } else {
+                1
+            }
         }
     }
 }

@@ -840,3 +840,16 @@ fn bad_timeouts_and_full_stdout_are_clean_errors() {
         text(&out.stderr)
     );
 }
+
+/// A bad `--http` address for `toolsh mcp` is a usage error (2), as the
+/// README says of usage errors.
+#[test]
+fn mcp_bad_http_address_is_a_usage_error() {
+    let out = toolsh()
+        .args(["mcp", "--demo-tools", "--http", "notanaddr"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("notanaddr"));
+}

@@ -169,8 +169,9 @@ fn document_alias(
 /// `commands`.
 ///
 /// # Errors
-/// `-32602` (invalid params) when both names are given, or the arguments
-/// do not fit the input schema's shape.
+/// `-32602` (invalid params) when both names are given, the arguments do
+/// not fit the input schema's shape, or `timeout_ms` is 0 (the schema's
+/// minimum is 1; 0 would expire at once).
 fn script_request(mut args: Map<String, Value>) -> Result<ToolRequest, ErrorData> {
     if let Some(script) = args.remove(COMMANDS_ALIAS) {
         if args.contains_key("commands") {
@@ -183,8 +184,15 @@ fn script_request(mut args: Map<String, Value>) -> Result<ToolRequest, ErrorData
         }
         args.insert("commands".into(), script);
     }
-    serde_json::from_value(Value::Object(args))
-        .map_err(|e| ErrorData::invalid_params(format!("invalid arguments: {e}"), None))
+    let request: ToolRequest = serde_json::from_value(Value::Object(args))
+        .map_err(|e| ErrorData::invalid_params(format!("invalid arguments: {e}"), None))?;
+    if request.timeout_ms == Some(0) {
+        return Err(ErrorData::invalid_params(
+            "invalid arguments: timeout_ms must be at least 1".to_string(),
+            None,
+        ));
+    }
+    Ok(request)
 }
 
 impl ServerHandler for ScriptServer {
@@ -278,4 +286,32 @@ pub async fn serve_http_with(server: ScriptServer, addr: &str) -> Result<(), std
         listener.local_addr()?
     );
     axum::serve(listener, router).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::script_request;
+    use serde_json::json;
+
+    fn args(v: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+        match v {
+            serde_json::Value::Object(m) => m,
+            other => panic!("not an object: {other}"),
+        }
+    }
+
+    /// `timeout_ms` below the schema's minimum of 1 is invalid params, not
+    /// an execution that expires before it starts.
+    #[test]
+    fn timeout_ms_zero_is_invalid_params() {
+        let e = script_request(args(json!({"commands": "echo", "timeout_ms": 0}))).unwrap_err();
+        assert_eq!(e.code.0, -32602);
+        assert!(
+            e.message.contains("timeout_ms must be at least 1"),
+            "{}",
+            e.message
+        );
+        let r = script_request(args(json!({"script": "echo", "timeout_ms": 5}))).unwrap();
+        assert_eq!((r.commands.as_str(), r.timeout_ms), ("echo", Some(5)));
+    }
 }
