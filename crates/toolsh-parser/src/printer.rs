@@ -518,6 +518,20 @@ impl Printer<'_> {
         self.newline();
     }
 
+    /// `(( expr ))` as a command, in canonical form (both layouts).
+    pub(crate) fn arith_command(&mut self, e: &ArithExpr) {
+        self.out.push_str("((");
+        self.arith(e);
+        self.out.push_str("))");
+    }
+
+    /// `[[ expr ]]` (both layouts).
+    pub(crate) fn cond_command(&mut self, e: &CondExpr) {
+        self.out.push_str("[[ ");
+        self.cond(e);
+        self.out.push_str(" ]]");
+    }
+
     fn keyword_block(&mut self, kw: &str, l: &List) {
         self.pad();
         self.out.push_str(kw);
@@ -650,16 +664,8 @@ impl Printer<'_> {
                 self.pad();
                 self.out.push_str("esac");
             }
-            CompoundCommand::Arith(e, _) => {
-                self.out.push_str("((");
-                self.arith(e);
-                self.out.push_str("))");
-            }
-            CompoundCommand::Cond(e, _) => {
-                self.out.push_str("[[ ");
-                self.cond(e);
-                self.out.push_str(" ]]");
-            }
+            CompoundCommand::Arith(e, _) => self.arith_command(e),
+            CompoundCommand::Cond(e, _) => self.cond_command(e),
         }
     }
 

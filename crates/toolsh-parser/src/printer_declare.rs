@@ -272,16 +272,10 @@ impl<'a> Printer<'a> {
                 if let Some(t) = self.verbatim(*span) {
                     self.out.push_str(t);
                 } else {
-                    self.out.push_str("((");
-                    self.arith(e);
-                    self.out.push_str("))");
+                    self.arith_command(e);
                 }
             }
-            CompoundCommand::Cond(e, _) => {
-                self.out.push_str("[[ ");
-                self.cond(e);
-                self.out.push_str(" ]]");
-            }
+            CompoundCommand::Cond(e, _) => self.cond_command(e),
         }
     }
 
