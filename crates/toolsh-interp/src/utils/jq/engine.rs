@@ -16,10 +16,10 @@ use jaq_json::Val;
 use tokio::sync::mpsc;
 
 use super::cli::Options;
-use super::compile;
 use super::format::{self, Style};
 use super::input::{Piece, ReadError, Reader};
 use super::value::JqVal;
+use super::{cache, compile};
 use crate::limits::{Interrupt, LimitKind};
 
 /// Marker type binding our value type and global data for jaq.
@@ -223,7 +223,7 @@ pub(crate) fn run(
     let marker = 0u8;
     let stack_base = std::ptr::addr_of!(marker) as usize;
     let names: Vec<String> = job.globals.iter().map(|(n, _)| n.clone()).collect();
-    let filter = match compile::compile(&job.program, &names) {
+    let filter = match cache::compile(&job.program, &names) {
         Ok(f) => f,
         Err(msg) => {
             let _ = events.blocking_send(Event::Err(msg.into_bytes()));

@@ -11,6 +11,7 @@
 
 #![allow(clippy::many_single_char_names)] // jq-style short names (v, k, f) read best here
 
+mod cache;
 mod cli;
 mod compile;
 mod delpaths;
