@@ -221,6 +221,16 @@ pub enum OutputError {
 /// other error [`OutputError::Io`].
 pub type OutputSink = Arc<dyn Fn(&[u8]) -> std::io::Result<()> + Send + Sync>;
 
+/// The text of a host I/O error as C's `strerror` gives it (what bash and
+/// GNU tools print): Rust's ` (os error N)` suffix removed.
+fn strerror(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
 /// A bounded in-memory buffer shared by clones of an [`Output`], or a
 /// bounded forwarder to an [`OutputSink`] that keeps nothing.
 pub struct Capture {
@@ -307,7 +317,7 @@ impl Capture {
             }
             Some(sink) => sink(data).map_err(|e| match e.kind() {
                 std::io::ErrorKind::BrokenPipe => OutputError::BrokenPipe,
-                _ => OutputError::Io(e.to_string()),
+                _ => OutputError::Io(strerror(&e)),
             }),
         }
     }

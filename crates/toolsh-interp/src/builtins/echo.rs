@@ -186,6 +186,6 @@ builtin!(
         if newline && !stop {
             out.push(b'\n');
         }
-        Ok(i32::from(!it.out(&out).await?))
+        Ok(i32::from(!it.out_for("echo", &out).await?))
     }
 );

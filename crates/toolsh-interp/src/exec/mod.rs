@@ -144,12 +144,24 @@ impl Interp {
     /// (sub)shell with status 141 as SIGPIPE would; a closed descriptor is
     /// reported and gives `Ok(false)`.
     pub async fn out(&self, data: &[u8]) -> R<bool> {
+        self.out_for("", data).await
+    }
+
+    /// [`Self::out`] for the builtin `name`, which the write error names
+    /// as bash's do (`echo: write error: No space left on device`,
+    /// `sh_chkwrite` in bash's builtins/common.c); `""` names none.
+    pub async fn out_for(&self, name: &str, data: &[u8]) -> R<bool> {
         match self.fds.output(1).write(data).await {
             Ok(()) => Ok(true),
             Err(OutputError::Interrupt(i)) => Err(Ctl::Interrupt(i)),
             Err(OutputError::BrokenPipe) => Err(Ctl::Exit(141)),
             Err(e) => {
-                self.error(&format!("write error: {e}")).await?;
+                let prefix = if name.is_empty() {
+                    String::new()
+                } else {
+                    format!("{name}: ")
+                };
+                self.error(&format!("{prefix}write error: {e}")).await?;
                 Ok(false)
             }
         }

@@ -33,7 +33,7 @@ use jaq_json::Val;
 use tokio::sync::mpsc;
 
 use crate::builtin::{Builtin, BuiltinContext, BuiltinResult, OperandError, write_status};
-use crate::io::Output;
+use crate::io::{Output, OutputError};
 use crate::limits::Interrupt;
 
 use cli::{NamedValue, Positional};
@@ -269,17 +269,25 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
         tokio::select! {
             biased;
             ev = ev_rx.recv() => match ev {
-                Some(Event::Out(data)) => match write_status(stdout.write(&data).await) {
-                    Ok(true) => {
+                Some(Event::Out(data)) => match stdout.write(&data).await {
+                    Ok(()) => {
                         let _ = recycle_tx.send(data);
                     }
-                    Ok(false) => {
+                    Err(OutputError::BrokenPipe) => {
                         stop(&cancel);
                         return Ok(EXIT_BROKEN_PIPE);
                     }
-                    Err(i) => {
+                    Err(OutputError::Interrupt(i)) => {
                         stop(&cancel);
                         return Err(i);
+                    }
+                    // jq 1.7: `jq: error: writing output failed: REASON`,
+                    // status 2 (a full disk, a closed descriptor).
+                    Err(e) => {
+                        stop(&cancel);
+                        let line = format!("jq: error: writing output failed: {e}\n");
+                        write_status(stderr.write(line.as_bytes()).await)?;
+                        return Ok(2);
                     }
                 },
                 Some(Event::Err(data)) => {

@@ -101,10 +101,17 @@ impl Builtin for Printf {
             return Ok(status);
         }
         let stdout = ctx.stdout;
-        match crate::builtin::write_status(stdout.write(&out).await) {
-            Ok(true) => Ok(status),
-            Ok(false) => Ok(1),
-            Err(i) => Err(i),
+        // bash: a vanished reader kills the shell with SIGPIPE (status
+        // 141); any other failure is `printf: write error: REASON`,
+        // status 1 (`sh_chkwrite` in bash's builtins/common.c).
+        match stdout.write(&out).await {
+            Ok(()) => Ok(status),
+            Err(crate::io::OutputError::Interrupt(i)) => Err(i),
+            Err(crate::io::OutputError::BrokenPipe) => Ok(141),
+            Err(e) => {
+                say(ctx, &format!("write error: {e}")).await?;
+                Ok(1)
+            }
         }
     }
 }
