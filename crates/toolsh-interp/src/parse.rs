@@ -15,9 +15,17 @@ pub(crate) fn parse_script(src: &str, limits: &ExecutionLimits) -> Result<Script
     toolsh_parser::parse_with_limits(src, &pl)
 }
 
-/// Parse an arithmetic expression (variable values, expanded text).
-pub(crate) fn parse_arith(src: &str) -> Result<ArithExpr, ParseError> {
-    toolsh_parser::parse_arith(src)
+/// Parse an arithmetic expression (variable values, expanded text) under
+/// the same nesting limit as scripts ([`ExecutionLimits::max_ast_depth`]).
+/// The text's size is not a source limit: it was already bounded as a
+/// variable value or an expansion.
+pub(crate) fn parse_arith(src: &str, limits: &ExecutionLimits) -> Result<ArithExpr, ParseError> {
+    let pl = ParseLimits {
+        max_source_bytes: usize::MAX,
+        max_depth: limits.max_ast_depth,
+        max_heredocs: limits.max_heredocs,
+    };
+    toolsh_parser::parse_arith_with_limits(src, &pl)
 }
 
 /// The limit interrupt for a parse error of kind

@@ -190,6 +190,26 @@ async fn default_function_depth_is_reachable_without_overflowing_the_stack() {
     assert_limit(&r, LimitKind::FunctionDepth, "1000", "");
 }
 
+/// A million-term run of one operator, in a variable and as expanded
+/// `$((...))` text, evaluates under the default limits without
+/// overflowing the stack (it is one flat node, walked and dropped in a
+/// loop); bash prints 1000001 for each.
+#[tokio::test]
+async fn a_million_term_operator_run_evaluates() {
+    let l = ExecutionLimits {
+        timeout: Some(Duration::from_secs(30)),
+        ..ExecutionLimits::default()
+    };
+    let script = "s=$(yes 1+ | head -n 1000000 | tr -d '\\n')1; echo $((s)) $(( $s ))";
+    let r = run_with(l, script).await;
+    assert_eq!(
+        (r.stdout.as_str(), r.exit_code, r.limit),
+        ("1000001 1000001\n", 0, None),
+        "{}",
+        r.stderr
+    );
+}
+
 #[tokio::test]
 async fn substitution_and_subshell_depth() {
     let l = ExecutionLimits {
@@ -397,8 +417,30 @@ async fn ast_depth() {
     assert_eq!((r.stdout.as_str(), r.limit), ("ok\n", None), "{r:?}");
     // eval'd text is parsed under the same bound.
     let script = "echo a; eval \"$(printf '(%.0s' {1..60}):$(printf ')%.0s' {1..60})\"";
-    let r = run_with(l, script).await;
+    let r = run_with(l.clone(), script).await;
     assert_limit(&r, LimitKind::AstDepth, "50", "a\n");
+    // Arithmetic text parsed at run time (a variable's value, `let`,
+    // expanded `$((...))` text) is under the same bound and ends the
+    // script as a limit, not as an arithmetic error with status 1.
+    let deep = format!("{}1{}", "(".repeat(60), ")".repeat(60));
+    for script in [
+        format!("echo a; x='{deep}'; echo $((x)); echo no"),
+        format!("echo a; let 'y={deep}'; echo no"),
+        format!("echo a; x='{deep}'; (( $x )); echo no"),
+        format!("echo a; x='{}1'; echo $((x)); echo no", "-".repeat(60)),
+    ] {
+        let r = run_with(l.clone(), &script).await;
+        assert_limit(&r, LimitKind::AstDepth, "50", "a\n");
+    }
+    // A long run of one operator is not nesting, statically or at run
+    // time (bash evaluates `1+1+...+1` with any number of terms).
+    let run = format!("1{}", "+1".repeat(5_000));
+    let r = run_with(l, &format!("echo $(({run})); x='{run}'; echo $((x))")).await;
+    assert_eq!(
+        (r.stdout.as_str(), r.limit),
+        ("5001\n5001\n", None),
+        "{r:?}"
+    );
 }
 
 /// A command that never checks the deadline itself: it only yields to

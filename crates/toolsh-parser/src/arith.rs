@@ -38,6 +38,34 @@ fn prec(op: ArithBinaryOp) -> u8 {
     }
 }
 
+/// `lhs op rhs`, where `lhs` was built by the same loop of
+/// [`Parser::arith_binary`]: a `Binary` or `Chain` of `op`'s level gets
+/// `op rhs` appended (a `Chain` of three or more operands), anything
+/// else becomes the left operand of a new `Binary`.
+fn extend_run(lhs: ArithExpr, op: ArithBinaryOp, rhs: ArithExpr) -> ArithExpr {
+    match lhs {
+        ArithExpr::Chain { first, mut rest }
+            if rest.first().is_some_and(|(o, _)| prec(*o) == prec(op)) =>
+        {
+            rest.push((op, rhs));
+            ArithExpr::Chain { first, rest }
+        }
+        ArithExpr::Binary {
+            op: o,
+            lhs: l,
+            rhs: r,
+        } if o != ArithBinaryOp::Pow && prec(o) == prec(op) => ArithExpr::Chain {
+            first: l,
+            rest: vec![(o, *r), (op, rhs)],
+        },
+        lhs => ArithExpr::Binary {
+            op,
+            lhs: Box::new(lhs),
+            rhs: Box::new(rhs),
+        },
+    }
+}
+
 impl Parser<'_> {
     #[allow(clippy::unused_self)]
     fn aerr(&self, message: &'static str, at: usize) -> ArithError {
@@ -232,9 +260,14 @@ impl Parser<'_> {
         })
     }
 
+    /// Binary operators of precedence `min` and above (precedence
+    /// climbing). The operand on the right of each operator is one level
+    /// deeper than this call; a run of operators of one level adds no
+    /// depth however long it is (`1+1+...+1`, bash evaluates 10,000 terms),
+    /// and three or more operands of one level become one flat
+    /// [`ArithExpr::Chain`], so no later walk recurses per operand.
     fn arith_binary(&mut self, min: u8) -> AResult<ArithExpr> {
         let mut lhs = self.arith_pow()?;
-        let mut chain = 0;
         loop {
             self.arith_ws();
             let op = match self.peek_binop() {
@@ -243,20 +276,12 @@ impl Parser<'_> {
                     self.pos += len;
                     op
                 }
-                _ => {
-                    self.depth -= chain;
-                    return Ok(lhs);
-                }
+                _ => return Ok(lhs),
             };
-            let p = prec(op);
             self.aenter()?;
-            chain += 1;
-            let rhs = self.arith_binary(p + 1)?;
-            lhs = ArithExpr::Binary {
-                op,
-                lhs: Box::new(lhs),
-                rhs: Box::new(rhs),
-            };
+            let rhs = self.arith_binary(prec(op) + 1)?;
+            self.leave();
+            lhs = extend_run(lhs, op, rhs);
         }
     }
 

@@ -538,6 +538,20 @@ pub enum ArithExpr {
         /// Right operand.
         rhs: Box<ArithExpr>,
     },
+    /// Three or more operands joined by left-associative binary operators
+    /// of one precedence level (`1+2-3+4`), meaning
+    /// `((first op e1) op e2) ...`. Kept flat so that a long run is not a
+    /// deep tree: evaluating, printing, cloning and dropping it recurse
+    /// once, not once per operand. The parser makes a [`ArithExpr::Binary`]
+    /// for two operands and this for more, so the left operand of a
+    /// `Binary` is never itself a `Binary` or `Chain` of the same level.
+    Chain {
+        /// The leftmost operand.
+        first: Box<ArithExpr>,
+        /// Each further operator (all of one precedence level, never
+        /// `**`) with its right operand, left to right; at least two.
+        rest: Vec<(ArithBinaryOp, ArithExpr)>,
+    },
     /// `x = e`, `x += e`, ... (`op` is `None` for plain `=`).
     Assign {
         /// The compound operator, if any.

@@ -102,7 +102,17 @@ pub fn parse_with_limits(src: &str, limits: &ParseLimits) -> Result<Script, Pars
 /// error token, e.g. `syntax error: operand expected (error token is "+ ")`
 /// for `1+ ` (bash prints it after `1+ : `).
 pub fn parse_arith(text: &str) -> Result<ArithExpr, ParseError> {
-    let mut p = Parser::new(text, ParseLimits::default());
+    parse_arith_with_limits(text, &ParseLimits::default())
+}
+
+/// [`parse_arith`] under `limits`: the nesting limit counts parentheses,
+/// unary operators, `?:`, assignments and the right operand of each binary
+/// operator, never the length of a run of left-associative operators.
+///
+/// # Errors
+/// As [`parse_arith`]; a limit is [`ParseErrorKind::LimitExceeded`].
+pub fn parse_arith_with_limits(text: &str, limits: &ParseLimits) -> Result<ArithExpr, ParseError> {
+    let mut p = Parser::new(text, *limits);
     p.arith_text()
 }
 

@@ -354,6 +354,15 @@ impl Printer<'_> {
                 self.out.push(' ');
                 self.arith(rhs);
             }
+            ArithExpr::Chain { first, rest } => {
+                self.arith(first);
+                for (op, e) in rest {
+                    self.out.push(' ');
+                    self.out.push_str(binop(*op));
+                    self.out.push(' ');
+                    self.arith(e);
+                }
+            }
             ArithExpr::Assign { op, target, value } => {
                 self.arith(target);
                 self.out.push(' ');

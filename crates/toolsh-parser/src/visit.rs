@@ -235,6 +235,12 @@ fn arith(e: &mut ArithExpr, b: &mut Bodies) {
             arith(lhs, b);
             arith(rhs, b);
         }
+        ArithExpr::Chain { first, rest } => {
+            arith(first, b);
+            for (_, e) in rest {
+                arith(e, b);
+            }
+        }
         ArithExpr::Assign { target, value, .. } => {
             arith(target, b);
             arith(value, b);

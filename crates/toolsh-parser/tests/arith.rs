@@ -18,9 +18,24 @@ fn precedence_and_associativity() {
         arith("1+2*3"),
         bin(Add, num("1"), bin(Mul, num("2"), num("3")))
     );
+    // Three or more operands of one level: one flat, left-to-right chain.
     assert_eq!(
         arith("1-2-3"),
-        bin(Sub, bin(Sub, num("1"), num("2")), num("3"))
+        ArithExpr::Chain {
+            first: Box::new(num("1")),
+            rest: vec![(Sub, num("2")), (Sub, num("3"))],
+        }
+    );
+    assert_eq!(
+        arith("1*2+3-4<5"),
+        bin(
+            ArithBinaryOp::Lt,
+            ArithExpr::Chain {
+                first: Box::new(bin(Mul, num("1"), num("2"))),
+                rest: vec![(Add, num("3")), (Sub, num("4"))],
+            },
+            num("5")
+        )
     );
     assert_eq!(
         arith("2**3**2"),

@@ -46,7 +46,6 @@ fn deep_compound_commands() {
     ));
     limit_error(&format!("[[ {}a ]]", "! ".repeat(100_000)));
     limit_error(&format!("echo $(({}1))", "-".repeat(100_000)));
-    limit_error(&format!("echo $((1{}))", "+1".repeat(100_000)));
     limit_error(&format!("[[ a{} ]]", " && a".repeat(100_000)));
     limit_error(&format!(
         "echo {}a{}",
@@ -58,6 +57,41 @@ fn deep_compound_commands() {
         "@(".repeat(10_000),
         ")".repeat(10_000)
     ));
+}
+
+/// A run of left-associative operators is not nesting: bash evaluates
+/// `1+1+...+1` with any number of terms. It parses to one flat chain
+/// (no recursion per term when it is walked or dropped).
+#[test]
+fn long_operator_runs_are_not_nesting() {
+    let src = format!("echo $((1{}))", "+1".repeat(1_000_000));
+    let script = parse(&src).unwrap();
+    let Command::Simple(c) = &script.body.items[0].and_or.first.commands[0].command else {
+        panic!("not a simple command");
+    };
+    let WordPart::Arith(e) = &c.words[1].parts[0] else {
+        panic!("not arithmetic");
+    };
+    let ArithExpr::Chain { first, rest } = &**e else {
+        panic!("not a chain");
+    };
+    assert_eq!(**first, ArithExpr::Number("1".into()));
+    assert_eq!(rest.len(), 1_000_000);
+    assert!(
+        rest.iter()
+            .all(|(op, e)| *op == ArithBinaryOp::Add && *e == ArithExpr::Number("1".into()))
+    );
+    let e = parse_arith(&format!("1{}", "*2-3".repeat(300_000))).unwrap();
+    assert!(matches!(e, ArithExpr::Chain { ref rest, .. } if rest.len() == 300_000));
+    drop(script);
+    // Real nesting is still limited: parentheses, unary operators, `**`.
+    limit_error(&format!("echo $(({}1))", "-".repeat(300)));
+    limit_error(&format!(
+        "echo $(({}1{}))",
+        "(".repeat(300),
+        ")".repeat(300)
+    ));
+    limit_error(&format!("echo $((1{}))", "**1".repeat(300)));
 }
 
 #[test]

@@ -119,6 +119,7 @@ fn level(e: &ArithExpr) -> u8 {
         ArithExpr::Assign { .. } => 1,
         ArithExpr::Conditional { .. } => 2,
         ArithExpr::Binary { op, .. } => 2 + prec(*op),
+        ArithExpr::Chain { rest, .. } => 2 + prec(rest[0].0),
         ArithExpr::Unary { .. } => 14,
         _ => 15,
     }
@@ -214,10 +215,12 @@ fn arith() -> BoxedStrategy<ArithExpr> {
             }),
             (prop::sample::select(BINOPS), inner.clone(), inner.clone()).prop_map(|(op, l, r)| {
                 let p = 2 + prec(op);
+                // A left operand of the same level would extend a run
+                // (an `ArithExpr::Chain`): the parser never nests it.
                 let (lmin, rmin) = if op == ArithBinaryOp::Pow {
                     (14, p)
                 } else {
-                    (p, p + 1)
+                    (p + 1, p + 1)
                 };
                 ArithExpr::Binary {
                     op,
@@ -225,6 +228,18 @@ fn arith() -> BoxedStrategy<ArithExpr> {
                     rhs: wrap(r, rmin),
                 }
             }),
+            (
+                prop::sample::select(&BINOPS[1..]),
+                inner.clone(),
+                prop::collection::vec(inner.clone(), 2..4)
+            )
+                .prop_map(|(op, first, rest)| {
+                    let p = 2 + prec(op);
+                    ArithExpr::Chain {
+                        first: wrap(first, p + 1),
+                        rest: rest.into_iter().map(|e| (op, *wrap(e, p + 1))).collect(),
+                    }
+                }),
             (
                 var,
                 proptest::option::of(prop::sample::select(BINOPS)),

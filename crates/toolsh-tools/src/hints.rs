@@ -335,6 +335,12 @@ impl Scan<'_> {
                 self.arith(lhs);
                 self.arith(rhs);
             }
+            ArithExpr::Chain { first, rest } => {
+                self.arith(first);
+                for (_, e) in rest {
+                    self.arith(e);
+                }
+            }
             ArithExpr::Conditional {
                 cond,
                 then,

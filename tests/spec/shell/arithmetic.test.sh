@@ -522,3 +522,32 @@ x=1+1; [ "$x" = 2 ] && echo eq || echo ne
 ## stdout:
 ne
 ## status: 0
+
+#### a long run of one operator is not nesting (10,000 terms)
+s=$(printf '1+%.0s' $(seq 10000))1
+echo $((s)) $(( $s ))
+eval "echo \$(( $s ))"
+t=$(printf '2*%.0s' $(seq 300))1
+echo $(( t ))
+## stdout:
+10001 10001
+10001
+0
+## status: 0
+
+#### runs of one precedence level evaluate left to right
+x=3
+echo $(( 1-2-3-4*5*6+7 )) $(( 100/2/5%3 )) $(( 2*3*4/5 )) $(( 1<<2<<3>>1 ))
+echo $(( 8<9<10 )) $(( 3>2>1 )) $(( 1==1==1 )) $(( 2!=2!=1 ))
+echo $(( 0 && x++ && x++ )) $x $(( 1 || x++ || 5 )) $x $(( 1 && 2 && x++ )) $x
+echo $(( 1|2|4 )) $(( 7&6&3 )) $(( 1^3^7 )) $(( 0 || 0 || 0 ))
+echo $(( x = 1+2+3, x*2*2 ))
+echo $(( 10-2-$x-1 ))
+## stdout:
+-117 1 4 16
+1 0 1 1
+0 3 1 3 1 4
+7 2 5 0
+24
+1
+## status: 0

@@ -103,6 +103,9 @@ builtin!(
             match it.eval_text(a) {
                 Ok(v) => last = v,
                 Err(e) => {
+                    if let Some(i) = e.limit {
+                        return Err(crate::exec::Ctl::Interrupt(i));
+                    }
                     it.error(&format!("let: {e}")).await?;
                     if e.unbound {
                         return Err(crate::exec::Ctl::Exit(1));

@@ -25,6 +25,9 @@ pub(crate) struct ArithError {
     pub token: Option<String>,
     /// `set -u` and an unset variable: the shell exits.
     pub unbound: bool,
+    /// A limit was hit (the nesting depth of text parsed at run time): the
+    /// script ends with the limit's status, as for any other limit.
+    pub limit: Option<crate::limits::Interrupt>,
 }
 
 impl std::fmt::Display for ArithError {
@@ -45,6 +48,7 @@ fn err(expr: &str, msg: &str, token: Option<&str>) -> ArithError {
         msg: msg.to_string(),
         token: token.map(str::to_string),
         unbound: false,
+        limit: None,
     }
 }
 
@@ -149,6 +153,15 @@ fn print(e: &ArithExpr, subs: &mut std::vec::IntoIter<String>, out: &mut String)
             out.push(' ');
             print(rhs, subs, out);
         }
+        ArithExpr::Chain { first, rest } => {
+            print(first, subs, out);
+            for (op, e) in rest {
+                out.push(' ');
+                out.push_str(op_text(*op));
+                out.push(' ');
+                print(e, subs, out);
+            }
+        }
         ArithExpr::Assign { op, target, value } => {
             print(target, subs, out);
             out.push(' ');
@@ -238,6 +251,12 @@ fn collect<'a>(e: &'a ArithExpr, out: &mut Vec<Need<'a>>) {
             collect(lhs, out);
             collect(rhs, out);
         }
+        ArithExpr::Chain { first, rest } => {
+            collect(first, out);
+            for (_, e) in rest {
+                collect(e, out);
+            }
+        }
         ArithExpr::Assign { target, value, .. } => {
             collect(target, out);
             collect(value, out);
@@ -270,6 +289,7 @@ fn is_pure(e: &ArithExpr) -> bool {
         ArithExpr::Unary { operand, .. } => is_pure(operand),
         ArithExpr::Increment { .. } | ArithExpr::Assign { .. } => false,
         ArithExpr::Binary { lhs, rhs, .. } => is_pure(lhs) && is_pure(rhs),
+        ArithExpr::Chain { first, rest } => is_pure(first) && rest.iter().all(|(_, e)| is_pure(e)),
         ArithExpr::Conditional {
             cond,
             then,
@@ -309,7 +329,7 @@ impl Interp {
         if depth > MAX_RECURSION {
             return Err(err(t, "expression recursion level exceeded", Some(t)));
         }
-        match crate::parse::parse_arith(t) {
+        match crate::parse::parse_arith(t, &self.sh.limits) {
             Ok(e) => {
                 let mut needs = Vec::new();
                 collect(&e, &mut needs);
@@ -323,6 +343,7 @@ impl Interp {
                 msg: strip_token(&pe.message).0,
                 token: strip_token(&pe.message).1,
                 unbound: false,
+                limit: crate::parse::limit_interrupt(&pe, &self.sh.limits),
             }),
         }
     }
@@ -391,6 +412,9 @@ impl Interp {
 
     /// Report an arithmetic error; unbound variables exit the shell.
     async fn arith_fail(&mut self, e: ArithError, status_abort: bool) -> R<i32> {
+        if let Some(i) = e.limit {
+            return Err(Ctl::Interrupt(i));
+        }
         self.error(&e.to_string()).await?;
         if e.unbound {
             self.st.expansion_exit = true;
@@ -470,6 +494,7 @@ impl Interp {
                         msg: format!("{name}: unbound variable"),
                         token: None,
                         unbound: true,
+                        limit: None,
                     });
                 }
                 Ok(0)
@@ -546,29 +571,19 @@ impl Interp {
                 self.assign_int(target, new, expr)?;
                 if *prefix { new } else { old }
             }
-            ArithExpr::Binary { op, lhs, rhs } => match op {
-                ArithBinaryOp::And => {
-                    let l = self.ev(lhs, depth, expr)?;
-                    if l == 0 {
-                        0
-                    } else {
-                        i64::from(self.ev(rhs, depth, expr)? != 0)
-                    }
+            ArithExpr::Binary { op, lhs, rhs } => {
+                let l = self.ev(lhs, depth, expr)?;
+                self.apply(l, *op, rhs, depth, expr)?
+            }
+            // Left to right, one operand at a time: no recursion per
+            // operand however long the run.
+            ArithExpr::Chain { first, rest } => {
+                let mut acc = self.ev(first, depth, expr)?;
+                for (op, e) in rest {
+                    acc = self.apply(acc, *op, e, depth, expr)?;
                 }
-                ArithBinaryOp::Or => {
-                    let l = self.ev(lhs, depth, expr)?;
-                    if l != 0 {
-                        1
-                    } else {
-                        i64::from(self.ev(rhs, depth, expr)? != 0)
-                    }
-                }
-                _ => {
-                    let l = self.ev(lhs, depth, expr)?;
-                    let r = self.ev(rhs, depth, expr)?;
-                    binop(*op, l, r, expr, rhs)?
-                }
-            },
+                acc
+            }
             ArithExpr::Assign { op, target, value } => {
                 let v = self.ev(value, depth, expr)?;
                 let v = match op {
@@ -604,6 +619,31 @@ impl Interp {
                 self.ev(b, depth, expr)?
             }
         })
+    }
+}
+
+impl Interp {
+    /// `l op rhs` with `l` already evaluated: `&&` and `||` evaluate `rhs`
+    /// only when `l` does not decide the result (bash manual 6.5).
+    fn apply(
+        &mut self,
+        l: i64,
+        op: ArithBinaryOp,
+        rhs: &ArithExpr,
+        depth: usize,
+        expr: &str,
+    ) -> Result<i64, ArithError> {
+        match op {
+            ArithBinaryOp::And if l == 0 => Ok(0),
+            ArithBinaryOp::Or if l != 0 => Ok(1),
+            ArithBinaryOp::And | ArithBinaryOp::Or => {
+                Ok(i64::from(self.ev(rhs, depth, expr)? != 0))
+            }
+            _ => {
+                let r = self.ev(rhs, depth, expr)?;
+                binop(op, l, r, expr, rhs)
+            }
+        }
     }
 }
 
