@@ -8,7 +8,9 @@
 //! (`parse(print(ast)) == ast`).
 
 /// A source position: byte offsets and the 1-based line and column (in
-/// characters) of the first byte.
+/// characters) of the first byte. Offsets are 32-bit (16 bytes per span on
+/// every node of the tree): a source longer than `u32::MAX` bytes is refused
+/// by the parser whatever the [`ParseLimits`](crate::ParseLimits) say.
 ///
 /// `PartialEq` always returns `true`: a span is a location, not part of the
 /// tree's meaning. Compare `start`/`end` directly when the location matters.
@@ -16,13 +18,20 @@
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Span {
     /// Byte offset of the first byte.
-    pub start: usize,
+    pub start: u32,
     /// Byte offset one past the last byte.
-    pub end: usize,
+    pub end: u32,
     /// 1-based line of `start`.
     pub line: u32,
     /// 1-based column of `start`, counted in characters.
     pub column: u32,
+}
+
+impl Span {
+    /// The byte range `start..end`, for slicing the source.
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
 }
 
 impl PartialEq for Span {

@@ -248,6 +248,9 @@ impl Parser<'_> {
             if self.at_redirect() {
                 redirects.push(self.parse_redirect()?);
             } else {
+                // Growth leaves room for four; most have one (a shrinking
+                // realloc stays in place).
+                redirects.shrink_to_fit();
                 return Ok(redirects);
             }
         }
@@ -307,6 +310,10 @@ impl Parser<'_> {
         }
         self.leave();
         cmd.words = self.word_stack.drain(base..).collect();
+        // Growth leaves room for four; most commands have one of each at
+        // most, and the tree is kept (a shrinking realloc stays in place).
+        cmd.assignments.shrink_to_fit();
+        cmd.redirects.shrink_to_fit();
         if cmd.words.is_empty() && cmd.assignments.is_empty() && cmd.redirects.is_empty() {
             return Err(self.unexpected());
         }

@@ -12,7 +12,7 @@ use crate::parser::Parser;
 use crate::word::{DqMode, Parts, WordCtx};
 
 /// Span end marking a body not yet read.
-pub(crate) const PLACEHOLDER: usize = usize::MAX;
+pub(crate) const PLACEHOLDER: u32 = u32::MAX;
 
 /// A here-document whose body has not been read yet.
 pub(crate) struct PendingHereDoc {
@@ -71,7 +71,7 @@ impl Parser<'_> {
             body: Word {
                 parts: WordParts::new(),
                 span: Span {
-                    start: id,
+                    start: u32::try_from(id).unwrap_or(u32::MAX),
                     end: PLACEHOLDER,
                     line: 0,
                     column: 0,

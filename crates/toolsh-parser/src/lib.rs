@@ -71,13 +71,14 @@ pub fn parse(src: &str) -> Result<Script, ParseError> {
 
 /// Parses a bash script under explicit limits (see [`parse`]).
 pub fn parse_with_limits(src: &str, limits: &ParseLimits) -> Result<Script, ParseError> {
-    if src.len() > limits.max_source_bytes {
+    // Spans hold 32-bit offsets: past 4 GiB is over every limit.
+    if src.len() > limits.max_source_bytes.min(u32::MAX as usize) {
         return Err(ParseError {
             kind: ParseErrorKind::LimitExceeded,
             message: format!(
                 "script too large ({} bytes, limit {})",
                 src.len(),
-                limits.max_source_bytes
+                limits.max_source_bytes.min(u32::MAX as usize)
             ),
             line: 1,
             column: 1,
@@ -139,8 +140,8 @@ pub fn print_function(def: &FunctionDef, layout: Layout, source: Option<&str>) -
     match layout {
         Layout::DeclareF => {
             let src = source
-                .filter(|s| s.len() == def.span.end.saturating_sub(def.span.start))
-                .map(|s| (s, def.span.start));
+                .filter(|s| s.len() == def.span.range().len())
+                .map(|s| (s, def.span.range().start));
             let mut p = Printer::declare(src);
             p.declare_function(def, 0, false);
             p.out.push('\n');

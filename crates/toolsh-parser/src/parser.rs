@@ -212,6 +212,12 @@ impl<'a> Parser<'a> {
     pub(crate) fn loc(&mut self, off: usize) -> (u32, u32) {
         let off = off.min(self.b.len());
         let (cline, coff, ccol) = self.col_cache;
+        if off == coff {
+            // A word, its command, pipeline, and-or list and list item
+            // often start at the same byte: their spans are made one after
+            // the other.
+            return (cline as u32 + 1 + self.base.line, ccol);
+        }
         let idx = self.lines.line_of(off, cline);
         let ls = self.lines.starts[idx];
         let col = if self.lines.ascii[idx] {
@@ -234,8 +240,8 @@ impl<'a> Parser<'a> {
     pub(crate) fn span(&mut self, start: usize, end: usize) -> Span {
         let (line, column) = self.loc(start);
         Span {
-            start: self.base.offset + start,
-            end: self.base.offset + end.max(start),
+            start: offset32(self.base.offset + start),
+            end: offset32(self.base.offset + end.max(start)),
             line,
             column,
         }
@@ -312,4 +318,11 @@ impl<'a> Parser<'a> {
     pub(crate) fn invalid(&mut self, message: String, at: usize) -> ParseError {
         self.error(ParseErrorKind::Invalid, message, at)
     }
+}
+
+/// A byte offset as stored in a [`Span`]. The parser refuses sources longer
+/// than `u32::MAX` bytes before reading them, so this never saturates in
+/// practice.
+fn offset32(off: usize) -> u32 {
+    u32::try_from(off).unwrap_or(u32::MAX)
 }

@@ -13,10 +13,11 @@ impl<'a> Printer<'a> {
     /// The source text of `span`, when known.
     pub(crate) fn verbatim(&self, span: Span) -> Option<&'a str> {
         let (s, base) = self.src?;
-        if span.end <= span.start || span.start < base {
+        let range = span.range();
+        if range.end <= range.start || range.start < base {
             return None;
         }
-        s.get(span.start - base..span.end - base)
+        s.get(range.start - base..range.end - base)
     }
 
     /// A word where a command, a redirection, an assignment or a `[[ ]]`

@@ -75,7 +75,9 @@ fn redirects(rs: &mut [Redirect], b: &mut Bodies) {
             RedirTarget::Word(w) => fill_word(w, b),
             RedirTarget::HereDoc(h) => {
                 if h.body.span.end == PLACEHOLDER {
-                    if let Some(Some(body)) = b.get_mut(h.body.span.start).map(Option::take) {
+                    if let Some(Some(body)) =
+                        b.get_mut(h.body.span.start as usize).map(Option::take)
+                    {
                         *h = body;
                     } else {
                         h.body.span = Span::default();

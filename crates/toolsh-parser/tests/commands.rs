@@ -329,7 +329,7 @@ fn spans_give_lines_and_columns() {
     };
     assert_eq!(span.start, 9);
     assert_eq!(
-        &"echo a\n  if true; then\n    x=1\n  fi\n"[span.start..span.end],
+        &"echo a\n  if true; then\n    x=1\n  fi\n"[span.range()],
         "if true; then\n    x=1\n  fi"
     );
     assert_eq!(branches[0].1.items[0].span.line, 3);

@@ -19,7 +19,7 @@ const BASH_DECLARE_F: &str = "f () \n{ \n    local x=$1;\n    if [[ $x == a* ]];
 #[test]
 fn declare_f_layout_matches_bash_with_the_source_text() {
     let def = first_function(DEF);
-    let source = &DEF[def.span.start..def.span.end];
+    let source = &DEF[def.span.range()];
     assert_eq!(
         print_function(&def, Layout::DeclareF, Some(source)),
         BASH_DECLARE_F

@@ -184,7 +184,7 @@ impl Interp {
                 Ok(s) => self.st.last_status = s,
                 Err(Ctl::Abort(s)) => {
                     self.st.last_status = s;
-                    let end_line = self.line_of(item.span.end);
+                    let end_line = self.line_of(item.span.end as usize);
                     i += 1;
                     while i < items.len() && items[i].span.line <= end_line {
                         i += 1;

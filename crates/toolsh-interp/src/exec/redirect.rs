@@ -40,8 +40,8 @@ impl Interp {
         let mut v = Vec::new();
         self.expand_word_into(w, &mut v).await?;
         if v.len() != 1 {
-            let raw = &self.source
-                [w.span.start.min(self.source.len())..w.span.end.min(self.source.len())];
+            let raw = &self.source[(w.span.start as usize).min(self.source.len())
+                ..(w.span.end as usize).min(self.source.len())];
             self.error(&format!("{raw}: ambiguous redirect")).await?;
             return Ok(None);
         }

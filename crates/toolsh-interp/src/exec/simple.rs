@@ -46,7 +46,7 @@ impl Interp {
                         }
                         let def = Arc::new(f.clone());
                         Arc::make_mut(&mut self.st.funcs).insert(f.name.clone(), def.clone());
-                        if let Some(text) = self.source.get(f.span.start..f.span.end)
+                        if let Some(text) = self.source.get(f.span.range())
                             && (text
                                 .strip_prefix(f.name.as_str())
                                 .is_some_and(|r| r.trim_start().starts_with('('))
@@ -188,7 +188,10 @@ impl Interp {
     /// The source text of a span.
     pub fn source_text(&self, span: toolsh_parser::Span) -> &str {
         self.source
-            .get(span.start.min(self.source.len())..span.end.min(self.source.len()))
+            .get(
+                (span.start as usize).min(self.source.len())
+                    ..(span.end as usize).min(self.source.len()),
+            )
             .unwrap_or("")
     }
 
