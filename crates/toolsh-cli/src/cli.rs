@@ -104,10 +104,11 @@ pub struct LimitArgs {
 /// `toolsh run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The script to run inline.
-    #[arg(short = 'c', value_name = "SCRIPT", conflicts_with = "file")]
+    /// The script to run inline. As with `bash -c SCRIPT NAME ARGS...`,
+    /// the first operand after it is `$0` and the rest are `$1`, `$2`, ...
+    #[arg(short = 'c', value_name = "SCRIPT")]
     pub command: Option<String>,
-    /// The script file, or `-` for stdin.
+    /// The script file, or `-` for stdin (with `-c`: the value of `$0`).
     #[arg(value_name = "FILE")]
     pub file: Option<String>,
     /// Positional parameters ($1, $2, ...).

@@ -90,10 +90,14 @@ pub fn with_tools(
 }
 
 /// Read the script: `-c`, a file, or stdin (see [`script_file::read`]
-/// for the statuses of a file that cannot be run).
+/// for the statuses of a file that cannot be run). Returns the script,
+/// `$0`, and whether stdin was read. With `-c`, `$0` is the first operand
+/// after the script (the `FILE` slot), as `bash -c SCRIPT NAME` sets it,
+/// else `toolsh`.
 fn script_source(args: &RunArgs) -> Result<(String, String, bool), ScriptFileError> {
     if let Some(c) = &args.command {
-        return Ok((c.clone(), "toolsh".to_string(), false));
+        let arg0 = args.file.clone().unwrap_or_else(|| "toolsh".to_string());
+        return Ok((c.clone(), arg0, false));
     }
     match args.file.as_deref() {
         None | Some("-") => Ok((script_file::read("-")?, "toolsh".to_string(), true)),

@@ -123,3 +123,48 @@ fn a_closed_pipe_still_exits_141() {
     drop(child.stdout.take());
     assert_eq!(child.wait().unwrap().code(), Some(141));
 }
+
+/// `toolsh run -c SCRIPT NAME ARGS...` sets `$0` and the positional
+/// parameters as `bash -c SCRIPT NAME ARGS...` does; `toolsh run FILE
+/// ARGS...` and `toolsh run - ARGS...` as `bash FILE ARGS...`.
+#[test]
+fn operands_after_the_script_are_dollar_0_and_the_positional_parameters() {
+    let dir = tempfile::tempdir().unwrap();
+    let show = r#"echo "$0|$1|$2|$#|$*""#;
+    for operands in [
+        &["a", "b", "c"][..],
+        &["a"],
+        &["name", "-n", "--x", "two words"],
+        &["-", "b"],
+    ] {
+        let mut args = vec!["-c", show];
+        args.extend_from_slice(operands);
+        let (bash, ours) = both(dir.path(), &args, None, || None);
+        assert_eq!(
+            (ours.status.code(), text(&ours.stdout)),
+            (bash.status.code(), text(&bash.stdout)),
+            "{operands:?}: {}",
+            text(&ours.stderr)
+        );
+    }
+    // Without operands `$0` is the shell's name (bash: `bash`).
+    let out = output(toolsh().args(["run", "-c", show]), None, None);
+    assert_eq!(text(&out.stdout), "toolsh|||0|\n");
+    std::fs::write(dir.path().join("p.sh"), format!("{show}\n")).unwrap();
+    let (bash, ours) = both(dir.path(), &["p.sh", "x", "-y", "z z"], None, || None);
+    assert_eq!(text(&ours.stdout), text(&bash.stdout));
+    assert_eq!(text(&bash.stdout), "p.sh|x|-y|3|x -y z z\n");
+    // A script on stdin: bash's `-s` form.
+    let script = format!("{show}\n");
+    let bash = output(
+        Command::new("bash").args(["-s", "x", "y"]),
+        Some(&script),
+        None,
+    );
+    let ours = output(toolsh().args(["run", "-", "x", "y"]), Some(&script), None);
+    assert_eq!(
+        text(&ours.stdout).split_once('|').map(|(_, rest)| rest.to_string()),
+        text(&bash.stdout).split_once('|').map(|(_, rest)| rest.to_string()),
+        "$1... (bash's $0 is `bash` here, ours `toolsh`)"
+    );
+}
