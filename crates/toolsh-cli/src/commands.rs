@@ -77,6 +77,11 @@ pub fn fmt(args: &FmtArgs) -> i32 {
 /// tool's schema (exit 1 when any does not fit), else exit 0. A script
 /// file that cannot be read exits as for `toolsh run` (127 when missing,
 /// 126 when unusable); a manifest that cannot be loaded exits 2.
+///
+/// The script is parsed under exactly the limits `toolsh run` would run
+/// it with ([`limits_for`] over the same manifest,
+/// [`toolsh_interp::ExecutionLimits::parse_limits`]), so a script check
+/// accepts never fails to parse in `run`.
 pub async fn check(args: CheckArgs) -> i32 {
     let src = match script_file::read(&args.file) {
         Ok(s) => s,
@@ -85,20 +90,22 @@ pub async fn check(args: CheckArgs) -> i32 {
             return e.status;
         }
     };
-    let script = match toolsh_parser::parse(&src) {
+    let loaded = match tools::load(&args.sources).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let limits = limits_for(loaded.manifest.as_ref(), &crate::cli::LimitArgs::default());
+    let script = match toolsh_parser::parse_with_limits(&src, &limits.parse_limits()) {
         Ok(s) => s,
         Err(e) => {
             eprint!("{}", render_parse_error(&args.file, &src, &e));
             if e.kind == ParseErrorKind::Incomplete {
                 eprintln!("(the script ends inside a construct)");
             }
-            return EXIT_USAGE;
-        }
-    };
-    let loaded = match tools::load(&args.sources).await {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("toolsh: {e}");
+            loaded.shutdown().await;
             return EXIT_USAGE;
         }
     };

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime};
 
 use toolsh_interp::fs::MemoryFs;
 use toolsh_interp::{ExecutionLimits, OutputSink, Profile, Shell, ShellBuilder};
-use toolsh_parser::{ParseError, ParseErrorKind, ParseLimits};
+use toolsh_parser::{ParseError, ParseErrorKind};
 use toolsh_tools::{ToolCallRequest, ToolRegistry, commands_for};
 
 use crate::cli::{LimitArgs, ProfileArg, RunArgs};
@@ -118,12 +118,7 @@ fn source_label(args: &RunArgs) -> String {
 /// parser under the same limits. Limit errors are left to the interpreter
 /// (they are reported as limits, with their own status).
 fn syntax_error(src: &str, limits: &ExecutionLimits) -> Option<ParseError> {
-    let pl = ParseLimits {
-        max_source_bytes: limits.max_source_bytes,
-        max_depth: limits.max_ast_depth,
-        ..ParseLimits::default()
-    };
-    toolsh_parser::parse_with_limits(src, &pl)
+    toolsh_parser::parse_with_limits(src, &limits.parse_limits())
         .err()
         .filter(|e| e.kind != ParseErrorKind::LimitExceeded)
 }

@@ -93,6 +93,21 @@ impl Default for ExecutionLimits {
     }
 }
 
+impl ExecutionLimits {
+    /// The parser's bounds under these limits: [`Self::max_source_bytes`],
+    /// [`Self::max_ast_depth`] and [`Self::max_heredocs`]. The one mapping
+    /// used wherever a script is parsed for this execution (the
+    /// interpreter, `eval`, `source`, and hosts that check a script
+    /// before running it), so a script a check accepts parses when run.
+    pub fn parse_limits(&self) -> toolsh_parser::ParseLimits {
+        toolsh_parser::ParseLimits {
+            max_source_bytes: self.max_source_bytes,
+            max_depth: self.max_ast_depth,
+            max_heredocs: self.max_heredocs,
+        }
+    }
+}
+
 /// Which limit was hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -7,12 +7,7 @@ use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 /// Parse a script under the execution limits (source bytes, AST depth,
 /// here-documents).
 pub(crate) fn parse_script(src: &str, limits: &ExecutionLimits) -> Result<Script, ParseError> {
-    let pl = ParseLimits {
-        max_source_bytes: limits.max_source_bytes,
-        max_depth: limits.max_ast_depth,
-        max_heredocs: limits.max_heredocs,
-    };
-    toolsh_parser::parse_with_limits(src, &pl)
+    toolsh_parser::parse_with_limits(src, &limits.parse_limits())
 }
 
 /// Parse an arithmetic expression (variable values, expanded text) under
@@ -22,8 +17,7 @@ pub(crate) fn parse_script(src: &str, limits: &ExecutionLimits) -> Result<Script
 pub(crate) fn parse_arith(src: &str, limits: &ExecutionLimits) -> Result<ArithExpr, ParseError> {
     let pl = ParseLimits {
         max_source_bytes: usize::MAX,
-        max_depth: limits.max_ast_depth,
-        max_heredocs: limits.max_heredocs,
+        ..limits.parse_limits()
     };
     toolsh_parser::parse_arith_with_limits(src, &pl)
 }
