@@ -163,8 +163,12 @@ fn operands_after_the_script_are_dollar_0_and_the_positional_parameters() {
     );
     let ours = output(toolsh().args(["run", "-", "x", "y"]), Some(&script), None);
     assert_eq!(
-        text(&ours.stdout).split_once('|').map(|(_, rest)| rest.to_string()),
-        text(&bash.stdout).split_once('|').map(|(_, rest)| rest.to_string()),
+        text(&ours.stdout)
+            .split_once('|')
+            .map(|(_, rest)| rest.to_string()),
+        text(&bash.stdout)
+            .split_once('|')
+            .map(|(_, rest)| rest.to_string()),
         "$1... (bash's $0 is `bash` here, ours `toolsh`)"
     );
 }
