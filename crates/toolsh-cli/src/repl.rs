@@ -25,6 +25,7 @@ pub async fn repl(args: ReplArgs) -> i32 {
     };
     // Limits (the deadline included) apply to each line.
     let limits = limits_for(loaded.manifest.as_ref(), &LimitArgs::default());
+    let parse_limits = limits.parse_limits();
     let registry = Arc::new(loaded.registry.clone());
     let request = Arc::new(ToolCallRequest {
         surface: Some("repl".into()),
@@ -46,7 +47,7 @@ pub async fn repl(args: ReplArgs) -> i32 {
             Ok(line) => {
                 buffer.push_str(&line);
                 buffer.push('\n');
-                let parsed = toolsh_parser::parse(&buffer);
+                let parsed = toolsh_parser::parse_with_limits(&buffer, &parse_limits);
                 if let Err(e) = &parsed
                     && e.kind == ParseErrorKind::Incomplete
                 {
@@ -67,7 +68,19 @@ pub async fn repl(args: ReplArgs) -> i32 {
             Err(ReadlineError::Interrupted) => {
                 buffer.clear();
             }
-            Err(ReadlineError::Eof) => break,
+            // Input ends inside a construct (an open quote, `if` without
+            // `fi`): the shell reports it as bash does reading a script
+            // (`unexpected EOF while looking for matching ...`, status 2).
+            Err(ReadlineError::Eof) => {
+                if !buffer.is_empty() {
+                    let r = shell.exec(&buffer).await;
+                    print!("{}", r.stdout);
+                    eprint!("{}", r.stderr);
+                    let _ = std::io::stdout().flush();
+                    status = r.exit_code;
+                }
+                break;
+            }
             Err(e) => {
                 eprintln!("toolsh: {e}");
                 status = 1;

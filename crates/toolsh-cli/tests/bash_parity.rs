@@ -172,3 +172,44 @@ fn operands_after_the_script_are_dollar_0_and_the_positional_parameters() {
         "$1... (bash's $0 is `bash` here, ours `toolsh`)"
     );
 }
+
+/// Piped input that ends inside a construct: `toolsh repl` reports it and
+/// exits 2, as bash reading the same script on stdin does; complete input
+/// ends with the last command's status.
+#[test]
+fn repl_input_ending_inside_a_construct_is_a_syntax_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for (input, needle) in [
+        (
+            "echo hi\necho \"unterminated\n",
+            Some("unexpected EOF while looking for matching `\"'"),
+        ),
+        (
+            "echo hi\nif true; then\n echo x\n",
+            Some("syntax error: unexpected end of file"),
+        ),
+        ("echo hi\nfalse\n", None),
+        ("x=1\necho $x\n", None),
+    ] {
+        let bash = output(
+            Command::new("bash").current_dir(dir.path()),
+            Some(input),
+            None,
+        );
+        let ours = output(
+            toolsh().arg("repl").current_dir(dir.path()),
+            Some(input),
+            None,
+        );
+        assert_eq!(
+            (ours.status.code(), text(&ours.stdout)),
+            (bash.status.code(), text(&bash.stdout)),
+            "{input:?}: {}",
+            text(&ours.stderr)
+        );
+        if let Some(needle) = needle {
+            assert!(text(&bash.stderr).contains(needle), "bash: {input:?}");
+            assert!(text(&ours.stderr).contains(needle), "{input:?}");
+        }
+    }
+}
