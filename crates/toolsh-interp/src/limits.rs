@@ -65,6 +65,12 @@ pub struct ExecutionLimits {
     /// forked shell, so this bounds their memory (`:|:|...` with 100,000
     /// stages). Default 1,000.
     pub max_pipeline_stages: usize,
+    /// Steps of one pattern-matching operation (a `case` arm, a `[[ == ]]`
+    /// test, one `${x//p/r}`, one directory's names in pathname expansion,
+    /// one `find -name` test); a step is a 64-bit word of a position set
+    /// or a character tested, about a nanosecond. Default 1,000,000,000.
+    /// The deadline is also checked while matching.
+    pub max_pattern_steps: u64,
 }
 
 impl Default for ExecutionLimits {
@@ -89,6 +95,7 @@ impl Default for ExecutionLimits {
             max_background_jobs: 64,
             max_buffer_bytes: 64 * 1024 * 1024,
             max_pipeline_stages: 1_000,
+            max_pattern_steps: 1_000_000_000,
         }
     }
 }
@@ -150,6 +157,8 @@ pub enum LimitKind {
     BufferBytes,
     /// [`ExecutionLimits::max_pipeline_stages`].
     PipelineStages,
+    /// [`ExecutionLimits::max_pattern_steps`].
+    PatternSteps,
 }
 
 impl LimitKind {
@@ -175,6 +184,7 @@ impl LimitKind {
             LimitKind::BackgroundJobs => "background job limit",
             LimitKind::BufferBytes => "buffer size limit",
             LimitKind::PipelineStages => "pipeline stage limit",
+            LimitKind::PatternSteps => "pattern matching limit",
         }
     }
 }

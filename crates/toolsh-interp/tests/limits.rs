@@ -45,6 +45,7 @@ fn small() -> ExecutionLimits {
         max_background_jobs: 8,
         max_buffer_bytes: 256 * 1024,
         max_pipeline_stages: 100,
+        max_pattern_steps: 10_000_000,
     }
 }
 
@@ -88,6 +89,7 @@ async fn limit_names_are_the_documented_ones() {
         (LimitKind::BackgroundJobs, "background job limit"),
         (LimitKind::BufferBytes, "buffer size limit"),
         (LimitKind::PipelineStages, "pipeline stage limit"),
+        (LimitKind::PatternSteps, "pattern matching limit"),
     ];
     for (k, n) in names {
         assert_eq!(k.name(), n);
@@ -811,4 +813,85 @@ async fn adversarial_huge_array_index() {
     let script = "a[2**62]=x; echo ${#a[@]} ${!a[@]} ${a[2**62]}; a[2**63-1]=y; echo ${#a[@]}";
     let r = adversarial(small(), script, 5).await;
     assert_eq!(r.stdout, "1 4611686018427387904 x\n2\n", "{r:?}");
+}
+
+/// [`run_with`] over an empty in-memory file system.
+async fn run_with_fs(limits: ExecutionLimits, script: &str) -> ExecResult {
+    let _serial = SERIAL.lock().await;
+    let fs = Arc::new(MemoryFs::new());
+    Shell::builder()
+        .limits(limits)
+        .fs(fs)
+        .build()
+        .exec(script)
+        .await
+}
+
+/// One pattern-matching operation counts its steps against
+/// `max_pattern_steps`: nested repetitions over a long text, in every
+/// place a pattern is matched (`[[ == ]]`, `case`, parameter expansion,
+/// pathname expansion, `find -name`).
+#[tokio::test]
+async fn pattern_steps() {
+    let l = ExecutionLimits {
+        max_pattern_steps: 1_000,
+        ..small()
+    };
+    let long = "s=ab; for i in {1..6}; do s=$s$s; done; s=${s}c; echo before; ";
+    for (tail, extglob) in [
+        ("[[ $s == *(*(*(a|b)))d ]]", false),
+        ("case $s in *(*(*(a|b)))d) ;; esac", true),
+        ("t=${s//*(*(*(a|b)))c/x}", true),
+        ("t=${s/#*(*(*(a|b)))c/x}", true),
+        ("t=${s/%*(*(*(a|b)))c/x}", true),
+        ("t=${s%*(*(*(a|b)))c}", true),
+        ("t=${s#*(*(*(a|b)))c}", true),
+        ("touch $s; echo *(*(*(a|b)))d", true),
+        ("touch $s; GLOBIGNORE='*(*(*(a|b)))d'; echo *", true),
+    ] {
+        let opt = if extglob { "shopt -s extglob\n" } else { "" };
+        let script = format!("{opt}{long}{tail}; echo after");
+        let r = run_with_fs(l.clone(), &script).await;
+        assert_eq!(r.limit, Some(LimitKind::PatternSteps), "{tail}: {r:?}");
+        assert_limit(&r, LimitKind::PatternSteps, "1000", "before\n");
+    }
+    let script = format!(
+        "touch {}; echo before; find . -name '*a*b*a*b*a*b*a*b*c' -print",
+        "ab".repeat(100)
+    );
+    assert_limit(
+        &run_with_fs(l, &script).await,
+        LimitKind::PatternSteps,
+        "1000",
+        "before\n",
+    );
+}
+
+/// Matching also checks the deadline as it goes: with a 1 s deadline and
+/// no step limit, a match that would run for minutes on a 64 KiB text
+/// stops after about a second with the time limit.
+#[tokio::test]
+async fn adversarial_pattern_matching() {
+    let l = ExecutionLimits {
+        timeout: Some(Duration::from_secs(1)),
+        max_pattern_steps: u64::MAX,
+        max_variable_bytes: 1 << 20,
+        max_total_variable_bytes: 4 << 20,
+        ..small()
+    };
+    let long = "shopt -s extglob; s=ab; for i in {1..15}; do s=$s$s; done; s=${s}c; echo before; ";
+    for tail in [
+        "[[ $s == *(*(*(a|b)))d ]]",
+        "case $s in *(*(*(a|b)))d) ;; esac",
+        "t=${s//*(*(*(a|b)))c/x}",
+        "t=${s%%*(*(*(a|b)))c}",
+    ] {
+        let script = format!("{long}{tail}; echo after");
+        let _serial = SERIAL.lock().await;
+        let start = Instant::now();
+        let r = measured(l.clone(), &script, 3).await;
+        assert_eq!(r.limit, Some(LimitKind::Timeout), "{tail}");
+        assert_limit(&r, LimitKind::Timeout, "1s", "before\n");
+        assert!(start.elapsed() >= Duration::from_millis(900), "{tail}");
+    }
 }

@@ -623,7 +623,10 @@ builtin!(
         if c.args.len() > 1 {
             let mut found = false;
             for n in super::NAMES {
-                if Interp::pattern_matches(&c.args[1], n, false, true) {
+                let hit = it.with_pattern_budget(|b| {
+                    Interp::pattern_matches(&c.args[1], n, false, true, b)
+                })?;
+                if hit {
                     out.push_str(&format!("{n}: {n} (shell builtin)\n"));
                     found = true;
                 }

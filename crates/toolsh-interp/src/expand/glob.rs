@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use crate::exec::{Interp, R};
 use crate::fs::{FileSystem, FileType, normalize_path};
-use crate::pattern::{Pattern, PatternOptions, has_meta};
+use crate::limits::Interrupt;
+use crate::pattern::{Budget, Pattern, PatternOptions, has_meta};
 
 /// Split pattern text at unescaped slashes.
 fn components(pat: &str) -> Vec<String> {
@@ -51,14 +52,26 @@ fn unescape(s: &str) -> String {
 
 /// `true` when `path` matches the `GLOBIGNORE` pattern `pat` as
 /// `fnmatch(3)` with `FNM_PATHNAME` does: slash by slash.
-fn ignore_matches(pat: &str, path: &str, opts: PatternOptions) -> bool {
+fn ignore_matches(
+    pat: &str,
+    path: &str,
+    opts: PatternOptions,
+    budget: &mut Budget,
+) -> Result<bool, Interrupt> {
     let pc = components(pat);
     let tc: Vec<&str> = path.split('/').collect();
-    pc.len() == tc.len()
-        && pc
-            .iter()
-            .zip(tc)
-            .all(|(p, t)| Pattern::new(p, opts).is_ok_and(|p| p.matches(t)))
+    if pc.len() != tc.len() {
+        return Ok(false);
+    }
+    for (p, t) in pc.iter().zip(tc) {
+        let Ok(p) = Pattern::new(p, opts) else {
+            return Ok(false);
+        };
+        if !p.matches(t, budget)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// One match of a `**` component: the path as shown (relative to where
@@ -227,7 +240,7 @@ impl Interp {
                             continue;
                         }
                     }
-                    if p.matches(&e.name) {
+                    if self.with_pattern_budget(|b| p.matches(&e.name, b))? {
                         let path = normalize_path(dir, &e.name);
                         next.push((format!("{shown}{sep}{}", e.name), path));
                     }
@@ -246,7 +259,18 @@ impl Interp {
             }
         }
         if let Some(pats) = &ignore {
-            out.retain(|m| !pats.iter().any(|p| ignore_matches(p, m, opts)));
+            out = self.with_pattern_budget(|b| {
+                let mut kept = Vec::with_capacity(out.len());
+                'paths: for m in out {
+                    for p in pats {
+                        if ignore_matches(p, &m, opts, b)? {
+                            continue 'paths;
+                        }
+                    }
+                    kept.push(m);
+                }
+                Ok(kept)
+            })?;
         }
         out.sort();
         out.dedup();

@@ -23,6 +23,7 @@ use toolsh_parser::{Word, WordPart};
 
 use crate::exec::{Ctl, Interp, R};
 use crate::limits::{Interrupt, LimitKind};
+use crate::pattern::{Budget, Pattern, PatternOptions};
 
 pub(crate) use brace::BPart;
 
@@ -275,21 +276,41 @@ impl Interp {
         in_cond: bool,
     ) -> R<bool> {
         let pat = self.expand_pattern(w).await?;
-        Ok(Self::pattern_matches(
-            &pat,
-            subject,
-            self.st.opts.nocasematch,
-            in_cond || self.st.opts.extglob,
-        ))
+        let nocase = self.st.opts.nocasematch;
+        let extglob = in_cond || self.st.opts.extglob;
+        self.with_pattern_budget(|b| Self::pattern_matches(&pat, subject, nocase, extglob, b))
     }
 
-    /// Match `subject` against pattern text.
-    pub fn pattern_matches(pat: &str, subject: &str, nocase: bool, extglob: bool) -> bool {
-        match crate::pattern::Pattern::new(pat, crate::pattern::PatternOptions { extglob, nocase })
-        {
-            Ok(p) => p.matches(subject),
-            Err(_) => false,
+    /// Match `subject` against pattern text; a pattern that does not
+    /// compile matches nothing.
+    ///
+    /// # Errors
+    /// The budget's interrupt.
+    pub fn pattern_matches(
+        pat: &str,
+        subject: &str,
+        nocase: bool,
+        extglob: bool,
+        budget: &mut Budget,
+    ) -> Result<bool, Interrupt> {
+        match Pattern::new(pat, PatternOptions { extglob, nocase }) {
+            Ok(p) => p.matches(subject, budget),
+            Err(_) => Ok(false),
         }
+    }
+
+    /// Run one pattern-matching operation under a [`Budget`] of
+    /// [`crate::ExecutionLimits::max_pattern_steps`] that checks the
+    /// deadline and cancellation as it goes; its interrupt stops the
+    /// script like any other limit.
+    pub fn with_pattern_budget<T>(
+        &self,
+        f: impl FnOnce(&mut Budget) -> Result<T, Interrupt>,
+    ) -> R<T> {
+        let sh = &self.sh;
+        let mut check = || sh.checkpoint();
+        let mut budget = Budget::new(sh.limits.max_pattern_steps).with_checkpoint(&mut check);
+        f(&mut budget).map_err(Ctl::Interrupt)
     }
 
     /// Expand one part, appending pieces. `dq` is `true` inside double

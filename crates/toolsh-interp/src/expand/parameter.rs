@@ -8,7 +8,8 @@ use toolsh_parser::{
 
 use super::Piece;
 use crate::exec::{Ctl, Interp, R};
-use crate::pattern::{Pattern, PatternOptions};
+use crate::limits::Interrupt;
+use crate::pattern::{Budget, Pattern, PatternOptions};
 use crate::state::Value;
 
 /// The value a parameter expands to before its operator.
@@ -37,12 +38,12 @@ impl PVal {
             PVal::List(v, _) => v.iter().all(String::is_empty),
         }
     }
-    fn map(self, mut f: impl FnMut(String) -> String) -> PVal {
-        match self {
+    fn try_map<E>(self, mut f: impl FnMut(String) -> Result<String, E>) -> Result<PVal, E> {
+        Ok(match self {
             PVal::Unset => PVal::Unset,
-            PVal::Scalar(s) => PVal::Scalar(f(s)),
-            PVal::List(v, st) => PVal::List(v.into_iter().map(f).collect(), st),
-        }
+            PVal::Scalar(s) => PVal::Scalar(f(s)?),
+            PVal::List(v, st) => PVal::List(v.into_iter().map(f).collect::<Result<_, E>>()?, st),
+        })
     }
 }
 
@@ -430,11 +431,18 @@ impl Interp {
     }
 
     async fn compile(&mut self, w: &toolsh_parser::Word) -> R<Pattern> {
+        let extglob = self.st.opts.extglob;
+        self.compile_with(w, extglob).await
+    }
+
+    /// Compile a pattern word, recognising extended patterns when
+    /// `extglob`.
+    async fn compile_with(&mut self, w: &toolsh_parser::Word, extglob: bool) -> R<Pattern> {
         let text = self.expand_pattern(w).await?;
         Ok(Pattern::new(
             &text,
             PatternOptions {
-                extglob: self.st.opts.extglob,
+                extglob,
                 nocase: false,
             },
         )
@@ -448,32 +456,28 @@ impl Interp {
             ParamOp::RemovePrefix { longest, pattern } => {
                 let p = self.compile(pattern).await?;
                 let longest = *longest;
-                val.map(|s| {
-                    let chars: Vec<char> = s.chars().collect();
-                    match p.match_at(&chars, 0, longest) {
-                        Some(e) => chars[e..].iter().collect(),
-                        None => s,
-                    }
-                })
+                self.with_pattern_budget(|b| {
+                    val.try_map(|s| {
+                        let chars: Vec<char> = s.chars().collect();
+                        Ok(match p.match_at(&chars, 0, longest, b)? {
+                            Some(e) => chars[e..].iter().collect(),
+                            None => s,
+                        })
+                    })
+                })?
             }
             ParamOp::RemoveSuffix { longest, pattern } => {
                 let p = self.compile(pattern).await?;
                 let longest = *longest;
-                val.map(|s| {
-                    let chars: Vec<char> = s.chars().collect();
-                    let n = chars.len();
-                    let starts: Box<dyn Iterator<Item = usize>> = if longest {
-                        Box::new(0..=n)
-                    } else {
-                        Box::new((0..=n).rev())
-                    };
-                    for st in starts {
-                        if p.ends_from(&chars, st)[n] {
-                            return chars[..st].iter().collect();
-                        }
-                    }
-                    s
-                })
+                self.with_pattern_budget(|b| {
+                    val.try_map(|s| {
+                        let chars: Vec<char> = s.chars().collect();
+                        Ok(match p.matcher(&chars).suffix(longest, b)? {
+                            Some(st) => chars[..st].iter().collect(),
+                            None => s,
+                        })
+                    })
+                })?
             }
             ParamOp::Replace {
                 mode,
@@ -487,7 +491,9 @@ impl Interp {
                 };
                 let mode = *mode;
                 let empty_pat = pattern.parts.is_empty();
-                val.map(|s| replace(&s, &p, &rep, mode, empty_pat))
+                self.with_pattern_budget(|b| {
+                    val.try_map(|s| replace(&s, &p, &rep, mode, empty_pat, b))
+                })?
             }
             ParamOp::Substring { offset, length } => {
                 let off = self.arith_expand(offset).await?;
@@ -498,12 +504,15 @@ impl Interp {
                 self.substring(val, off, len, pe).await?
             }
             ParamOp::Case { mode, pattern } => {
+                // bash 5.2 matches each character against the pattern
+                // with extended patterns on whatever `extglob` says
+                // (`s=abc; echo ${s^^@(c)}` prints `abC`).
                 let p = match pattern {
-                    Some(w) => Some(self.compile(w).await?),
+                    Some(w) => Some(self.compile_with(w, true).await?),
                     None => None,
                 };
                 let mode = *mode;
-                val.map(|s| case_mod(&s, mode, p.as_ref()))
+                self.with_pattern_budget(|b| val.try_map(|s| case_mod(&s, mode, p.as_ref(), b)))?
             }
             ParamOp::Transform(c) => self.transform(*c, val, pe).await?,
             ParamOp::Length
@@ -645,13 +654,15 @@ pub(crate) fn push_value(v: PVal, dq: bool, ifs: &str, out: &mut Vec<Piece>) {
     }
 }
 
+/// `${s/p/r}` in each mode; `rep` as from `expand_replacement`.
 fn replace(
     s: &str,
     p: &Pattern,
     rep: &[(String, bool)],
     mode: ReplaceMode,
     empty_pat: bool,
-) -> String {
+    budget: &mut Budget,
+) -> Result<String, Interrupt> {
     let render = |m: &[char], out: &mut String| {
         for (t, active) in rep {
             if *active {
@@ -677,6 +688,7 @@ fn replace(
         && !empty_pat
         && let Some(lit) = p.as_literal().filter(|l| !l.is_empty())
     {
+        let lit = lit.to_string();
         let lit_chars: Vec<char> = lit.chars().collect();
         let mut out = String::with_capacity(s.len());
         let mut last = 0;
@@ -689,47 +701,56 @@ fn replace(
             }
         }
         out.push_str(&s[last..]);
-        return out;
+        return Ok(out);
     }
     let chars: Vec<char> = s.chars().collect();
     let n = chars.len();
     let mut out = String::new();
-    match mode {
+    let mut m = p.matcher(&chars);
+    Ok(match mode {
         ReplaceMode::Prefix => {
-            if let Some(e) = p.match_at(&chars, 0, true) {
+            if let Some(e) = m.match_at(0, true, budget)? {
                 render(&chars[..e], &mut out);
                 out.extend(chars[e..].iter());
-                return out;
+                return Ok(out);
             }
             s.to_string()
         }
         ReplaceMode::Suffix => {
-            for st in 0..=n {
-                if p.ends_from(&chars, st)[n] {
-                    out.extend(chars[..st].iter());
-                    render(&chars[st..], &mut out);
-                    return out;
-                }
+            if let Some(st) = m.suffix(true, budget)? {
+                out.extend(chars[..st].iter());
+                render(&chars[st..], &mut out);
+                return Ok(out);
             }
             s.to_string()
         }
         ReplaceMode::First | ReplaceMode::All => {
             if empty_pat {
-                return s.to_string();
+                return Ok(s.to_string());
             }
             // A fixed-length pattern can only match the window of that
             // length at `i`: matching that window instead of the whole
             // rest keeps a global replace linear in the value's length.
+            // Otherwise only the positions where a match starts (found
+            // in one backward pass) are tried, with one shared matcher.
             let fixed = p.fixed_len();
-            let match_at = |i: usize| match fixed {
-                Some(len) if i + len <= n => p.match_at(&chars[i..i + len], 0, true).map(|e| i + e),
-                Some(_) => None,
-                None => p.match_at(&chars, i, true),
+            let mut match_at = |i: usize, budget: &mut Budget| match fixed {
+                Some(len) if i + len <= n => Ok(p
+                    .match_at(&chars[i..i + len], 0, true, budget)?
+                    .map(|e| i + e)),
+                Some(_) => Ok(None),
+                None => {
+                    if m.starts(budget)?.contains(i) {
+                        m.match_at(i, true, budget)
+                    } else {
+                        Ok(None)
+                    }
+                }
             };
             let mut i = 0;
             let mut done = false;
             while i <= n {
-                if !done && let Some(e) = match_at(i) {
+                if !done && let Some(e) = match_at(i, budget)? {
                     if e == i {
                         // Empty match: bash does not replace empty matches
                         // except for a pattern matching the empty string at
@@ -754,18 +775,28 @@ fn replace(
             }
             out
         }
-    }
+    })
 }
 
-fn case_mod(s: &str, mode: CaseMode, p: Option<&Pattern>) -> String {
-    let conv_ok = |c: char| p.is_none_or(|p| p.matches(&c.to_string()));
+/// `${s^p}` and friends: convert the characters that match `p` (all
+/// when there is none).
+fn case_mod(
+    s: &str,
+    mode: CaseMode,
+    p: Option<&Pattern>,
+    budget: &mut Budget,
+) -> Result<String, Interrupt> {
+    let mut conv_ok = |c: char| match p {
+        None => Ok(true),
+        Some(p) => p.matches(c.encode_utf8(&mut [0; 4]), budget),
+    };
     let mut out = String::with_capacity(s.len());
     for (i, c) in s.chars().enumerate() {
         let first = i == 0;
         let apply = match mode {
             CaseMode::UpperFirst | CaseMode::LowerFirst | CaseMode::ToggleFirst => first,
             CaseMode::UpperAll | CaseMode::LowerAll | CaseMode::ToggleAll => true,
-        } && conv_ok(c);
+        } && conv_ok(c)?;
         if apply {
             match mode {
                 CaseMode::UpperFirst | CaseMode::UpperAll => out.extend(c.to_uppercase()),
@@ -779,5 +810,5 @@ fn case_mod(s: &str, mode: CaseMode, p: Option<&Pattern>) -> String {
             out.push(c);
         }
     }
-    out
+    Ok(out)
 }

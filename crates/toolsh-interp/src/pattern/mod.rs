@@ -9,8 +9,10 @@
 //! `${x#p}` and friends, pathname expansion and `find -name`.
 //!
 //! Matching works on characters by tracking the set of text positions each
-//! pattern element can reach, so it is polynomial (no exponential
-//! backtracking) even for nested extended patterns.
+//! pattern element can reach (bitsets, see `matcher`), so it is polynomial
+//! (no exponential backtracking) even for nested extended patterns; every
+//! match runs under a [`Budget`] that bounds its work and checks the
+//! deadline.
 
 #![allow(
     clippy::format_push_string,
@@ -18,14 +20,18 @@
     clippy::single_match_else
 )]
 
+mod budget;
 mod class;
+mod matcher;
 mod parse;
+mod posset;
 
-use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
-use std::rc::Rc;
-
+pub use budget::{Budget, Checkpoint};
 pub use class::CharClass;
+pub use posset::PosSet;
+
+use crate::limits::Interrupt;
+use matcher::Matcher;
 
 /// How to compile a pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -68,6 +74,8 @@ pub(crate) enum Elem {
 pub struct Pattern {
     elems: Vec<Elem>,
     nocase: bool,
+    /// The text matched when every element is a literal character.
+    literal: Option<String>,
 }
 
 /// Quote `text` so that it matches itself literally: a backslash before
@@ -113,72 +121,40 @@ impl Pattern {
     /// Compile pattern text (a backslash escapes the next character).
     /// Malformed constructs (an unclosed `[`, an unclosed `@(`) are taken
     /// literally, as bash does.
+    ///
+    /// # Errors
+    /// [`PatternError::TooDeep`] past [`MAX_NESTING`] nested extended
+    /// patterns.
     pub fn new(text: &str, options: PatternOptions) -> Result<Pattern, PatternError> {
         let elems = parse::parse(text, options.extglob)?;
+        let literal = if options.nocase {
+            None
+        } else {
+            elems
+                .iter()
+                .map(|e| match e {
+                    Elem::Char(c) => Some(*c),
+                    _ => None,
+                })
+                .collect()
+        };
         Ok(Pattern {
             elems,
             nocase: options.nocase,
+            literal,
         })
     }
 
     /// The literal text this pattern matches when it has no special
-    /// elements; `None` otherwise.
-    pub fn as_literal(&self) -> Option<String> {
-        if self.nocase {
-            return None;
-        }
-        self.elems
-            .iter()
-            .map(|e| match e {
-                Elem::Char(c) => Some(*c),
-                _ => None,
-            })
-            .collect()
+    /// elements (and is case-sensitive); `None` otherwise.
+    pub fn as_literal(&self) -> Option<&str> {
+        self.literal.as_deref()
     }
 
     /// `true` when the pattern starts with a literal `.` (so it may match
     /// hidden files in pathname expansion).
     pub fn starts_with_dot(&self) -> bool {
         matches!(self.elems.first(), Some(Elem::Char('.')))
-    }
-
-    /// `true` when the whole of `text` matches.
-    pub fn matches(&self, text: &str) -> bool {
-        if let Some(lit) = self.as_literal() {
-            return lit == text;
-        }
-        let chars: Vec<char> = text.chars().collect();
-        let ends = self.ends_from(&chars, 0);
-        ends[chars.len()]
-    }
-
-    /// `true` when the whole of `chars` matches.
-    pub fn matches_chars(&self, chars: &[char]) -> bool {
-        self.ends_from(chars, 0)[chars.len()]
-    }
-
-    /// Positions `e` such that `chars[start..e]` matches, as a bit table of
-    /// length `chars.len() + 1`.
-    pub fn ends_from(&self, chars: &[char], start: usize) -> Vec<bool> {
-        let mut set = vec![false; chars.len() + 1];
-        set[start] = true;
-        let m = Matcher {
-            text: chars,
-            nocase: self.nocase,
-            memo: RefCell::default(),
-            memo_size: Cell::new(0),
-        };
-        m.seq(&self.elems, set)
-    }
-
-    /// The end of the shortest (or longest) match that starts at `start`.
-    pub fn match_at(&self, chars: &[char], start: usize, longest: bool) -> Option<usize> {
-        let ends = self.ends_from(chars, start);
-        if longest {
-            ends.iter().rposition(|&b| b)
-        } else {
-            ends.iter().position(|&b| b)
-        }
     }
 
     /// The length (in characters) of every match when each element
@@ -192,162 +168,187 @@ impl Pattern {
             .then_some(self.elems.len())
     }
 
-    /// Leftmost match at or after `from`, longest at that position:
-    /// `(start, end)` character offsets (for `${x/pat/rep}`).
-    pub fn find(&self, chars: &[char], from: usize) -> Option<(usize, usize)> {
-        (from..=chars.len()).find_map(|s| self.match_at(chars, s, true).map(|e| (s, e)))
+    /// `true` when the whole of `text` matches.
+    ///
+    /// # Errors
+    /// The budget's interrupt when the match needs more work than it
+    /// allows (see [`Budget`]).
+    pub fn matches(&self, text: &str, budget: &mut Budget) -> Result<bool, Interrupt> {
+        if let Some(lit) = &self.literal {
+            return Ok(lit == text);
+        }
+        let chars: Vec<char> = text.chars().collect();
+        self.matcher(&chars).matches(budget)
+    }
+
+    /// Queries on one text that share their work (see [`TextMatcher`]).
+    pub fn matcher<'p, 't>(&'p self, text: &'t [char]) -> TextMatcher<'p, 't> {
+        TextMatcher {
+            pattern: self,
+            engine: Matcher::new(text, self.nocase),
+            text,
+            starts: None,
+        }
+    }
+
+    /// The end of the shortest (or longest) match of `chars` that starts
+    /// at `start`, as [`TextMatcher::match_at`].
+    ///
+    /// # Errors
+    /// The budget's interrupt (see [`Budget`]).
+    pub fn match_at(
+        &self,
+        chars: &[char],
+        start: usize,
+        longest: bool,
+        budget: &mut Budget,
+    ) -> Result<Option<usize>, Interrupt> {
+        self.matcher(chars).match_at(start, longest, budget)
+    }
+
+    /// Leftmost match at or after `from`, longest at that position, as
+    /// [`TextMatcher::find`].
+    ///
+    /// # Errors
+    /// The budget's interrupt (see [`Budget`]).
+    pub fn find(
+        &self,
+        chars: &[char],
+        from: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<(usize, usize)>, Interrupt> {
+        self.matcher(chars).find(from, budget)
     }
 }
 
-struct Matcher<'t> {
+/// A pattern applied to one text (a sequence of characters): the queries
+/// of `${x#p}` `${x%p}` `${x/p/r}` and `[[ == ]]`. Positions are character
+/// offsets `0..=text.len()`. Queries made on the same matcher share
+/// memoized work, so a `${x//p/r}` runs as one matcher.
+pub struct TextMatcher<'p, 't> {
+    pattern: &'p Pattern,
+    engine: Matcher<'t>,
     text: &'t [char],
-    nocase: bool,
-    /// The end positions of an extended pattern's alternatives from one
-    /// start, by (alternatives' address, start): nested `*(...)` would
-    /// otherwise recompute them once per enclosing repetition, which made
-    /// `*(*(*(*(*(*)?)))))` take 13 s on 80 characters (fuzz target
-    /// `pattern`).
-    memo: RefCell<Memo>,
-    /// Booleans held by `memo`, bounded by [`MEMO_LIMIT`].
-    memo_size: Cell<usize>,
+    /// The positions where some match starts, once computed.
+    starts: Option<PosSet>,
 }
 
-/// End-position tables by (alternatives' address, start position).
-type Memo = HashMap<(usize, usize), Rc<[bool]>>;
-
-/// Most position-table entries memoized per match (a table is one entry
-/// per text position): about 32 MB.
-const MEMO_LIMIT: usize = 32 << 20;
-
-impl Matcher<'_> {
-    fn eq(&self, a: char, b: char) -> bool {
-        a == b || (self.nocase && a.to_lowercase().eq(b.to_lowercase()))
+impl TextMatcher<'_, '_> {
+    /// The positions `e` such that `text[start..e]` matches.
+    ///
+    /// # Errors
+    /// The budget's interrupt (see [`Budget`]).
+    pub fn ends_from(&mut self, start: usize, budget: &mut Budget) -> Result<PosSet, Interrupt> {
+        let n = self.engine.positions();
+        if start >= n {
+            return Ok(PosSet::empty(n));
+        }
+        self.engine
+            .seq(&self.pattern.elems, PosSet::single(n, start), budget)
     }
 
-    /// Advance the position set through a sequence of elements.
-    fn seq(&self, elems: &[Elem], mut set: Vec<bool>) -> Vec<bool> {
-        let n = self.text.len();
-        for e in elems {
-            if !set.iter().any(|&b| b) {
-                return set;
-            }
-            let mut next = vec![false; n + 1];
-            match e {
-                Elem::Char(c) => {
-                    for p in 0..n {
-                        if set[p] && self.eq(self.text[p], *c) {
-                            next[p + 1] = true;
-                        }
-                    }
-                }
-                Elem::Any => {
-                    for p in 0..n {
-                        if set[p] {
-                            next[p + 1] = true;
-                        }
-                    }
-                }
-                Elem::Class(cls) => {
-                    for p in 0..n {
-                        if set[p] && cls.matches(self.text[p], self.nocase) {
-                            next[p + 1] = true;
-                        }
-                    }
-                }
-                Elem::Star => {
-                    if let Some(first) = set.iter().position(|&b| b) {
-                        for b in &mut next[first..] {
-                            *b = true;
-                        }
-                    }
-                }
-                Elem::Ext(op, alts) => self.ext(*op, alts, &set, &mut next),
-            }
-            set = next;
-        }
-        set
+    /// `true` when the whole text matches.
+    ///
+    /// # Errors
+    /// The budget's interrupt (see [`Budget`]).
+    pub fn matches(&mut self, budget: &mut Budget) -> Result<bool, Interrupt> {
+        Ok(self.ends_from(0, budget)?.contains(self.text.len()))
     }
 
-    /// Positions reachable from `p` by matching one alternative
-    /// (memoized, see [`Matcher::memo`]).
-    fn one(&self, alts: &[Vec<Elem>], p: usize) -> Rc<[bool]> {
-        let key = (alts.as_ptr() as usize, p);
-        if let Some(r) = self.memo.borrow().get(&key) {
-            return r.clone();
-        }
-        let n = self.text.len();
-        let mut out = vec![false; n + 1];
-        for alt in alts {
-            let mut start = vec![false; n + 1];
-            start[p] = true;
-            let r = self.seq(alt, start);
-            for (o, x) in out.iter_mut().zip(r) {
-                *o |= x;
-            }
-        }
-        let out: Rc<[bool]> = out.into();
-        let size = self.memo_size.get() + out.len();
-        if size <= MEMO_LIMIT {
-            self.memo_size.set(size);
-            self.memo.borrow_mut().insert(key, out.clone());
-        }
-        out
+    /// The end of the shortest (or longest) match that starts at `start`.
+    ///
+    /// # Errors
+    /// The budget's interrupt (see [`Budget`]).
+    pub fn match_at(
+        &mut self,
+        start: usize,
+        longest: bool,
+        budget: &mut Budget,
+    ) -> Result<Option<usize>, Interrupt> {
+        let ends = self.ends_from(start, budget)?;
+        Ok(if longest { ends.last() } else { ends.first() })
     }
 
-    fn ext(&self, op: char, alts: &[Vec<Elem>], set: &[bool], next: &mut [bool]) {
-        let n = self.text.len();
-        for p in 0..=n {
-            if !set[p] {
-                continue;
-            }
-            match op {
-                '@' => or_into(next, &self.one(alts, p)),
-                '?' => {
-                    next[p] = true;
-                    or_into(next, &self.one(alts, p));
-                }
-                '*' | '+' => {
-                    // Closure: repeat one alternative while it advances.
-                    let mut reach = vec![false; n + 1];
-                    let mut frontier = vec![p];
-                    let mut seen = vec![false; n + 1];
-                    seen[p] = true;
-                    if op == '*' {
-                        reach[p] = true;
-                    }
-                    while let Some(q) = frontier.pop() {
-                        let r = self.one(alts, q);
-                        for (e, &hit) in r.iter().enumerate() {
-                            if hit {
-                                reach[e] = true;
-                                if !seen[e] {
-                                    seen[e] = true;
-                                    frontier.push(e);
-                                }
-                            }
-                        }
-                    }
-                    or_into(next, &reach);
-                }
-                _ => {
-                    // '!': any text that matches none of the alternatives.
-                    let r = self.one(alts, p);
-                    for e in p..=n {
-                        if !r[e] {
-                            next[e] = true;
-                        }
-                    }
-                }
-            }
+    /// Run the reversed pattern over the reversed text from `starts`
+    /// (positions of the original text, which are ends there): the
+    /// positions `s` of the original text such that `text[s..e]` matches
+    /// for some `e` in `starts`. Reversal preserves every construct
+    /// (`!(p)` included: a text is outside a set exactly when its reverse
+    /// is outside the reversed set).
+    fn starts_of_matches_ending_in(
+        &self,
+        ends: &PosSet,
+        budget: &mut Budget,
+    ) -> Result<PosSet, Interrupt> {
+        let rev_text: Vec<char> = self.text.iter().rev().copied().collect();
+        let rev_elems = reversed(&self.pattern.elems);
+        let mut m = Matcher::new(&rev_text, self.pattern.nocase);
+        let r = m.seq(&rev_elems, ends.mirrored(), budget)?;
+        Ok(r.mirrored())
+    }
+
+    /// The positions where at least one match starts (computed once, by
+    /// matching the reversed pattern backwards from every position).
+    ///
+    /// # Errors
+    /// The budget's interrupt (see [`Budget`]).
+    pub fn starts(&mut self, budget: &mut Budget) -> Result<&PosSet, Interrupt> {
+        if self.starts.is_none() {
+            let all = PosSet::from_to_end(self.engine.positions(), 0);
+            self.starts = Some(self.starts_of_matches_ending_in(&all, budget)?);
         }
+        Ok(self.starts.as_ref().expect("computed above"))
+    }
+
+    /// Leftmost match at or after `from`, longest at that position:
+    /// `(start, end)` (for `${x/pat/rep}`).
+    ///
+    /// # Errors
+    /// The budget's interrupt (see [`Budget`]).
+    pub fn find(
+        &mut self,
+        from: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<(usize, usize)>, Interrupt> {
+        let Some(s) = self.starts(budget)?.next_from(from) else {
+            return Ok(None);
+        };
+        Ok(self.match_at(s, true, budget)?.map(|e| (s, e)))
+    }
+
+    /// The start of the shortest (or longest) suffix of the text that
+    /// matches (`${x%p}`, `${x%%p}`).
+    ///
+    /// # Errors
+    /// The budget's interrupt (see [`Budget`]).
+    pub fn suffix(
+        &mut self,
+        longest: bool,
+        budget: &mut Budget,
+    ) -> Result<Option<usize>, Interrupt> {
+        let end = PosSet::single(self.engine.positions(), self.text.len());
+        let starts = self.starts_of_matches_ending_in(&end, budget)?;
+        Ok(if longest {
+            starts.first()
+        } else {
+            starts.last()
+        })
     }
 }
 
-fn or_into(dst: &mut [bool], src: &[bool]) {
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d |= *s;
-    }
+/// The pattern that matches the reverse of every text `elems` matches.
+fn reversed(elems: &[Elem]) -> Vec<Elem> {
+    elems
+        .iter()
+        .rev()
+        .map(|e| match e {
+            Elem::Ext(op, alts) => Elem::Ext(*op, alts.iter().map(|a| reversed(a)).collect()),
+            other => other.clone(),
+        })
+        .collect()
 }
 
+#[cfg(test)]
+mod reference;
 #[cfg(test)]
 mod tests;

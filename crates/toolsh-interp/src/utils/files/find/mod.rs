@@ -290,6 +290,19 @@ async fn run_batch(
     Ok(run_in(ctx, argv, dir).await? == 0)
 }
 
+/// Match a `-name` or `-path` pattern under a budget of the shell's
+/// `max_pattern_steps` that checks the deadline as it goes.
+fn pattern_matches(
+    ctx: &mut BuiltinContext<'_>,
+    pat: &crate::pattern::Pattern,
+    text: &str,
+) -> Result<bool, Interrupt> {
+    let max = ctx.shell.limits().max_pattern_steps;
+    let mut check = || ctx.shell.checkpoint();
+    let mut budget = crate::pattern::Budget::new(max).with_checkpoint(&mut check);
+    pat.matches(text, &mut budget)
+}
+
 #[allow(clippy::too_many_lines, clippy::many_single_char_names)]
 async fn eval(
     ctx: &mut BuiltinContext<'_>,
@@ -315,9 +328,9 @@ async fn eval(
     Ok(match p {
         Primary::Name(pat) => {
             let name = super::common::base_name(v.shown);
-            pat.matches(if name.is_empty() { v.shown } else { name })
+            pattern_matches(ctx, pat, if name.is_empty() { v.shown } else { name })?
         }
-        Primary::Path(pat) => pat.matches(v.shown),
+        Primary::Path(pat) => pattern_matches(ctx, pat, v.shown)?,
         Primary::Type(kinds) => {
             let c = match m.file_type {
                 crate::fs::FileType::File => 'f',
