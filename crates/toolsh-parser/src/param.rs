@@ -94,7 +94,20 @@ impl Parser<'_> {
 
     /// Parses the commands of `$(...)` or `<(...)` after the opening
     /// parenthesis, through the closing one.
+    ///
+    /// Here-documents begun before the substitution on the same line are
+    /// not read at a newline inside it: bash reads their bodies after the
+    /// line that holds the end of the substitution (`cat <<E && echo $(\n
+    /// echo x)\nbody\nE`). Only those begun inside are read there.
     pub(crate) fn substitution_script(&mut self, start: usize) -> Result<Script, ParseError> {
+        let outer = std::mem::take(&mut self.pending);
+        let script = self.substitution_list(start);
+        let inner = std::mem::replace(&mut self.pending, outer);
+        self.pending.extend(inner);
+        script
+    }
+
+    fn substitution_list(&mut self, start: usize) -> Result<Script, ParseError> {
         self.enter()?;
         let body = self.parse_compound_list()?;
         self.skip_blanks();

@@ -53,9 +53,11 @@ impl Printer<'_> {
                 self.out.push_str("$((");
                 let start = self.out.len();
                 self.arith(e);
-                if matches!(**e, ArithExpr::Deferred(_)) && !parens_balanced(&self.out[start..]) {
-                    // Deferred text with an unmatched `)` came from the
-                    // obsolete `$[...]` form, which it needs to end right.
+                if matches!(**e, ArithExpr::Deferred(_))
+                    && !dollar_parens_fit(&self.out[start..], p)
+                {
+                    // Deferred text that `$((...))` would end early (an
+                    // unmatched `)`) came from the obsolete `$[...]` form.
                     self.out.replace_range(start - 3..start, "$[");
                     self.out.push(']');
                 } else {
@@ -394,6 +396,32 @@ impl Printer<'_> {
 }
 
 /// `true` when every `)` in `text` closes an earlier `(`.
+/// `true` when `$((text))` parses back to `part`. Deferred arithmetic
+/// text is whatever the parser could not read as an expression, so the
+/// parser itself decides: a `)` may be unmatched yet protected by a `[`
+/// before it (`$((][)))` holds `][)`), where `$[...]` would end at the `]`.
+fn dollar_parens_fit(text: &str, part: &WordPart) -> bool {
+    if !parens_balanced(text) && !text.contains('[') {
+        return false;
+    }
+    let src = format!("echo $(({text}))");
+    let Ok(script) = crate::parse(&src) else {
+        return false;
+    };
+    let [item] = script.body.items.as_slice() else {
+        return false;
+    };
+    if !item.and_or.rest.is_empty() || item.and_or.first.commands.len() != 1 {
+        return false;
+    }
+    match &item.and_or.first.commands[0].command {
+        Command::Simple(c) => {
+            matches!(c.words.as_slice(), [_, w] if w.parts.len() == 1 && &w.parts[0] == part)
+        }
+        _ => false,
+    }
+}
+
 fn parens_balanced(text: &str) -> bool {
     let mut depth = 0usize;
     for c in text.bytes() {

@@ -224,3 +224,17 @@ fn heads_on_the_keyword_line() {
         assert_eq!(parse_ok(&printed), s, "{src:?} -> {printed:?}");
     }
 }
+
+/// Deferred arithmetic text whose unmatched `)` sits after a `[` keeps the
+/// `$((...))` form (`$[...]` would end at the `]`), and a here-document
+/// begun before a command substitution spanning lines has its body after
+/// the substitution's last line (both found by the roundtrip fuzz target).
+#[test]
+fn deferred_brackets_and_bodies_after_substitutions() {
+    assert_eq!(print(&parse_ok("echo $((][)))")), "echo $((][)))\n");
+    assert_eq!(print(&parse_ok("echo $[a)b]")), "echo $[a)b]\n");
+    let src = "cat <<a && echo $( (\n  echo in\n))\nbody\na\n";
+    let script = parse_ok(src);
+    assert_eq!(print(&script), src);
+    assert_eq!(parse_ok(&print(&script)), script);
+}

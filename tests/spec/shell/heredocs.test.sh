@@ -321,3 +321,39 @@ echo after
 ## stdout:
 ## status: 0
 ## divergence: bash reads b's body from the lines after the command and folds it into the delimiter it then waits for (so nothing runs, with two warnings); toolsh refuses the delimiter as a syntax error (status 2): a delimiter is compared as text, and a here-document inside it cannot be printed back (found by the roundtrip fuzz target)
+
+#### here-document body after a command substitution spanning lines
+cat <<a && echo $( (
+  echo in
+))
+body
+a
+echo after
+## stdout:
+body
+in
+after
+## status: 0
+
+#### here-document body after a multi-line substitution, then another here-document inside it
+cat <<A; echo "$(cat <<B
+inner
+B
+echo x)"
+outer
+A
+## stdout:
+outer
+inner
+x
+## status: 0
+
+#### here-document body after a multi-line backquote substitution
+cat <<a && echo `echo x;
+ echo in`
+body
+a
+## stdout:
+body
+x in
+## status: 0
