@@ -205,7 +205,7 @@ fn run(opts: &Options, work: &std::path::Path) -> ExitCode {
             first_line_of("rustc", &["--version"]).unwrap_or_default(),
         ),
         method: format!(
-            "each script runs once per runner untimed (its stdout is the one compared with bash's), then {}; each toolsh run builds a fresh `Shell` (Sandbox profile, fresh `MemoryFs`, default limits), each bashkit run a fresh `Bash` (CLI limits), each bash run spawns `bash FILE` with a clean environment (utilities are the real GNU tools and jq 1.7.1, spawned by bash). Tool calls: toolsh registers `ToolDef`s with JSON Schemas (validated on every call), bashkit registers custom builtins, bash defines shell functions printing the same JSON",
+            "each script runs once per runner untimed (its stdout is the one compared with bash's), then {}; each toolsh run builds a fresh `Shell` (Sandbox profile, fresh `MemoryFs`, default limits; compiled jq programs are shared process-wide, 32 most recent, as in any long-running host, so the untimed first run compiles them), each bashkit run a fresh `Bash` (CLI limits), each bash run spawns `bash FILE` with a clean environment (utilities are the real GNU tools and jq 1.7.1, spawned by bash). Tool calls: toolsh registers `ToolDef`s with JSON Schemas (validated on every call), bashkit registers custom builtins, bash defines shell functions printing the same JSON",
             if opts.smoke {
                 "nothing more (smoke mode: the median is that single run)".to_string()
             } else {
