@@ -129,8 +129,13 @@ impl BuiltinContext<'_> {
 
     /// Read a file operand through the backend (`-` means standard input),
     /// bounded by `max_buffer_bytes`.
+    ///
+    /// This is where every utility opens a file operand: `/dev/stdin` (and
+    /// `/dev/fd/0`) is the command's standard input as `-` is, in every
+    /// profile; `/dev/null` reads as empty through the backend
+    /// ([`crate::fs::DevicesFs`]).
     pub async fn read_operand(&mut self, path: &str) -> Result<Vec<u8>, OperandError> {
-        if path == "-" {
+        if self.is_stdin_operand(path) {
             let max = self.shell.limits().max_buffer_bytes;
             return Ok(self.stdin.read_to_end(max).await?);
         }
@@ -141,6 +146,13 @@ impl BuiltinContext<'_> {
             return Err(OperandError::Fs(FsError::IsADirectory));
         }
         Ok(fs.read(&abs).await?)
+    }
+
+    /// `true` when the operand `path` names standard input: `-`,
+    /// `/dev/stdin` or `/dev/fd/0` (relative forms such as `stdin` in
+    /// `/dev` included).
+    pub fn is_stdin_operand(&self, path: &str) -> bool {
+        path == "-" || crate::fs::STDIN_NAMES.contains(&self.resolve_path(path).as_str())
     }
 
     /// Write to standard output, mapping the error to what a utility

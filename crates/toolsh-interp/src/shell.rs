@@ -285,6 +285,8 @@ impl ShellBuilder {
             (Profile::Sandbox, Some(fs)) => fs,
             _ => Arc::new(DisabledFs),
         };
+        // `/dev/null` and the stream names exist in every profile.
+        let fs: Arc<dyn FileSystem> = Arc::new(crate::fs::DevicesFs::new(fs));
         let cwd = crate::fs::normalize_path("/", &self.cwd);
         let mut state = ShellState::new(cwd.clone(), self.seed);
         if let Some(a0) = self.arg0 {

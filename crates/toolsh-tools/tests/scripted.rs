@@ -202,10 +202,11 @@ async fn the_model_is_told_there_is_no_file_system_and_that_is_true() {
     // What the text says holds in the shell the tool runs.
     let r = run(
         &t,
-        "echo x > f; cat f; echo x | grep x /dev/stdin; echo y > /dev/null; echo ok",
+        "echo x > f; cat f; cat /etc/passwd; echo x | grep x /dev/stdin; echo y > /dev/null; echo ok",
     )
     .await;
-    assert_eq!(r.stdout, "ok\n", "{r:?}");
+    // Files are out of reach; `/dev/stdin` is standard input, as in bash.
+    assert_eq!(r.stdout, "x\nok\n", "{r:?}");
     assert!(r.stderr.contains("file redirection is disabled"), "{r:?}");
 }
 

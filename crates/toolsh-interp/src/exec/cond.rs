@@ -198,6 +198,7 @@ impl Interp {
             "-e" | "-a" => true,
             "-f" => m.is_file(),
             "-d" => m.is_dir(),
+            "-c" => m.is_char_device(),
             "-s" => m.len > 0,
             "-r" => m.mode & 0o444 != 0,
             "-w" => m.mode & 0o222 != 0,

@@ -117,7 +117,7 @@ impl Interp {
                         true
                     }
                     FileType::Symlink => fs.metadata(&path).await.is_ok_and(|m| m.is_dir()),
-                    FileType::File => false,
+                    FileType::File | FileType::CharDevice => false,
                 };
                 out.push(Found {
                     rel: child,

@@ -11,9 +11,11 @@ use std::time::SystemTime;
 
 use async_trait::async_trait;
 
+mod devices;
 mod disabled;
 mod memory;
 
+pub use devices::{DEV_NULL, DevicesFs, STDIN_NAMES};
 pub use disabled::DisabledFs;
 pub use memory::{FsLimits, FsSnapshot, MemoryFs};
 
@@ -26,6 +28,8 @@ pub enum FileType {
     Dir,
     /// A symbolic link (only from [`FileSystem::symlink_metadata`]).
     Symlink,
+    /// A character device (`/dev/null`, see [`DevicesFs`]).
+    CharDevice,
 }
 
 /// What `stat` reports about a file.
@@ -50,6 +54,11 @@ impl Metadata {
     pub fn is_file(&self) -> bool {
         self.file_type == FileType::File
     }
+    /// `true` for a character device.
+    pub fn is_char_device(&self) -> bool {
+        self.file_type == FileType::CharDevice
+    }
+
     /// `true` for a symbolic link.
     pub fn is_symlink(&self) -> bool {
         self.file_type == FileType::Symlink

@@ -38,6 +38,14 @@ Copy standard input to each FILE, and also to standard output.
       --help                display this help and exit
 ";
 
+/// Where one operand's copy goes.
+enum Target {
+    /// A file, by absolute path.
+    File(String),
+    /// `/dev/stdout` or `/dev/stderr`: the command's stream.
+    Stream(crate::io::Output),
+}
+
 async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
@@ -46,21 +54,33 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let append = args.has('a');
     let fs = ctx.shell.fs();
     let mut status = 0;
-    // Open (create or truncate) every file first, as tee does.
-    let mut files: Vec<Option<String>> = Vec::new();
+    // Open (create or truncate) every file first, as tee does. The
+    // stream names are the command's own streams, in every profile.
+    let mut files: Vec<Option<Target>> = Vec::new();
     for name in &args.operands {
-        if name == "/dev/null" {
-            files.push(None);
-            continue;
-        }
         let path = ctx.resolve_path(name);
+        match path.as_str() {
+            crate::fs::DEV_NULL => {
+                files.push(None);
+                continue;
+            }
+            "/dev/stdout" | "/dev/fd/1" => {
+                files.push(Some(Target::Stream(ctx.stdout.clone())));
+                continue;
+            }
+            "/dev/stderr" | "/dev/fd/2" => {
+                files.push(Some(Target::Stream(ctx.stderr.clone())));
+                continue;
+            }
+            _ => {}
+        }
         let r = if append {
             fs.append(&path, b"").await
         } else {
             fs.write(&path, b"").await
         };
         match r {
-            Ok(()) => files.push(Some(path)),
+            Ok(()) => files.push(Some(Target::File(path))),
             Err(e) => {
                 error(ctx, &format!("{name}: {e}")).await?;
                 status = 1;
@@ -87,8 +107,18 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             }
         }
         for (name, f) in args.operands.iter().zip(files.iter_mut()) {
-            let Some(path) = f else { continue };
-            if let Err(e) = fs.append(path, &chunk).await {
+            let r = match f {
+                None => continue,
+                Some(Target::File(path)) => {
+                    fs.append(path, &chunk).await.map_err(|e| e.to_string())
+                }
+                Some(Target::Stream(out)) => match out.write(&chunk).await {
+                    Ok(()) => Ok(()),
+                    Err(crate::io::OutputError::Interrupt(i)) => return Err(Fail::Interrupt(i)),
+                    Err(e) => Err(e.to_string()),
+                },
+            };
+            if let Err(e) = r {
                 error(ctx, &format!("{name}: {e}")).await?;
                 status = 1;
                 *f = None;

@@ -181,7 +181,7 @@ impl Source {
     /// Open operand `name` (`-` is standard input). The error is the
     /// message GNU tools print: `NAME: No such file or directory`.
     pub async fn open(ctx: &mut BuiltinContext<'_>, name: &str) -> Flow<Result<Source, String>> {
-        if name == "-" {
+        if ctx.is_stdin_operand(name) {
             return Ok(Ok(Source::stdin()));
         }
         match ctx.read_operand(name).await {

@@ -57,6 +57,7 @@ fn file_type_name(meta: &Metadata) -> &'static str {
         FileType::File => "regular file",
         FileType::Dir => "directory",
         FileType::Symlink => "symbolic link",
+        FileType::CharDevice => "character special file",
     }
 }
 
@@ -67,6 +68,7 @@ fn directive(c: char, s: &Subject<'_>) -> Option<(String, bool)> {
         FileType::File => 0o100_000,
         FileType::Dir => 0o040_000,
         FileType::Symlink => 0o120_000,
+        FileType::CharDevice => 0o020_000,
     };
     let (mtime, _) = epoch_parts(m.mtime);
     Some(match c {

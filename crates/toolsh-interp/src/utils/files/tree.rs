@@ -149,7 +149,7 @@ async fn walk(
         let target_is_dir = match e.file_type {
             FileType::Dir => true,
             FileType::Symlink => fs.metadata(&child_abs).await.is_ok_and(|m| m.is_dir()),
-            FileType::File => false,
+            FileType::File | FileType::CharDevice => false,
         };
         if opts.dirs_only && !target_is_dir {
             continue;

@@ -317,7 +317,7 @@ async fn search_tree(
             match entry.file_type {
                 FileType::Dir => stack.push((child_abs, child_display, true)),
                 FileType::File => stack.push((child_abs, child_display, false)),
-                FileType::Symlink => {}
+                FileType::Symlink | FileType::CharDevice => {}
             }
         }
     }

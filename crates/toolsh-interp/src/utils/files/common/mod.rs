@@ -86,6 +86,7 @@ pub(crate) fn mode_string(meta: &Metadata) -> String {
         FileType::Dir => 'd',
         FileType::Symlink => 'l',
         FileType::File => '-',
+        FileType::CharDevice => 'c',
     };
     let m = meta.mode;
     let bit = |mask: u32, c: char| if m & mask != 0 { c } else { '-' };
@@ -116,7 +117,7 @@ pub(crate) fn blocks_512(meta: &Metadata) -> u64 {
     match meta.file_type {
         FileType::File => meta.len.div_ceil(4096) * 8,
         FileType::Dir => 8,
-        FileType::Symlink => 0,
+        FileType::Symlink | FileType::CharDevice => 0,
     }
 }
 

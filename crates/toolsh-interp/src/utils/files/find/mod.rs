@@ -336,6 +336,7 @@ async fn eval(
                 crate::fs::FileType::File => 'f',
                 crate::fs::FileType::Dir => 'd',
                 crate::fs::FileType::Symlink => 'l',
+                crate::fs::FileType::CharDevice => 'c',
             };
             kinds.contains(&c)
         }

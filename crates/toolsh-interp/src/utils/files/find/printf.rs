@@ -29,6 +29,7 @@ fn type_char(t: FileType) -> char {
         FileType::File => 'f',
         FileType::Dir => 'd',
         FileType::Symlink => 'l',
+        FileType::CharDevice => 'c',
     }
 }
 

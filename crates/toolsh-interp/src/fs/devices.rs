@@ -1,0 +1,162 @@
+//! The device files every profile has: `/dev/null` and the names of the
+//! standard streams, served in front of any backend (the `LogicOnly`
+//! profile allows them too, as it allows `> /dev/null`).
+//!
+//! `/dev/null` is a character device that reads as empty and discards
+//! what is written (POSIX XBD 10.1 "Directory Structure and Devices").
+//! `/dev/stdin`, `/dev/stdout`, `/dev/stderr` and `/dev/fd/0`..`2` exist
+//! (for `test -e`); their contents are the command's streams, which only
+//! the command has: utilities reach them through
+//! [`crate::BuiltinContext::read_operand`] and their own output code, not
+//! through this layer. `/dev` itself is a directory that lists nothing.
+
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use async_trait::async_trait;
+
+use super::{DirEntry, FileSystem, FileType, FsError, FsStats, Metadata};
+
+/// `/dev/null`.
+pub const DEV_NULL: &str = "/dev/null";
+
+/// The names of standard input (`-` aside), as absolute paths.
+pub const STDIN_NAMES: [&str; 2] = ["/dev/stdin", "/dev/fd/0"];
+
+/// The names of the standard streams, as absolute paths.
+const STREAM_NAMES: [&str; 6] = [
+    "/dev/stdin",
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/fd/0",
+    "/dev/fd/1",
+    "/dev/fd/2",
+];
+
+/// A backend with `/dev/null` and the stream names in front of it.
+#[derive(Debug)]
+pub struct DevicesFs {
+    inner: Arc<dyn FileSystem>,
+}
+
+impl DevicesFs {
+    /// `inner` with the device files in front.
+    pub fn new(inner: Arc<dyn FileSystem>) -> Self {
+        Self { inner }
+    }
+}
+
+/// A character device, readable and writable by all (`crw-rw-rw-`).
+fn device() -> Metadata {
+    Metadata {
+        file_type: FileType::CharDevice,
+        len: 0,
+        mode: 0o666,
+        mtime: SystemTime::UNIX_EPOCH,
+    }
+}
+
+fn is_device(path: &str) -> bool {
+    path == DEV_NULL || STREAM_NAMES.contains(&path)
+}
+
+#[async_trait]
+impl FileSystem for DevicesFs {
+    async fn metadata(&self, path: &str) -> Result<Metadata, FsError> {
+        if is_device(path) {
+            return Ok(device());
+        }
+        match self.inner.metadata(path).await {
+            Err(_) if path == "/dev" || path == "/dev/fd" => Ok(Metadata {
+                file_type: FileType::Dir,
+                len: 0,
+                mode: 0o755,
+                mtime: SystemTime::UNIX_EPOCH,
+            }),
+            r => r,
+        }
+    }
+    async fn symlink_metadata(&self, path: &str) -> Result<Metadata, FsError> {
+        if is_device(path) || path == "/dev" || path == "/dev/fd" {
+            return self.metadata(path).await;
+        }
+        self.inner.symlink_metadata(path).await
+    }
+    async fn read(&self, path: &str) -> Result<Vec<u8>, FsError> {
+        if path == DEV_NULL {
+            return Ok(Vec::new());
+        }
+        self.inner.read(path).await
+    }
+    async fn write(&self, path: &str, data: &[u8]) -> Result<(), FsError> {
+        if path == DEV_NULL {
+            return Ok(());
+        }
+        // The streams are the command's (see the module doc); never a
+        // file of that name in the backend.
+        if is_device(path) {
+            return Err(FsError::PermissionDenied);
+        }
+        self.inner.write(path, data).await
+    }
+    async fn append(&self, path: &str, data: &[u8]) -> Result<(), FsError> {
+        if path == DEV_NULL {
+            return Ok(());
+        }
+        if is_device(path) {
+            return Err(FsError::PermissionDenied);
+        }
+        self.inner.append(path, data).await
+    }
+    async fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, FsError> {
+        match self.inner.read_dir(path).await {
+            Err(_) if path == "/dev" || path == "/dev/fd" => Ok(Vec::new()),
+            r => r,
+        }
+    }
+    async fn create_dir(&self, path: &str, recursive: bool) -> Result<(), FsError> {
+        self.inner.create_dir(path, recursive).await
+    }
+    async fn remove_file(&self, path: &str) -> Result<(), FsError> {
+        if is_device(path) {
+            return Err(FsError::PermissionDenied);
+        }
+        self.inner.remove_file(path).await
+    }
+    async fn remove_dir(&self, path: &str, recursive: bool) -> Result<(), FsError> {
+        self.inner.remove_dir(path, recursive).await
+    }
+    async fn rename(&self, from: &str, to: &str) -> Result<(), FsError> {
+        if is_device(from) || is_device(to) {
+            return Err(FsError::PermissionDenied);
+        }
+        self.inner.rename(from, to).await
+    }
+    async fn symlink(&self, target: &str, link: &str) -> Result<(), FsError> {
+        self.inner.symlink(target, link).await
+    }
+    async fn read_link(&self, path: &str) -> Result<String, FsError> {
+        self.inner.read_link(path).await
+    }
+    async fn set_mode(&self, path: &str, mode: u32) -> Result<(), FsError> {
+        if is_device(path) {
+            return Err(FsError::PermissionDenied);
+        }
+        self.inner.set_mode(path, mode).await
+    }
+    async fn set_mtime(&self, path: &str, mtime: SystemTime) -> Result<(), FsError> {
+        if is_device(path) {
+            return Ok(());
+        }
+        self.inner.set_mtime(path, mtime).await
+    }
+    async fn canonicalize(&self, path: &str) -> Result<String, FsError> {
+        if is_device(path) {
+            return Ok(path.to_string());
+        }
+        self.inner.canonicalize(path).await
+    }
+    async fn stats(&self) -> Result<FsStats, FsError> {
+        self.inner.stats().await
+    }
+}

@@ -1,0 +1,95 @@
+/dev/null and the standard-stream names as file operands of utilities
+(read: /dev/null is empty, /dev/stdin the command's standard input;
+write: /dev/null discards, /dev/stdout and /dev/stderr are the streams).
+
+#### /dev/null reads as empty
+cat /dev/null; echo "cat:$?"
+wc -c /dev/null
+cat /dev/null /dev/null | wc -c
+head -n 1 /dev/null; echo "head:$?"
+sort /dev/null; echo "sort:$?"
+## stdout:
+cat:0
+0 /dev/null
+0
+head:0
+sort:0
+## status: 0
+
+#### /dev/stdin is the command's standard input
+echo x | cat /dev/stdin
+echo x | grep x /dev/stdin
+printf 'b\na\n' | sort /dev/stdin
+printf 'l1\nl2\n' | head -n1 /dev/stdin
+echo y | sed p /dev/stdin
+echo 1 2 | awk '{print $2}' /dev/stdin
+echo x | wc -l /dev/stdin
+cat /dev/null /dev/stdin <<< here
+echo x | cat - /dev/stdin
+## stdout:
+x
+x
+a
+b
+l1
+y
+y
+2
+1 /dev/stdin
+here
+x
+## status: 0
+
+#### jq reads /dev/stdin
+echo '{"a":1}' | jq -c . /dev/stdin
+## stdout:
+{"a":1}
+## status: 0
+
+#### tee writes /dev/stdout, /dev/stderr and /dev/null
+echo x | tee /dev/stdout | cat
+echo y | tee /dev/stderr /dev/null 2>&1 | sort
+echo z | tee -a /dev/null
+## stdout:
+x
+x
+y
+y
+z
+## status: 0
+
+#### file tests on the device names
+[ -e /dev/null ] && echo e-yes
+test -c /dev/null && echo c-yes
+[ -f /dev/null ] || echo not-f
+[ -d /dev/null ] || echo not-d
+[ -s /dev/null ] || echo empty
+[ -e /dev/stdin ] && echo stdin-e
+[[ -c /dev/null ]] && echo cond-c
+## stdout:
+e-yes
+c-yes
+not-f
+not-d
+empty
+stdin-e
+cond-c
+## status: 0
+
+#### cp and diff with /dev/null
+cp /dev/null f; echo "cp:$?"; wc -c f
+echo hi > g; diff g /dev/null; echo "diff:$?"
+diff /dev/null /dev/null; echo "same:$?"
+cp g /dev/null; echo "cp-to-null:$?"
+ls f g
+## stdout:
+cp:0
+0 f
+1d0
+< hi
+diff:1
+same:0
+cp-to-null:0
+f
+g
+## status: 0
