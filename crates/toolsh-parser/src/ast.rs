@@ -52,6 +52,40 @@ pub struct Script {
     pub body: List,
     /// The whole source.
     pub span: Span,
+    /// The comments of the whole source, in source order, the shebang
+    /// line (`#!...`) first when there is one. Comments inside command
+    /// and process substitutions, here-document bodies included, are
+    /// here too (a substitution's own `Script` has none). Only a
+    /// top-level [`crate::parse`] fills this in.
+    pub comments: Vec<Comment>,
+}
+
+/// A comment (bash manual 3.1.2 "Shell Syntax"): a word beginning with
+/// `#` where a word may start, through the end of its line.
+///
+/// Two comments compare equal when their texts are equal: where a comment
+/// sits is layout, not meaning (the printer may move it to the next place
+/// it can print one).
+#[derive(Debug, Clone, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Comment {
+    /// From the `#` to the end of the line, without the newline.
+    pub text: String,
+    /// The text in the source.
+    pub span: Span,
+    /// `true` when only blanks precede the `#` on its line.
+    pub own_line: bool,
+    /// Byte offset of what follows the comment once blanks, newlines,
+    /// line continuations and further comments are passed: where the next
+    /// token starts (the source length at the end). The printer places a
+    /// comment by it.
+    pub next_token: u32,
+}
+
+impl PartialEq for Comment {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
 }
 
 /// A list: a sequence of and-or lists, each ended by `;`, `&` or a newline

@@ -39,6 +39,7 @@ impl Parser<'_> {
         let mut script = Script {
             body,
             span: self.span_from(start),
+            comments: std::mem::take(&mut self.comments),
         };
         if !self.bodies.is_empty() {
             let mut bodies = std::mem::take(&mut self.bodies);

@@ -132,12 +132,14 @@ impl Parser<'_> {
                 let mut sub = self.derived(&stripped, body_start);
                 let mut w = sub.heredoc_body()?;
                 self.heredoc_count = sub.heredoc_count;
+                self.comments.append(&mut sub.comments);
                 w.span = self.span(body_start, body_end);
                 w
             } else {
                 let mut sub = self.prefix(body_end, body_start);
                 let mut w = sub.heredoc_body()?;
                 self.heredoc_count = sub.heredoc_count;
+                self.comments.append(&mut sub.comments);
                 w.span = self.span(body_start, body_end);
                 if missing_newline {
                     let mut parts = crate::word::Parts(std::mem::take(&mut w.parts));

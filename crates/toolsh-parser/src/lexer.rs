@@ -62,17 +62,39 @@ impl Parser<'_> {
             match self.peek() {
                 Some(b' ' | b'\t') => self.pos += 1,
                 Some(b'\\') if self.peek_at(1) == Some(b'\n') => self.pos += 2,
-                Some(b'#') => {
-                    while let Some(c) = self.peek() {
-                        if c == b'\n' {
-                            break;
-                        }
-                        self.pos += 1;
-                    }
-                }
+                Some(b'#') => self.comment(),
                 _ => return,
             }
         }
+    }
+
+    /// Consumes a comment (the `#` at the cursor through the end of the
+    /// line, not the newline) and records it. A comment met again after
+    /// backtracking is recorded once.
+    #[cold]
+    fn comment(&mut self) {
+        let start = self.pos;
+        let end = memchr::memchr(b'\n', &self.b[start..]).map_or(self.b.len(), |i| start + i);
+        self.pos = end;
+        let span = self.span(start, end);
+        if self
+            .comments
+            .last()
+            .is_some_and(|c| c.span.start >= span.start)
+        {
+            return;
+        }
+        let own_line = self.b[..start]
+            .iter()
+            .rev()
+            .find(|&&c| c != b' ' && c != b'\t')
+            .is_none_or(|&c| c == b'\n');
+        self.comments.push(crate::ast::Comment {
+            text: self.src[start..end].to_string(),
+            span,
+            own_line,
+            next_token: span.end,
+        });
     }
 
     /// The control operator at the cursor, if any (longest match). `&>` is

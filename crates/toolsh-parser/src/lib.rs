@@ -44,6 +44,7 @@ mod limits;
 mod param;
 mod parser;
 mod printer;
+mod printer_comment;
 mod printer_declare;
 mod printer_word;
 mod visit;
@@ -91,7 +92,35 @@ pub fn parse_with_limits(src: &str, limits: &ParseLimits) -> Result<Script, Pars
         });
     }
     let mut p = Parser::new(src, *limits);
-    p.parse_script_text()
+    let mut script = p.parse_script_text()?;
+    place_comments(&mut script.comments, src);
+    Ok(script)
+}
+
+/// Puts the comments in source order (here-document bodies and
+/// substitutions are read out of order) and sets each one's
+/// [`Comment::next_token`] from the source.
+fn place_comments(comments: &mut Vec<Comment>, src: &str) {
+    if comments.is_empty() {
+        return;
+    }
+    comments.sort_by_key(|c| c.span.start);
+    comments.dedup_by_key(|c| c.span.start);
+    let b = src.as_bytes();
+    for c in comments.iter_mut() {
+        let mut at = (c.span.end as usize).min(b.len());
+        loop {
+            match b.get(at) {
+                Some(b' ' | b'\t' | b'\n') => at += 1,
+                Some(b'\\') if b.get(at + 1) == Some(&b'\n') => at += 2,
+                Some(b'#') => {
+                    at = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |i| at + i);
+                }
+                _ => break,
+            }
+        }
+        c.next_token = u32::try_from(at).unwrap_or(u32::MAX);
+    }
 }
 
 /// Parses arithmetic text at run time (bash manual 6.5): the operand of
@@ -121,7 +150,7 @@ pub fn parse_arith_with_limits(text: &str, limits: &ParseLimits) -> Result<Arith
 /// bodies indented by two spaces. `parse(&print(&s)) == s` for every tree
 /// the parser produces.
 pub fn print(script: &Script) -> String {
-    let mut p = Printer::default();
+    let mut p = Printer::with_comments(script);
     p.script(script);
     p.out
 }

@@ -123,6 +123,7 @@ impl Parser<'_> {
         Ok(Script {
             body,
             span: self.span_from(start),
+            comments: Vec::new(),
         })
     }
 
@@ -645,10 +646,11 @@ impl Parser<'_> {
         }
         self.enter()?;
         let mut sub = self.derived(&text, body_start);
-        let script = sub.parse_script_text()?;
+        let mut script = sub.parse_script_text()?;
         self.heredoc_count = sub.heredoc_count;
         self.leave();
-        let mut script = script;
+        // The outer script holds the comments of its substitutions.
+        self.comments.append(&mut script.comments);
         script.span = self.span_from(open);
         Ok(WordPart::CommandSubst {
             script: Box::new(script),

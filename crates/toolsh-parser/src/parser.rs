@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use crate::ast::{HereDoc, ListItem, Span, Word};
+use crate::ast::{Comment, HereDoc, ListItem, Span, Word};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::heredoc::PendingHereDoc;
 use crate::limits::ParseLimits;
@@ -64,6 +64,7 @@ pub(crate) struct Checkpoint {
     pending: usize,
     words: usize,
     items: usize,
+    comments: usize,
 }
 
 /// The recursive-descent parser. Methods live in the grammar modules
@@ -97,6 +98,9 @@ pub(crate) struct Parser<'a> {
     pub word_stack: Vec<Word>,
     /// Items of the lists being parsed, the same way.
     pub item_stack: Vec<ListItem>,
+    /// The comments skipped so far, in source order (see
+    /// [`crate::ast::Script::comments`]).
+    pub comments: Vec<Comment>,
 }
 
 impl<'a> Parser<'a> {
@@ -126,6 +130,7 @@ impl<'a> Parser<'a> {
             arith_last: 0,
             word_stack: Vec::new(),
             item_stack: Vec::new(),
+            comments: Vec::new(),
         }
     }
 
@@ -161,6 +166,7 @@ impl<'a> Parser<'a> {
             pending: self.pending.len(),
             words: self.word_stack.len(),
             items: self.item_stack.len(),
+            comments: self.comments.len(),
         }
     }
 
@@ -170,6 +176,7 @@ impl<'a> Parser<'a> {
         self.pending.truncate(c.pending);
         self.word_stack.truncate(c.words);
         self.item_stack.truncate(c.items);
+        self.comments.truncate(c.comments);
     }
 
     // ---- cursor ----

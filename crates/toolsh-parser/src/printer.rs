@@ -7,6 +7,7 @@
 
 use crate::ast::*;
 use crate::lexer::RESERVED;
+use crate::printer_comment::list_start;
 
 /// Commands whose `name=value` arguments are parsed as assignments.
 const DECLARATION_UTILITIES: &[&str] = &["declare", "typeset", "local", "export", "readonly"];
@@ -74,6 +75,10 @@ pub(crate) struct Printer<'a> {
     /// Printing the script of a substitution: its top-level commands go
     /// on one line, `;`-separated, while no here-document is pending.
     inline: bool,
+    /// Canonical layout of a whole script: its comments, in order, and
+    /// how many are printed (see [`Self::comments_before`]).
+    pub(crate) comments: &'a [Comment],
+    pub(crate) next_comment: usize,
 }
 
 impl<'a> Printer<'a> {
@@ -138,15 +143,20 @@ impl Printer<'_> {
     }
 
     pub(crate) fn script(&mut self, s: &Script) {
-        self.list(&s.body);
+        self.list(&s.body, u32::MAX);
+        self.remaining_comments();
     }
 
-    fn list(&mut self, l: &List) {
+    /// The items of `l`, each ended by a newline (or `;`); `bound` is
+    /// where the body ends (the offset of the keyword after it) for the
+    /// comments at its end.
+    fn list(&mut self, l: &List, bound: u32) {
         let mut same_line = false;
         for (i, item) in l.items.iter().enumerate() {
             if same_line {
                 self.out.push(' ');
             } else {
+                self.comments_before(item.span.start);
                 self.pad();
             }
             self.and_or(&item.and_or);
@@ -154,6 +164,7 @@ impl Printer<'_> {
                 self.out.push_str(" &");
             }
             let last = i + 1 == l.items.len();
+            let after = l.items.get(i + 1).map_or(bound, |n| n.span.start + 1);
             if self.sub_end_is_eof
                 && self.indent == 0
                 && last
@@ -186,8 +197,10 @@ impl Printer<'_> {
                 }
                 continue;
             }
+            self.trailing_comment(after);
             self.newline();
         }
+        self.comments_ending_before(bound);
     }
 
     /// `true` when no line can end `h`'s body: its delimiter holds a
@@ -197,9 +210,10 @@ impl Printer<'_> {
         h.delimiter.contains('\n') || self.enclosing.contains(&h.delimiter)
     }
 
-    fn body(&mut self, l: &List) {
+    /// `l` indented one level; `bound` as for [`Self::list`].
+    fn body(&mut self, l: &List, bound: u32) {
         self.indent += 1;
-        self.list(l);
+        self.list(l, bound);
         self.indent -= 1;
     }
 
@@ -472,15 +486,20 @@ impl Printer<'_> {
     /// commands, a here-document whose body must follow the line, a
     /// multi-line command) keeps the condition in its own indented block
     /// with the keyword on the next line.
-    fn cond_head(&mut self, head: &str, cond: &List, kw: &str) {
+    ///
+    /// `bound` is where the body after `kw` starts: a comment before it
+    /// (and after the condition's first token) also needs the block.
+    fn cond_head(&mut self, head: &str, cond: &List, kw: &str, bound: u32) {
         if let [item] = cond.items.as_slice()
             && !item.background
+            && !self.comment_within(bound)
         {
             let mark = self.out.len();
             // A multi-line condition may flush here-documents pending from
             // earlier on the line: keep them for the fallback.
             let pending = self.pending.clone();
             let backslash_end = self.backslash_end;
+            let next_comment = self.next_comment;
             self.out.push_str(head);
             self.out.push(' ');
             self.and_or(&item.and_or);
@@ -496,10 +515,11 @@ impl Printer<'_> {
             self.out.truncate(mark);
             self.pending = pending;
             self.backslash_end = backslash_end;
+            self.next_comment = next_comment;
         }
         self.out.push_str(head);
         self.newline();
-        self.body(cond);
+        self.body(cond, bound);
         self.pad();
         self.out.push_str(kw);
         self.newline();
@@ -532,26 +552,28 @@ impl Printer<'_> {
         self.out.push_str(" ]]");
     }
 
-    fn keyword_block(&mut self, kw: &str, l: &List) {
+    fn keyword_block(&mut self, kw: &str, l: &List, bound: u32) {
         self.pad();
         self.out.push_str(kw);
         self.newline();
-        self.body(l);
+        self.body(l, bound);
     }
 
     fn compound(&mut self, c: &CompoundCommand) {
+        // A body's comments end before the closing keyword.
+        let end = c.span().end;
         match c {
             CompoundCommand::BraceGroup(l, _) => {
                 self.out.push('{');
                 self.newline();
-                self.body(l);
+                self.body(l, end);
                 self.pad();
                 self.out.push('}');
             }
             CompoundCommand::Subshell(l, _) => {
                 self.out.push('(');
                 self.newline();
-                self.body(l);
+                self.body(l, end);
                 self.pad();
                 self.out.push(')');
             }
@@ -564,11 +586,18 @@ impl Printer<'_> {
                     if i > 0 {
                         self.pad();
                     }
-                    self.cond_head(if i == 0 { "if" } else { "elif" }, cond, "then");
-                    self.body(body);
+                    let head = if i == 0 { "if" } else { "elif" };
+                    self.cond_head(head, cond, "then", list_start(body, end));
+                    // The body ends at the next `elif` or `else`.
+                    let next = branches
+                        .get(i + 1)
+                        .map(|(c, _)| c)
+                        .or(otherwise.as_ref())
+                        .map_or(end, |l| list_start(l, end));
+                    self.body(body, next);
                 }
                 if let Some(o) = otherwise {
-                    self.keyword_block("else", o);
+                    self.keyword_block("else", o, end);
                 }
                 self.pad();
                 self.out.push_str("fi");
@@ -576,8 +605,9 @@ impl Printer<'_> {
             CompoundCommand::While {
                 until, cond, body, ..
             } => {
-                self.cond_head(if *until { "until" } else { "while" }, cond, "do");
-                self.body(body);
+                let head = if *until { "until" } else { "while" };
+                self.cond_head(head, cond, "do", list_start(body, end));
+                self.body(body, end);
                 self.pad();
                 self.out.push_str("done");
             }
@@ -602,7 +632,7 @@ impl Printer<'_> {
                     }
                 }
                 self.head_end("do");
-                self.body(body);
+                self.body(body, end);
                 self.pad();
                 self.out.push_str("done");
             }
@@ -630,7 +660,7 @@ impl Printer<'_> {
                 }
                 self.out.push_str("))");
                 self.head_end("do");
-                self.body(body);
+                self.body(body, end);
                 self.pad();
                 self.out.push_str("done");
             }
@@ -640,6 +670,7 @@ impl Printer<'_> {
                 self.out.push_str(" in");
                 self.newline();
                 for item in items {
+                    self.comments_before(item.span.start);
                     self.pad();
                     self.out.push('(');
                     for (i, p) in item.patterns.iter().enumerate() {
@@ -650,7 +681,8 @@ impl Printer<'_> {
                     }
                     self.out.push(')');
                     self.newline();
-                    self.body(&item.body);
+                    // The clause's span ends with its `;;`.
+                    self.body(&item.body, item.span.end);
                     self.indent += 1;
                     self.pad();
                     self.indent -= 1;
@@ -661,6 +693,7 @@ impl Printer<'_> {
                     });
                     self.newline();
                 }
+                self.comments_ending_before(end);
                 self.pad();
                 self.out.push_str("esac");
             }

@@ -591,7 +591,7 @@ fn command() -> BoxedStrategy<Command> {
                     words: vec![
                         w(vec![WordPart::Literal("echo".into())]),
                         w(vec![WordPart::CommandSubst {
-                            script: Box::new(Script { body: l, span: sp() }),
+                            script: Box::new(Script { body: l, span: sp(), comments: Vec::new() }),
                             backquoted: false,
                         }]),
                     ],
@@ -603,12 +603,30 @@ fn command() -> BoxedStrategy<Command> {
         .boxed()
 }
 
+/// Comments as a tree built by hand has them: no positions (the printer
+/// puts them at its first places), texts that look like code.
+fn comments() -> impl Strategy<Value = Vec<Comment>> {
+    prop::collection::vec(
+        (
+            prop::sample::select(vec!["#", "#!/bin/bash", "# note", "#x; fi", "# $(a) 'b \\"]),
+            any::<bool>(),
+        )
+            .prop_map(|(text, own_line)| Comment {
+                text: text.to_string(),
+                span: sp(),
+                own_line,
+                next_token: 0,
+            }),
+        0..4,
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
-    fn printed_scripts_parse_back(body in list_of(command())) {
-        let script = Script { body, span: sp() };
+    fn printed_scripts_parse_back(body in list_of(command()), comments in comments()) {
+        let script = Script { body, span: sp(), comments };
         let text = print(&script);
         let parsed = parse(&text).map_err(|e| {
             TestCaseError::fail(format!("{text}\n{}:{}: {}", e.line, e.column, e.message))

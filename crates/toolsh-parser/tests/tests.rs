@@ -5,6 +5,7 @@ mod common;
 
 mod arith;
 mod commands;
+mod comments;
 mod corpus;
 mod errors;
 mod limits;
