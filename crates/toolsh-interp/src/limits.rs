@@ -66,10 +66,11 @@ pub struct ExecutionLimits {
     /// stages). Default 1,000.
     pub max_pipeline_stages: usize,
     /// Steps of one pattern-matching operation (a `case` arm, a `[[ == ]]`
-    /// test, one `${x//p/r}`, one directory's names in pathname expansion,
-    /// one `find -name` test); a step is a 64-bit word of a position set
-    /// or a character tested, about a nanosecond. Default 1,000,000,000.
-    /// The deadline is also checked while matching.
+    /// test, one `${x//p/r}`, one name in pathname expansion, one
+    /// `find -name` test); a step is a 64-bit word of a position set or a
+    /// character tested, a few nanoseconds. Default 500,000,000 (a few
+    /// seconds of matching, which only nested extended patterns on long
+    /// texts reach). The deadline is also checked while matching.
     pub max_pattern_steps: u64,
 }
 
@@ -95,7 +96,7 @@ impl Default for ExecutionLimits {
             max_background_jobs: 64,
             max_buffer_bytes: 64 * 1024 * 1024,
             max_pipeline_stages: 1_000,
-            max_pattern_steps: 1_000_000_000,
+            max_pattern_steps: 500_000_000,
         }
     }
 }

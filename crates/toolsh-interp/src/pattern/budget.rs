@@ -11,11 +11,12 @@ const CHECK_EVERY: u64 = 1 << 14;
 pub type Checkpoint<'a> = dyn FnMut() -> Result<(), Interrupt> + Send + 'a;
 
 /// How much work one pattern operation (a `[[ == ]]` test, a `case` arm,
-/// one `${x//p/r}`, the names of one directory in pathname expansion, one
-/// `find -name` test) may do.
+/// one `${x//p/r}`, one name in pathname expansion, one `find -name`
+/// test) may do.
 ///
 /// A step is one 64-bit word of a position set processed or one character
-/// tested: about a nanosecond. After [`Budget::new`]'s `max_steps` the
+/// tested, with a few steps more for each set allocated or memo lookup: a
+/// few nanoseconds. After [`Budget::new`]'s `max_steps` the
 /// match stops with [`LimitKind::PatternSteps`]; every few thousand steps
 /// it calls the checkpoint given with [`Budget::with_checkpoint`] (the
 /// interpreter's deadline and cancellation check) and stops with its

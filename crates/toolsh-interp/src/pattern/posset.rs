@@ -1,11 +1,10 @@
 //! Sets of text positions as bitsets of 64-bit words.
 //!
 //! A set over a text of `n` characters holds positions `0..=n` (the
-//! boundaries between characters). Every set the matcher builds from a
-//! start position `p` holds only positions `>= p`, so each set remembers
-//! the first word that may be non-zero (`lo`) and operations skip the
-//! words before it: matching from one start costs the words from that
-//! start to the end, not the whole text.
+//! boundaries between characters). Each set keeps the range of words that
+//! may be non-zero (`lo..hi`) and operations touch only that range: the
+//! sets built while matching from one start hold positions near it, so
+//! their operations cost a few words, not the whole text.
 
 use smallvec::SmallVec;
 
@@ -18,9 +17,10 @@ pub struct PosSet {
     words: Words,
     /// Number of positions (text length + 1).
     len: usize,
-    /// Words before this index are zero (a lower bound kept by every
-    /// operation; it may lag behind the first non-zero word).
+    /// Words outside `lo..hi` are zero (bounds kept by every operation;
+    /// they may be wider than the non-zero words). `lo >= hi` when empty.
     lo: usize,
+    hi: usize,
 }
 
 impl PartialEq for PosSet {
@@ -39,6 +39,7 @@ impl PosSet {
             words: SmallVec::from_elem(0, n),
             len,
             lo: n,
+            hi: 0,
         }
     }
 
@@ -61,14 +62,31 @@ impl PosSet {
         self.len
     }
 
-    /// Index of the first word that may be non-zero.
-    pub(crate) fn lo(&self) -> usize {
-        self.lo
+    /// Number of words that may be non-zero (the cost of a pass).
+    pub(crate) fn span(&self) -> usize {
+        self.hi.saturating_sub(self.lo)
     }
 
     /// Number of words.
     pub(crate) fn word_count(&self) -> usize {
         self.words.len()
+    }
+
+    /// The words that may be non-zero, with the index of the first.
+    fn live(&self) -> (usize, &[u64]) {
+        if self.lo >= self.hi {
+            (0, &[])
+        } else {
+            (self.lo, &self.words[self.lo..self.hi])
+        }
+    }
+
+    /// Widen the live range to cover words `lo..hi`.
+    fn widen(&mut self, lo: usize, hi: usize) {
+        if lo < hi {
+            self.lo = self.lo.min(lo);
+            self.hi = self.hi.max(hi);
+        }
     }
 
     /// `true` when position `p` is in the set.
@@ -80,16 +98,18 @@ impl PosSet {
     pub(crate) fn insert(&mut self, p: usize) {
         let w = p / 64;
         self.words[w] |= 1 << (p % 64);
-        self.lo = self.lo.min(w);
+        self.widen(w, w + 1);
     }
 
     /// Remove every position.
     pub(crate) fn clear(&mut self) {
-        let lo = self.lo.min(self.words.len());
-        for w in &mut self.words[lo..] {
-            *w = 0;
+        if self.lo < self.hi {
+            for w in &mut self.words[self.lo..self.hi] {
+                *w = 0;
+            }
         }
         self.lo = self.words.len();
+        self.hi = 0;
     }
 
     /// Add every position from `from` to the end.
@@ -103,7 +123,8 @@ impl PosSet {
             *x = u64::MAX;
         }
         self.trim_last();
-        self.lo = self.lo.min(w);
+        let n = self.words.len();
+        self.widen(w, n);
     }
 
     /// Clear the bits past `len` in the last word.
@@ -118,87 +139,93 @@ impl PosSet {
 
     /// `true` when no position is in the set.
     pub fn is_empty(&self) -> bool {
-        self.words[self.lo..].iter().all(|&w| w == 0)
+        self.live().1.iter().all(|&w| w == 0)
     }
 
     /// The smallest position in the set.
     pub fn first(&self) -> Option<usize> {
-        self.words[self.lo..]
-            .iter()
-            .position(|&w| w != 0)
-            .map(|i| (self.lo + i) * 64 + self.words[self.lo + i].trailing_zeros() as usize)
+        let (lo, words) = self.live();
+        let i = words.iter().position(|&w| w != 0)?;
+        Some((lo + i) * 64 + words[i].trailing_zeros() as usize)
     }
 
     /// The largest position in the set.
     pub fn last(&self) -> Option<usize> {
-        self.words[self.lo..]
-            .iter()
-            .rposition(|&w| w != 0)
-            .map(|i| (self.lo + i) * 64 + 63 - self.words[self.lo + i].leading_zeros() as usize)
+        let (lo, words) = self.live();
+        let i = words.iter().rposition(|&w| w != 0)?;
+        Some((lo + i) * 64 + 63 - words[i].leading_zeros() as usize)
     }
 
     /// The smallest position `>= from` in the set.
     pub fn next_from(&self, from: usize) -> Option<usize> {
+        self.next_masked(from, None)
+    }
+
+    /// The smallest position `>= from` in the set and not in `other`.
+    pub(crate) fn next_from_not_in(&self, from: usize, other: &PosSet) -> Option<usize> {
+        self.next_masked(from, Some(other))
+    }
+
+    fn next_masked(&self, from: usize, other: Option<&PosSet>) -> Option<usize> {
         if from >= self.len {
             return None;
         }
-        let mut w = (from / 64).max(self.lo);
-        let mut bits = *self.words.get(w)?;
-        if w == from / 64 {
-            bits &= u64::MAX << (from % 64);
-        }
-        loop {
+        let first = from / 64;
+        for w in first.max(self.lo)..self.hi {
+            let mut bits = self.words[w];
+            if let Some(o) = other {
+                bits &= !o.words[w];
+            }
+            if w == first {
+                bits &= u64::MAX << (from % 64);
+            }
             if bits != 0 {
                 return Some(w * 64 + bits.trailing_zeros() as usize);
             }
-            w += 1;
-            bits = *self.words.get(w)?;
         }
+        None
     }
 
     /// The positions in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        let lo = self.lo;
-        self.words[lo..]
-            .iter()
-            .enumerate()
-            .flat_map(move |(i, &w)| {
-                let base = (lo + i) * 64;
-                let mut bits = w;
-                std::iter::from_fn(move || {
-                    if bits == 0 {
-                        return None;
-                    }
-                    let t = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Some(base + t)
-                })
+        let (lo, words) = self.live();
+        words.iter().enumerate().flat_map(move |(i, &w)| {
+            let base = (lo + i) * 64;
+            let mut bits = w;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let t = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(base + t)
             })
+        })
     }
 
     /// Add every position of `other` (same `len`).
     pub(crate) fn union_with(&mut self, other: &PosSet) {
-        let lo = other.lo;
-        for (d, s) in self.words[lo..].iter_mut().zip(&other.words[lo..]) {
+        let (lo, words) = other.live();
+        for (d, s) in self.words[lo..].iter_mut().zip(words) {
             *d |= *s;
         }
-        self.lo = self.lo.min(lo);
+        self.widen(lo, lo + words.len());
     }
 
     /// Add every position of `other` not in `self` both to `self` and to
     /// `fresh` (which starts empty): the positions `other` newly reached.
     pub(crate) fn union_new(&mut self, other: &PosSet, fresh: &mut PosSet) {
-        let lo = other.lo;
+        let (lo, words) = other.live();
         for ((d, s), f) in self.words[lo..]
             .iter_mut()
-            .zip(&other.words[lo..])
+            .zip(words)
             .zip(&mut fresh.words[lo..])
         {
             *f = *s & !*d;
             *d |= *s;
         }
-        self.lo = self.lo.min(lo);
-        fresh.lo = fresh.lo.min(lo);
+        self.widen(lo, lo + words.len());
+        fresh.widen(lo, lo + words.len());
     }
 
     /// Add every position from `from` to the end that is not in `other`.
@@ -215,21 +242,27 @@ impl PosSet {
             self.words[w] |= bits;
         }
         self.trim_last();
-        self.lo = self.lo.min(w0);
+        let n = self.words.len();
+        self.widen(w0, n);
     }
 
     /// `{p + 1 : p in self, p < len - 1}`: every position advanced over
     /// one character.
     pub(crate) fn shifted(&self) -> PosSet {
         let mut out = PosSet::empty(self.len);
+        let (lo, words) = self.live();
         let mut carry = 0;
-        for w in self.lo..self.words.len() {
-            let x = self.words[w];
-            out.words[w] = (x << 1) | carry;
+        for (i, &x) in words.iter().enumerate() {
+            out.words[lo + i] = (x << 1) | carry;
             carry = x >> 63;
         }
+        let mut hi = lo + words.len();
+        if carry != 0 && hi < out.words.len() {
+            out.words[hi] = carry;
+            hi += 1;
+        }
         out.trim_last();
-        out.lo = self.lo;
+        out.widen(lo, hi);
         out
     }
 
@@ -252,6 +285,7 @@ mod tests {
     fn set_operations_cross_word_boundaries() {
         let mut s = PosSet::empty(130);
         assert!(s.is_empty());
+        assert_eq!((s.first(), s.last(), s.next_from(0)), (None, None, None));
         s.insert(63);
         s.insert(64);
         s.insert(129);
@@ -261,6 +295,11 @@ mod tests {
         assert_eq!(s.next_from(130), None);
         // 129 is the last position: it does not advance.
         assert_eq!(s.shifted().iter().collect::<Vec<_>>(), [64, 65]);
+        // A carry into a word outside the live range.
+        assert_eq!(
+            PosSet::single(130, 63).shifted().iter().collect::<Vec<_>>(),
+            [64]
+        );
         let f = PosSet::from_to_end(130, 127);
         assert_eq!(f.iter().collect::<Vec<_>>(), [127, 128, 129]);
         let mut c = PosSet::empty(130);
@@ -272,10 +311,14 @@ mod tests {
         let mut u = PosSet::single(130, 64);
         u.union_new(&s, &mut fresh);
         assert_eq!(fresh.iter().collect::<Vec<_>>(), [63, 129]);
+        assert_eq!(s.next_from_not_in(0, &PosSet::single(130, 63)), Some(64));
         assert_eq!(u, {
             let mut x = s.clone();
             x.union_with(&PosSet::single(130, 64));
             x
         });
+        fresh.clear();
+        assert!(fresh.is_empty());
+        assert_eq!(fresh.iter().count(), 0);
     }
 }

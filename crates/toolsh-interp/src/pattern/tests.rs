@@ -296,6 +296,33 @@ fn budget_calls_the_checkpoint_and_stops_with_its_interrupt() {
     assert_eq!(calls, 3);
 }
 
+/// With the memo full, repetitions are searched from their starts and
+/// alternatives recomputed: the same answers.
+#[test]
+fn a_full_memo_changes_no_answer() {
+    for (p, s) in [
+        ("*(*(a|b)c)", "abcabcabd"),
+        ("*(*(*(a|b)))c", "ababc"),
+        ("+(x*y)", "xyxxyyxz"),
+        ("!(*a)b", "aab"),
+        ("@(a|*(b))c", "bbbc"),
+        ("*(a|b)*(a|b)+(a|b)c", "abbac"),
+    ] {
+        let pat = Pattern::new(p, ext()).unwrap();
+        let chars: Vec<char> = s.chars().collect();
+        for st in 0..=chars.len() {
+            let set = PosSet::single(chars.len() + 1, st);
+            let mut full = matcher::Matcher::with_memo_limit(&chars, false, 0);
+            let mut roomy = matcher::Matcher::new(&chars, false);
+            assert_eq!(
+                full.seq(&pat.elems, set.clone(), &mut big()),
+                roomy.seq(&pat.elems, set, &mut big()),
+                "{p:?} on {s:?} from {st}"
+            );
+        }
+    }
+}
+
 mod prop {
     //! Random small patterns and texts: the bitset engine against the
     //! backtracking reference and the previous engine.
