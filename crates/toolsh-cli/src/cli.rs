@@ -24,7 +24,7 @@ pub enum Command {
     Catalog(ToolSources),
     /// Print the system prompt an LLM should get.
     Prompt(PromptArgs),
-    /// Print a script in canonical form.
+    /// Print a script in canonical form (comments kept).
     Fmt(FmtArgs),
     /// An interactive shell over the tools.
     Repl(ReplArgs),

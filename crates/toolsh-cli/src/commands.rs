@@ -52,7 +52,9 @@ pub fn render_parse_error(file: &str, src: &str, e: &ParseError) -> String {
     )
 }
 
-/// `toolsh fmt`: print the script in canonical form; exit 2 on a syntax
+/// `toolsh fmt`: print the script in canonical form, its comments
+/// (the `#!` line first) kept in order at the nearest list-item boundary
+/// (`toolsh_parser::print`); blank lines are not kept. Exit 2 on a syntax
 /// error. A script file that cannot be read exits as for `toolsh run`
 /// ([`script_file::read`]: 127 when missing, 126 when unusable).
 pub fn fmt(args: &FmtArgs) -> i32 {

@@ -149,6 +149,14 @@ pub fn parse_arith_with_limits(text: &str, limits: &ParseLimits) -> Result<Arith
 /// Prints a script in canonical form: one command per line, compound
 /// bodies indented by two spaces. `parse(&print(&s)) == s` for every tree
 /// the parser produces.
+///
+/// The script's [`Script::comments`] are printed at list-item boundaries:
+/// those before an item on their own lines at its indentation, one after
+/// an item on its line (`echo hi  # note` gives `echo hi # note`), those
+/// before a body's closing keyword at the end of the body. One the tree
+/// has no place for (inside a command across lines, a substitution, a
+/// `case` pattern list) goes to the next boundary: none is dropped and the
+/// order is kept. Blank lines are not kept.
 pub fn print(script: &Script) -> String {
     let mut p = Printer::with_comments(script);
     p.script(script);

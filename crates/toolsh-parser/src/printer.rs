@@ -79,6 +79,8 @@ pub(crate) struct Printer<'a> {
     /// how many are printed (see [`Self::comments_before`]).
     pub(crate) comments: &'a [Comment],
     pub(crate) next_comment: usize,
+    /// The output length at the last place a comment line could go.
+    pub(crate) comment_mark: usize,
 }
 
 impl<'a> Printer<'a> {
@@ -499,7 +501,7 @@ impl Printer<'_> {
             // earlier on the line: keep them for the fallback.
             let pending = self.pending.clone();
             let backslash_end = self.backslash_end;
-            let next_comment = self.next_comment;
+            let (next_comment, comment_mark) = (self.next_comment, self.comment_mark);
             self.out.push_str(head);
             self.out.push(' ');
             self.and_or(&item.and_or);
@@ -516,6 +518,7 @@ impl Printer<'_> {
             self.pending = pending;
             self.backslash_end = backslash_end;
             self.next_comment = next_comment;
+            self.comment_mark = comment_mark;
         }
         self.out.push_str(head);
         self.newline();

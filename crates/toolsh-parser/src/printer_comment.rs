@@ -41,6 +41,7 @@ impl<'a> Printer<'a> {
         }
         self.out.push_str(text);
         self.out.push('\n');
+        self.comment_mark = self.out.len();
     }
 
     /// At the start of a line: the comments that begin before offset
@@ -49,6 +50,7 @@ impl<'a> Printer<'a> {
         if !self.at_line_start() {
             return;
         }
+        self.comment_mark = self.out.len();
         while self.next_comment().is_some_and(|c| c.span.start < before) {
             self.own_line_comment();
         }
@@ -61,6 +63,7 @@ impl<'a> Printer<'a> {
         if !self.at_line_start() {
             return;
         }
+        self.comment_mark = self.out.len();
         while self.next_comment().is_some_and(|c| c.next_token < bound) {
             self.own_line_comment();
         }
@@ -95,7 +98,18 @@ impl<'a> Printer<'a> {
         }
         if !self.at_line_start() {
             if self.backslash_end == Some(self.out.len()) {
-                // A newline would make the final `\` a line continuation.
+                // A newline would make the final `\` a line continuation:
+                // the comments go on lines before the last place one could
+                // go.
+                let mut lines = String::new();
+                for c in &self.comments[self.next_comment..] {
+                    lines.push_str(&c.text);
+                    lines.push('\n');
+                }
+                self.next_comment = self.comments.len();
+                let at = self.comment_mark.min(self.out.len());
+                self.out.insert_str(at, &lines);
+                self.backslash_end = Some(self.out.len());
                 return;
             }
             self.newline();

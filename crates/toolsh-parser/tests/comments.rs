@@ -144,6 +144,8 @@ fn printer_places_comments_at_item_boundaries() {
         // A here-document body follows the comment's line.
         ("cat <<E # x\nbody\nE\n", "cat <<E # x\nbody\nE\n"),
         ("# only\n", "# only\n"),
+        // A `\` at the end of the input: nothing may follow it.
+        ("echo a\necho $(b # c\n) \\", "echo a\n# c\necho $(b) \\"),
         // bash prints an empty line: the `#` starts a word.
         ("echo \\\n# c\n", "echo\n# c\n"),
     ];
