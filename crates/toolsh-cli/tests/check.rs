@@ -54,3 +54,73 @@ fn check_accepts_exactly_what_run_parses() {
     // Both outcomes were exercised.
     assert!((1..7).contains(&accepted), "{accepted}");
 }
+
+/// A simple command whose literal name nothing defines (not a builtin,
+/// utility, function defined anywhere in the script, alias or tool) is a
+/// warning with its line and column and the closest known name when one
+/// is close; warnings leave the exit status at 0, as check's other
+/// advisory lines do (only schema problems make it 1).
+#[test]
+fn unknown_command_names_are_warned_with_a_suggestion() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tools.toml"),
+        r#"[[tool]]
+name = "get_user"
+description = "A user."
+input_schema = { type = "object", properties = { id = { type = "integer" } } }
+exec = ["true"]
+"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("script.sh"),
+        r"get_user --id 1 | jq .name
+get_usr --id 2
+later
+x=$(echoo hi)
+if true; then sortt; fi
+./local.sh
+$cmd arg
+frobnicate
+later() { get_user --id 3; }
+alias ll='ls -l'
+ll
+help; printf '%s\n' ok; [ -n x ]
+",
+    )
+    .unwrap();
+    let out = run(dir.path(), &["check", "--tools", "tools.toml", "script.sh"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let warnings: Vec<&str> = report.lines().filter(|l| l.contains("warning:")).collect();
+    assert_eq!(
+        warnings,
+        [
+            "script.sh:2:1: warning: get_usr: command not found (did you mean get_user?)",
+            "script.sh:4:5: warning: echoo: command not found (did you mean echo?)",
+            "script.sh:5:15: warning: sortt: command not found (did you mean sort?)",
+            "script.sh:8:1: warning: frobnicate: command not found",
+            // toolsh has no `alias` builtin (the names it defines count
+            // as known all the same).
+            "script.sh:10:1: warning: alias: command not found",
+        ],
+        "{report}"
+    );
+    assert!(
+        report
+            .starts_with("script.sh: syntax ok; 2 tool call site(s), 0 problem(s), 5 warning(s)\n"),
+        "{report}"
+    );
+    // A script with nothing unknown has no warnings part.
+    std::fs::write(dir.path().join("ok.sh"), "get_user --id 1\necho done\n").unwrap();
+    let out = run(dir.path(), &["check", "--tools", "tools.toml", "ok.sh"]);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (
+            Some(0),
+            "ok.sh: syntax ok; 1 tool call site(s), 0 problem(s)\nok.sh:1:1: get_user ok\n"
+                .to_string()
+        )
+    );
+}

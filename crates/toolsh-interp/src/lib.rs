@@ -36,6 +36,7 @@ mod utils;
 pub use builtin::{
     Builtin, BuiltinContext, BuiltinResult, OperandError, ShellAccess, write_status,
 };
+pub use builtins::names as shell_builtin_names;
 pub use bytes::Bytes;
 pub use fs::{
     DirEntry, DisabledFs, FileSystem, FileType, FsError, FsLimits, FsSnapshot, FsStats, MemoryFs,

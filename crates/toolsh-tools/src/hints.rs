@@ -46,15 +46,34 @@ pub fn tool_call_sites(script: &Script, is_tool: &dyn Fn(&str) -> bool, max: usi
         is_tool,
         max,
         report: HintReport::default(),
+        functions: Vec::new(),
     };
     s.list(&script.body);
     s.report
+}
+
+/// Every simple command whose name is written literally, whatever the
+/// name (at most `max` sites, in source order, command substitutions and
+/// function bodies included), and the names of the functions `script`
+/// defines anywhere (bash manual 3.3), for a check of command names
+/// nothing defines.
+pub fn command_sites(script: &Script, max: usize) -> (HintReport, Vec<String>) {
+    let mut s = Scan {
+        is_tool: &|_| true,
+        max,
+        report: HintReport::default(),
+        functions: Vec::new(),
+    };
+    s.list(&script.body);
+    (s.report, s.functions)
 }
 
 struct Scan<'a> {
     is_tool: &'a dyn Fn(&str) -> bool,
     max: usize,
     report: HintReport,
+    /// Names of the function definitions seen.
+    functions: Vec<String>,
 }
 
 /// The literal text of a word, when it has no expansions.
@@ -141,6 +160,7 @@ impl Scan<'_> {
                 self.redirects(r);
             }
             Command::Function(f) => {
+                self.functions.push(f.name.clone());
                 self.compound(&f.body);
                 self.redirects(&f.redirects);
             }

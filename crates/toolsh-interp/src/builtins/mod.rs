@@ -39,6 +39,11 @@ macro_rules! builtin {
 pub(crate) use builtin;
 
 /// Names of every shell builtin, sorted (for `help`, `type`, `compgen`).
+/// The names of the shell builtins (bash manual 4), sorted.
+pub fn names() -> &'static [&'static str] {
+    NAMES
+}
+
 pub(crate) const NAMES: &[&str] = &[
     ".",
     ":",
