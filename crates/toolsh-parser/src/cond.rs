@@ -152,6 +152,7 @@ impl Parser<'_> {
             }
             self.pos += 1;
             self.leave();
+            self.skip_newlines()?;
             return Ok(CondExpr::Group(Box::new(e)));
         }
         if !self.at_cond_word() {
@@ -169,6 +170,10 @@ impl Parser<'_> {
                 );
             }
             let operand = self.cond_word()?;
+            // After a complete test, newlines (and comments) may come
+            // before `&&`, `||`, `)` or `]]`; after a lone word they may
+            // not (bash: "conditional binary operator expected").
+            self.skip_newlines()?;
             return Ok(CondExpr::Unary { op, operand });
         }
         self.skip_blanks();
@@ -213,6 +218,7 @@ impl Parser<'_> {
             }
             self.cond_word()?
         };
+        self.skip_newlines()?;
         Ok(CondExpr::Binary {
             op,
             lhs: first,

@@ -423,3 +423,41 @@ not-tty
 ## stdout:
 subst
 ## status: 0
+
+#### [[ ]] spanning lines after && and before ]]
+if [[ a == a &&
+      b == b
+   ]]; then echo yes; fi
+## stdout:
+yes
+## status: 0
+
+#### [[ ]] with a comment before the closing ]]
+[[ -n x # a reason
+]] && echo yes
+## stdout:
+yes
+## status: 0
+
+#### [[ ]] newline before || after a complete test
+[[ a == b
+   || -n x ]] && echo yes
+## stdout:
+yes
+## status: 0
+
+#### [[ ]] newline after a group and after a unary test
+[[ ( a == a )
+   && -z ""
+]] && echo yes
+## stdout:
+yes
+## status: 0
+
+#### [[ ]] newline after a lone word is a syntax error
+[[ a
+]] && echo yes
+echo after
+## stdout:
+## status: 0
+## divergence: both stop at the syntax error with the same message; bash 5.2 then exits with the previous command's status (0 here; `false` before it gives 1) after an error inside `[[ ]]`, where every other syntax error gives 2; toolsh exits 2 for every syntax error
