@@ -178,7 +178,20 @@ async fn function_depth() {
     });
     assert_limit(&r, LimitKind::FunctionDepth, "50", &kept);
     // Mutual recursion counts the same.
-    let r = run_with(l, "a() { b; }; b() { a; }; a").await;
+    let r = run_with(l.clone(), "a() { b; }; b() { a; }; a").await;
+    assert_limit(&r, LimitKind::FunctionDepth, "50", "");
+    // A file that sources itself, or runs itself as a script, nests like
+    // recursion (it took gigabytes before it counted), and so do calls
+    // mixed with sourcing.
+    let r = run_with_fs(l.clone(), "echo 'source /tmp/s' > /tmp/s; source /tmp/s").await;
+    assert_limit(&r, LimitKind::FunctionDepth, "50", "");
+    let r = run_with_fs(
+        l.clone(),
+        "printf '#!/bin/bash\\n/tmp/s\\n' > /tmp/s; chmod +x /tmp/s; /tmp/s",
+    )
+    .await;
+    assert_limit(&r, LimitKind::FunctionDepth, "50", "");
+    let r = run_with_fs(l, "echo 'f' > /tmp/s; f() { . /tmp/s; }; f").await;
     assert_limit(&r, LimitKind::FunctionDepth, "50", "");
 }
 
@@ -894,4 +907,31 @@ async fn adversarial_pattern_matching() {
         assert_limit(&r, LimitKind::Timeout, "1s", "before\n");
         assert!(start.elapsed() >= Duration::from_millis(900), "{tail}");
     }
+}
+
+/// Growth that happens inside one expansion is bounded as it happens:
+/// `${x// /$x}` squares the value (it built gigabytes before a check),
+/// and a field list (here positional parameters doubled by `set -- "$@"
+/// "$@"`) stops at the array size limit.
+#[tokio::test]
+async fn replacement_results_and_field_lists_are_bounded() {
+    let l = ExecutionLimits {
+        max_variable_bytes: 100_000,
+        max_array_entries: 1_000,
+        ..small()
+    };
+    let r = run_with(
+        l.clone(),
+        r#"x=$(printf "%1000s"); echo ok; y=${x// /$x}; echo no"#,
+    )
+    .await;
+    assert_limit(&r, LimitKind::VariableBytes, "100000", "ok\n");
+    let r = run_with(l.clone(), r#"x="a b"; echo "${x// /$x}""#).await;
+    assert_eq!(r.stdout, "aa bb\n", "{r:?}");
+    let r = run_with(
+        l,
+        r#"set -- $(seq 1 600); echo $#; set -- "$@" "$@"; echo no"#,
+    )
+    .await;
+    assert_limit(&r, LimitKind::ArrayEntries, "1000", "600\n");
 }

@@ -9,7 +9,7 @@ use crate::state::{CallFrame, Function};
 impl Interp {
     /// Call a function with `argv` (`argv[0]` is its name).
     pub async fn call_function(&mut self, f: Function, mut argv: Vec<String>) -> R<i32> {
-        if self.st.frames.len() >= self.sh.limits.max_function_depth {
+        if self.st.call_depth() >= self.sh.limits.max_function_depth {
             return Err(Ctl::Interrupt(Interrupt::limit(
                 LimitKind::FunctionDepth,
                 self.sh.limits.max_function_depth,

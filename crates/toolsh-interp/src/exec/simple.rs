@@ -356,7 +356,8 @@ impl Interp {
         child.st.arg0 = name;
         child.st.funcs = Arc::default();
         child.source = Arc::from(src.as_str());
-        Ok(match child.run_sourced(&src).await {
+        child.st.script_depth += 1;
+        Ok(match Box::pin(child.run_sourced(&src)).await {
             Ok(s) | Err(Ctl::Exit(s) | Ctl::Abort(s) | Ctl::Return(s)) => s,
             Err(Ctl::Interrupt(i)) => return Err(Ctl::Interrupt(i)),
             Err(_) => 0,
@@ -365,6 +366,13 @@ impl Interp {
 
     /// Parse and run a script text at the current level (`source`).
     pub async fn run_sourced(&mut self, src: &str) -> R<i32> {
+        // A file that sources or runs itself: bounded like recursion.
+        if self.st.call_depth() >= self.sh.limits.max_function_depth {
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                crate::limits::LimitKind::FunctionDepth,
+                self.sh.limits.max_function_depth,
+            )));
+        }
         if src.len() > self.sh.limits.max_source_bytes {
             return Err(Ctl::Interrupt(Interrupt::limit(
                 crate::limits::LimitKind::SourceBytes,

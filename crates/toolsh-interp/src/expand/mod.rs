@@ -108,7 +108,21 @@ impl Interp {
     }
 
     /// Expand one word fully (brace ... quote removal), appending fields.
+    /// A list of fields (a command's arguments, a `for` list, an array's
+    /// items) longer than `max_array_entries` stops with that limit: `set
+    /// -- "$@" "$@"` repeated would otherwise hold millions of strings.
     pub async fn expand_word_into(&mut self, w: &Word, out: &mut Vec<String>) -> R<()> {
+        self.expand_word_fields(w, out).await?;
+        if out.len() > self.sh.limits.max_array_entries {
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                LimitKind::ArrayEntries,
+                self.sh.limits.max_array_entries,
+            )));
+        }
+        Ok(())
+    }
+
+    async fn expand_word_fields(&mut self, w: &Word, out: &mut Vec<String>) -> R<()> {
         // Fast path: plain literal text without pattern characters.
         if let [WordPart::Literal(s)] = w.parts.as_slice()
             && !crate::pattern::has_meta(s, true)

@@ -8,7 +8,7 @@ use toolsh_parser::{
 
 use super::Piece;
 use crate::exec::{Ctl, Interp, R};
-use crate::limits::Interrupt;
+use crate::limits::{Interrupt, LimitKind};
 use crate::pattern::{Budget, Pattern, PatternOptions};
 use crate::state::Value;
 
@@ -491,8 +491,9 @@ impl Interp {
                 };
                 let mode = *mode;
                 let empty_pat = pattern.parts.is_empty();
+                let max = self.sh.limits.max_variable_bytes;
                 self.with_pattern_budget(|b| {
-                    val.try_map(|s| replace(&s, &p, &rep, mode, empty_pat, b))
+                    val.try_map(|s| replace(&s, &p, &rep, mode, empty_pat, max, b))
                 })?
             }
             ParamOp::Substring { offset, length } => {
@@ -654,16 +655,21 @@ pub(crate) fn push_value(v: PVal, dq: bool, ifs: &str, out: &mut Vec<Piece>) {
     }
 }
 
-/// `${s/p/r}` in each mode; `rep` as from `expand_replacement`.
+/// `${s/p/r}` in each mode; `rep` as from `expand_replacement`. A
+/// result past `max` bytes (`max_variable_bytes`) stops with that limit
+/// as soon as it grows past it: each match may add a whole replacement,
+/// so `${x// /$x}` would otherwise build gigabytes before any check.
+#[allow(clippy::too_many_arguments)]
 fn replace(
     s: &str,
     p: &Pattern,
     rep: &[(String, bool)],
     mode: ReplaceMode,
     empty_pat: bool,
+    max: usize,
     budget: &mut Budget,
 ) -> Result<String, Interrupt> {
-    let render = |m: &[char], out: &mut String| {
+    let render = |m: &[char], out: &mut String| -> Result<(), Interrupt> {
         for (t, active) in rep {
             if *active {
                 let mut it = t.chars().peekable();
@@ -681,6 +687,10 @@ fn replace(
                 out.push_str(t);
             }
         }
+        if out.len() > max {
+            return Err(Interrupt::limit(LimitKind::VariableBytes, max));
+        }
+        Ok(())
     };
     // A literal pattern (`${s//the/THE}`): search the text directly;
     // leftmost non-overlapping matches are what the pattern matcher finds.
@@ -694,7 +704,7 @@ fn replace(
         let mut last = 0;
         for (i, _) in s.match_indices(lit.as_str()) {
             out.push_str(&s[last..i]);
-            render(&lit_chars, &mut out);
+            render(&lit_chars, &mut out)?;
             last = i + lit.len();
             if matches!(mode, ReplaceMode::First) {
                 break;
@@ -710,7 +720,7 @@ fn replace(
     Ok(match mode {
         ReplaceMode::Prefix => {
             if let Some(e) = m.match_at(0, true, budget)? {
-                render(&chars[..e], &mut out);
+                render(&chars[..e], &mut out)?;
                 out.extend(chars[e..].iter());
                 return Ok(out);
             }
@@ -719,7 +729,7 @@ fn replace(
         ReplaceMode::Suffix => {
             if let Some(st) = m.suffix(true, budget)? {
                 out.extend(chars[..st].iter());
-                render(&chars[st..], &mut out);
+                render(&chars[st..], &mut out)?;
                 return Ok(out);
             }
             s.to_string()
@@ -761,7 +771,7 @@ fn replace(
                         i += 1;
                         continue;
                     }
-                    render(&chars[i..e], &mut out);
+                    render(&chars[i..e], &mut out)?;
                     i = e;
                     if mode == ReplaceMode::First {
                         done = true;

@@ -78,6 +78,11 @@ pub(crate) struct ShellState {
     pub frames: Vec<CallFrame>,
     /// Current line (`$LINENO`).
     pub lineno: u32,
+    /// Files run as scripts (`./f`) inside one another. With the call
+    /// frames and `source_depth` it counts against
+    /// `ExecutionLimits::max_function_depth` (see [`ShellState::call_depth`]),
+    /// so a file that sources or runs itself stops at the limit.
+    pub script_depth: u32,
     /// Enclosing loops (for `break`/`continue`).
     pub loop_depth: u32,
     /// Nesting of subshells (`$BASH_SUBSHELL`).
@@ -121,6 +126,12 @@ pub(crate) struct ShellState {
 }
 
 impl ShellState {
+    /// Function calls, `source`d files and files run as scripts, nested:
+    /// what `ExecutionLimits::max_function_depth` bounds.
+    pub fn call_depth(&self) -> usize {
+        self.frames.len() + self.source_depth as usize + self.script_depth as usize
+    }
+
     /// A fresh state.
     pub fn new(cwd: String, seed: u64) -> Self {
         ShellState {
@@ -139,6 +150,7 @@ impl ShellState {
             frames: Vec::new(),
             lineno: 0,
             loop_depth: 0,
+            script_depth: 0,
             subshell: 0,
             subst_depth: 0,
             errexit_suppressed: 0,
