@@ -34,6 +34,7 @@ pub fn tight_limits() -> ExecutionLimits {
         max_background_jobs: 4,
         max_buffer_bytes: 1024 * 1024,
         max_pipeline_stages: 64,
+        max_pattern_steps: 20_000_000,
     }
 }
 
