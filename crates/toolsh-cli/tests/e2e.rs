@@ -853,3 +853,26 @@ fn mcp_bad_http_address_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("notanaddr"));
 }
+
+/// An upstream server gets only `INHERITED_ENV` from toolsh's environment:
+/// a secret there must not reach the script through a server's tool (the
+/// everything server's `get-env` returns its whole environment).
+#[test]
+fn mcp_upstream_gets_a_minimal_environment() {
+    let Some(npm) = npm_dir() else { return };
+    let out = run_ok(
+        toolsh()
+            .env("TOOLSH_TEST_SECRET", "sk-live-not-for-scripts")
+            .args([
+                "run",
+                "--mcp",
+                &everything_cmd(&npm),
+                "-c",
+                "everything.get-env",
+            ]),
+    );
+    let env = text(&out.stdout);
+    assert!(env.contains("\"PATH\""), "{env}");
+    assert!(!env.contains("TOOLSH_TEST_SECRET"), "{env}");
+    assert!(!env.contains("sk-live-not-for-scripts"), "{env}");
+}

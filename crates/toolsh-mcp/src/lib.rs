@@ -23,7 +23,7 @@ pub use approvals::{APPROVAL_TIMEOUT, ClientApprovals};
 pub use server::{
     ScriptServer, serve_http, serve_http_with, serve_stdio, serve_stdio_with, tool_set,
 };
-pub use upstream::{McpUpstream, UpstreamError, UpstreamSpec, render_result};
+pub use upstream::{INHERITED_ENV, McpUpstream, UpstreamError, UpstreamSpec, render_result};
 
 /// How toolsh names itself in the MCP handshake, as a server
 /// (`serverInfo`) and as a client of upstream servers (`clientInfo`):

@@ -51,10 +51,17 @@ pub struct UpstreamSpec {
     pub command: String,
     /// Its arguments.
     pub args: Vec<String>,
-    /// Extra environment variables for the child (the host's environment is
-    /// inherited, as MCP clients do; the sandboxed script never sees it).
+    /// Environment variables for the child, on top of [`INHERITED_ENV`]
+    /// (nothing else of the host's environment is passed: a server's tool
+    /// could hand it to the script, e.g. a `get-env` tool).
     pub env: Vec<(String, String)>,
 }
+
+/// The host environment variables an upstream server inherits (the MCP
+/// TypeScript SDK's default for stdio servers on POSIX); anything else,
+/// such as an API key, must be given in [`UpstreamSpec::env`] (the
+/// manifest's `env` table).
+pub const INHERITED_ENV: &[&str] = &["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"];
 
 impl UpstreamSpec {
     /// Parse `NAME=COMMAND [ARGS...]` (the CLI's `--mcp` form); the command
@@ -169,6 +176,12 @@ impl McpUpstream {
         let env = spec.env.clone();
         cmd = cmd.configure(|c| {
             c.args(&args);
+            c.env_clear();
+            for k in INHERITED_ENV {
+                if let Some(v) = std::env::var_os(k) {
+                    c.env(k, v);
+                }
+            }
             for (k, v) in &env {
                 c.env(k, v);
             }
