@@ -9,6 +9,14 @@ use toolsh_parser::{ParseLimits, parse_with_limits};
 
 fn parse(c: &mut Criterion) {
     let corpus = toolsh_benches::shell_corpus();
+    // A binary built from a checkout that has since moved finds no corpus:
+    // refuse to report a throughput over an empty text.
+    assert!(
+        corpus.len() >= 100_000,
+        "the parser corpus under {} holds only {} bytes",
+        toolsh_benches::repo_root().display(),
+        corpus.len()
+    );
     // At least 200 KB for the 1x input.
     let reps = 200_000usize.div_ceil(corpus.len().max(1));
     let base = corpus.repeat(reps);
