@@ -3,7 +3,7 @@
 //! `?:`, `||`, `&&`, `|`, `^`, `&`, equality, comparison, shifts, `+ -`,
 //! `* / %`, `**` (right-associative) to the prefix and postfix operators.
 
-use crate::ast::{ArithBinaryOp, ArithExpr, ArithUnaryOp, Word, WordPart};
+use crate::ast::{ArithBinaryOp, ArithExpr, ArithUnaryOp, CompactString, Word, WordPart};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::lexer::{is_name_char, is_name_start};
 use crate::parser::Parser;
@@ -112,7 +112,7 @@ impl Parser<'_> {
     pub(crate) fn arith_text(&mut self) -> Result<ArithExpr, ParseError> {
         self.arith_ws();
         if self.at_eof() {
-            return Ok(ArithExpr::Number("0".to_string()));
+            return Ok(ArithExpr::Number(CompactString::const_new("0")));
         }
         let r = self.arith_comma().and_then(|e| {
             self.arith_ws();
@@ -405,13 +405,15 @@ impl Parser<'_> {
                 {
                     self.pos += 1;
                 }
-                Ok(ArithExpr::Number(self.src[start..self.pos].to_string()))
+                Ok(ArithExpr::Number(CompactString::from(
+                    &self.src[start..self.pos],
+                )))
             }
             c if is_name_start(c) => {
                 while self.peek().is_some_and(is_name_char) {
                     self.pos += 1;
                 }
-                let name = self.src[start..self.pos].to_string();
+                let name = CompactString::from(&self.src[start..self.pos]);
                 let subscript = if self.peek() == Some(b'[') {
                     self.pos += 1;
                     let w = self

@@ -221,7 +221,7 @@ pub struct SimpleCommand {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Assignment {
     /// The variable name.
-    pub name: String,
+    pub name: CompactString,
     /// `Some` for `name[subscript]=value`; the subscript as written,
     /// expanded at run time (arithmetic for indexed arrays, a string key for
     /// associative arrays).
@@ -295,7 +295,7 @@ pub enum WordPart {
     /// removed by the parser and produce no part.
     Escaped(char),
     /// `'...'`: literal text.
-    SingleQuoted(String),
+    SingleQuoted(CompactString),
     /// `"..."`: the parts inside (literal text, parameter, command and
     /// arithmetic substitutions). `locale` is `true` for `$"..."`.
     DoubleQuoted {
@@ -306,7 +306,7 @@ pub enum WordPart {
         locale: bool,
     },
     /// `$'...'` (bash manual 3.1.2.4): the decoded value. Quoted, literal.
-    AnsiC(String),
+    AnsiC(CompactString),
     /// `$name`, `${...}`: a parameter expansion.
     Param(Box<ParamExpansion>),
     /// `$(list)` or `` `list` ``: a command substitution.
@@ -378,8 +378,9 @@ pub struct ParamExpansion {
     /// `true` for `${!name...}` indirection (not for `${!prefix*}` and
     /// `${!name[@]}`, which are operators).
     pub indirect: bool,
-    /// The operator, if any.
-    pub op: Option<ParamOp>,
+    /// The operator, if any (boxed: most expansions are a plain `$name`,
+    /// and the operators with words would triple this node's size).
+    pub op: Option<Box<ParamOp>>,
     /// `true` when written with braces.
     pub braced: bool,
     /// The expansion as written.
@@ -392,7 +393,7 @@ pub struct ParamExpansion {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Parameter {
     /// A variable name.
-    Named(String),
+    Named(CompactString),
     /// `$1`, `${10}`.
     Positional(u32),
     /// One of `@ * # ? - $ ! 0`.
@@ -542,12 +543,12 @@ pub enum ArithExpr {
     /// A number as written: decimal, `0x1f`, octal `017`, `base#digits`.
     /// Converted at evaluation time (an invalid constant is a run-time
     /// error, as in bash).
-    Number(String),
+    Number(CompactString),
     /// A variable, optionally subscripted (`a[i+1]`); its value is itself
     /// evaluated as an expression.
     Variable {
         /// The name.
-        name: String,
+        name: CompactString,
         /// The subscript as written.
         subscript: Option<Box<Word>>,
     },
@@ -714,7 +715,7 @@ pub enum CompoundCommand {
     /// (iterate over `"$@"`).
     For {
         /// The loop variable.
-        var: String,
+        var: CompactString,
         /// The words after `in`.
         words: Option<Vec<Word>>,
         /// The body.
@@ -738,7 +739,7 @@ pub enum CompoundCommand {
     /// `select name [in words]; do list; done`.
     Select {
         /// The variable.
-        var: String,
+        var: CompactString,
         /// The words after `in`.
         words: Option<Vec<Word>>,
         /// The body.
@@ -813,7 +814,7 @@ pub enum CondExpr {
     /// operator as written (`"-f"`).
     Unary {
         /// The operator.
-        op: String,
+        op: CompactString,
         /// The operand.
         operand: Word,
     },
@@ -895,7 +896,7 @@ pub enum RedirFd {
     /// `2>`.
     Number(u32),
     /// `{var}>`: allocate a descriptor and store its number in `var`.
-    Var(String),
+    Var(CompactString),
 }
 
 /// Redirection operators.
@@ -960,7 +961,7 @@ pub struct HereDoc {
 pub struct FunctionDef {
     /// The name (bash allows most characters that are not metacharacters,
     /// such as `a.b` and `a-b`).
-    pub name: String,
+    pub name: CompactString,
     /// The body.
     pub body: Box<CompoundCommand>,
     /// Redirections applied each time the function runs.
@@ -976,7 +977,7 @@ pub struct FunctionDef {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Coproc {
     /// The name, `COPROC` when absent.
-    pub name: Option<String>,
+    pub name: Option<CompactString>,
     /// The command.
     pub body: Box<Command>,
     /// The whole command.

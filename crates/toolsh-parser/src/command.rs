@@ -2,9 +2,9 @@
 //! redirections (bash manual 3.2.2–3.2.4, 3.4, 3.6).
 
 use crate::ast::{
-    AndOr, AndOrList, ArrayItem, AssignValue, Assignment, Command, List, ListItem, Pipeline,
-    PipelineStage, RedirFd, RedirOp, RedirTarget, Redirect, Script, SimpleCommand, Timed, Word,
-    WordPart, WordParts,
+    AndOr, AndOrList, ArrayItem, AssignValue, Assignment, Command, CompactString, List, ListItem,
+    Pipeline, PipelineStage, RedirFd, RedirOp, RedirTarget, Redirect, Script, SimpleCommand, Timed,
+    Word, WordPart, WordParts,
 };
 use crate::error::ParseError;
 use crate::lexer::{Op, is_meta, is_name_char, is_name_start};
@@ -145,7 +145,13 @@ impl Parser<'_> {
             };
             self.pos += 2;
             self.skip_newlines()?;
-            rest.push((op, self.parse_pipeline()?));
+            let next = self.parse_pipeline()?;
+            if rest.is_empty() {
+                // Most and-or lists have one `&&` or `||`: room for exactly
+                // one element instead of `Vec`'s first four (136 bytes each).
+                rest.reserve_exact(1);
+            }
+            rest.push((op, next));
         }
         Ok(AndOrList {
             first,
@@ -408,7 +414,7 @@ impl Parser<'_> {
 
     fn parse_assignment(&mut self, shape: &AssignShape) -> Result<Assignment, ParseError> {
         let start = self.pos;
-        let name = self.src[start..shape.name_end].to_string();
+        let name = CompactString::from(&self.src[start..shape.name_end]);
         self.pos = shape.name_end;
         let subscript = if self.peek() == Some(b'[') {
             let open = self.pos;
@@ -533,7 +539,7 @@ impl Parser<'_> {
                 let s = self.pos + 1;
                 let e = s + crate::word::memchr(b'}', &self.b[s..]).unwrap_or(0);
                 self.pos = e + 1;
-                Some(RedirFd::Var(self.src[s..e].to_string()))
+                Some(RedirFd::Var(CompactString::from(&self.src[s..e])))
             }
             _ => None,
         };

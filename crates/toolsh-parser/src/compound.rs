@@ -2,8 +2,8 @@
 //! coprocesses (3.2.6).
 
 use crate::ast::{
-    ArithExpr, CaseItem, CaseTerminator, Command, CompoundCommand, Coproc, FunctionDef, List,
-    SimpleCommand, Word, WordPart,
+    ArithExpr, CaseItem, CaseTerminator, Command, CompactString, CompoundCommand, Coproc,
+    FunctionDef, List, SimpleCommand, Word, WordPart,
 };
 use crate::error::{ParseError, ParseErrorKind};
 use crate::lexer::Op;
@@ -173,7 +173,7 @@ impl Parser<'_> {
     }
 
     /// `name [in words] ;` of `for` and `select`.
-    fn loop_head(&mut self) -> Result<(String, Option<Vec<Word>>), ParseError> {
+    fn loop_head(&mut self) -> Result<(CompactString, Option<Vec<Word>>), ParseError> {
         self.skip_blanks();
         if !self.at_word_start() {
             return Err(self.unexpected());
@@ -184,7 +184,7 @@ impl Parser<'_> {
             self.pos = vs;
             return Err(self.unexpected());
         };
-        let var = var.to_string();
+        let var = var.clone();
         self.skip_blanks();
         if self.peek_op() == Some(Op::Semi) {
             self.pos += 1;
@@ -362,10 +362,10 @@ impl Parser<'_> {
     ) -> Result<Command, ParseError> {
         let name = match cmd.words.into_iter().next().map(|w| w.parts) {
             Some(mut parts) => match parts.pop() {
-                Some(WordPart::Literal(l)) => l.into_string(),
-                _ => String::new(),
+                Some(WordPart::Literal(l)) => l,
+                _ => CompactString::default(),
             },
-            None => String::new(),
+            None => CompactString::default(),
         };
         // `(` blanks `)`
         self.pos += 1;
@@ -376,7 +376,7 @@ impl Parser<'_> {
 
     fn function_body(
         &mut self,
-        name: String,
+        name: CompactString,
         keyword: bool,
         start: usize,
     ) -> Result<Command, ParseError> {
@@ -409,7 +409,7 @@ impl Parser<'_> {
             self.pos = ns;
             return Err(self.unexpected());
         };
-        let name = name.to_string();
+        let name = name.clone();
         self.skip_blanks();
         if self.peek() == Some(b'(') && self.peek_at(1) != Some(b'(') {
             let save = self.pos;
@@ -436,7 +436,7 @@ impl Parser<'_> {
             let w = self.parse_word(WordCtx::Pattern)?;
             self.skip_blanks();
             match w.parts.as_slice() {
-                [WordPart::Literal(l)] if self.at_compound_start() => name = Some(l.to_string()),
+                [WordPart::Literal(l)] if self.at_compound_start() => name = Some(l.clone()),
                 _ => self.restore(cp),
             }
         }

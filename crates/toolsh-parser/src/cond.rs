@@ -2,7 +2,7 @@
 //! 3.2.5.2 and 6.4 "Bash Conditional Expressions"): `||` below `&&` below
 //! `!`, parentheses, unary and binary tests.
 
-use crate::ast::{CompoundCommand, CondBinaryOp, CondExpr, Word};
+use crate::ast::{CompactString, CompoundCommand, CondBinaryOp, CondExpr, Word};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::lexer::is_meta;
 use crate::parser::Parser;
@@ -162,7 +162,7 @@ impl Parser<'_> {
         let first = self.cond_word()?;
         let first_text = &self.src[first_start..self.pos];
         if UNARY.contains(&first_text) {
-            let op = first_text.to_string();
+            let op = CompactString::from(first_text);
             self.skip_blanks();
             if !self.at_cond_word() {
                 return Err(

@@ -3,8 +3,8 @@
 //! `$'...'` (3.1.2.4) and `$"..."` (3.1.2.5).
 
 use crate::ast::{
-    ArithExpr, CaseMode, DefaultKind, ParamExpansion, ParamOp, Parameter, ReplaceMode, Script,
-    Subscript, Word, WordPart,
+    ArithExpr, CaseMode, CompactString, DefaultKind, ParamExpansion, ParamOp, Parameter,
+    ReplaceMode, Script, Subscript, Word, WordPart,
 };
 use crate::error::{ParseError, ParseErrorKind};
 use crate::lexer::{is_name_char, is_name_start};
@@ -43,7 +43,7 @@ impl Parser<'_> {
             b'[' => self.bracket_arith()?,
             b'\'' if !in_dq => {
                 self.pos += 1;
-                WordPart::AnsiC(self.ansi_c()?)
+                WordPart::AnsiC(self.ansi_c()?.into())
             }
             b'"' if !in_dq => {
                 self.pos += 1;
@@ -55,7 +55,7 @@ impl Parser<'_> {
                 while self.peek().is_some_and(is_name_char) {
                     self.pos += 1;
                 }
-                let name = self.src[s..self.pos].to_string();
+                let name = CompactString::from(&self.src[s..self.pos]);
                 self.simple_param(Parameter::Named(name), start)
             }
             c @ b'0'..=b'9' => {
@@ -272,7 +272,7 @@ impl Parser<'_> {
             param,
             subscript,
             indirect,
-            op,
+            op: op.map(Box::new),
             braced: true,
             span: self.span_from(open),
         })))
@@ -300,7 +300,9 @@ impl Parser<'_> {
                 while self.peek().is_some_and(is_name_char) {
                     self.pos += 1;
                 }
-                Ok(Parameter::Named(self.src[s..self.pos].to_string()))
+                Ok(Parameter::Named(CompactString::from(
+                    &self.src[s..self.pos],
+                )))
             }
             Some(c) if c.is_ascii_digit() => {
                 while self.peek().is_some_and(|c| c.is_ascii_digit()) {

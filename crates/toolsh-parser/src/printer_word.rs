@@ -189,13 +189,13 @@ impl Printer<'_> {
         self.out.push_str("${");
         if pe.indirect
             || matches!(
-                pe.op,
+                pe.op.as_deref(),
                 Some(ParamOp::PrefixNames { .. } | ParamOp::Keys { .. })
             )
         {
             self.out.push('!');
         }
-        if matches!(pe.op, Some(ParamOp::Length)) {
+        if matches!(pe.op.as_deref(), Some(ParamOp::Length)) {
             self.out.push('#');
         }
         self.param_name(&pe.param);
@@ -215,7 +215,7 @@ impl Printer<'_> {
             }
             None => {}
         }
-        match &pe.op {
+        match pe.op.as_deref() {
             None | Some(ParamOp::Length) => {}
             Some(ParamOp::Default { kind, colon, word }) => {
                 if *colon {

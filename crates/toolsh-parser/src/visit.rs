@@ -196,7 +196,7 @@ fn param(pe: &mut ParamExpansion, b: &mut Bodies) {
     if let Some(Subscript::Index(w)) = &mut pe.subscript {
         fill_word(w, b);
     }
-    match &mut pe.op {
+    match pe.op.as_deref_mut() {
         Some(ParamOp::Default { word, .. }) => fill_word(word, b),
         Some(ParamOp::RemovePrefix { pattern, .. } | ParamOp::RemoveSuffix { pattern, .. }) => {
             fill_word(pattern, b);

@@ -381,7 +381,9 @@ impl Parser<'_> {
         match memchr(b'\'', &self.b[body..]) {
             Some(i) => {
                 self.pos = body + i + 1;
-                Ok(WordPart::SingleQuoted(self.src[body..body + i].to_string()))
+                Ok(WordPart::SingleQuoted(CompactString::from(
+                    &self.src[body..body + i],
+                )))
             }
             None => Err(self.eof_matching('\'', open)),
         }

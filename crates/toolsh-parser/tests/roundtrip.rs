@@ -101,10 +101,10 @@ fn param(word: BoxedStrategy<Word>, arith: BoxedStrategy<ArithExpr>) -> BoxedStr
     (name(), op)
         .prop_map(|(n, op)| {
             WordPart::Param(Box::new(ParamExpansion {
-                param: Parameter::Named(n),
+                param: Parameter::Named(n.into()),
                 subscript: None,
                 indirect: false,
-                op,
+                op: op.map(Box::new),
                 braced: true,
                 span: sp(),
             }))
@@ -175,16 +175,16 @@ const BINOPS: &[ArithBinaryOp] = &[
 fn arith() -> BoxedStrategy<ArithExpr> {
     let var = name()
         .prop_map(|name| ArithExpr::Variable {
-            name,
+            name: name.into(),
             subscript: None,
         })
         .boxed();
     let leaf = prop_oneof![
-        "[0-9]{1,3}".prop_map(ArithExpr::Number),
+        "[0-9]{1,3}".prop_map(|n| ArithExpr::Number(n.into())),
         var.clone(),
         name().prop_map(|n| ArithExpr::Expansion(Box::new(WordPart::Param(Box::new(
             ParamExpansion {
-                param: Parameter::Named(n),
+                param: Parameter::Named(n.into()),
                 subscript: None,
                 indirect: false,
                 op: None,
@@ -301,13 +301,13 @@ fn word() -> BoxedStrategy<Word> {
         4 => lit().prop_map(|s| WordPart::Literal(s.into())),
         1 => prop::sample::select(vec!['*', '?', '$', ' ', '"', '\'', '\\', '{', '|', ';'])
             .prop_map(WordPart::Escaped),
-        1 => "[ -&(-~]{0,6}".prop_map(WordPart::SingleQuoted),
+        1 => "[ -&(-~]{0,6}".prop_map(|s| WordPart::SingleQuoted(s.into())),
         1 => (proptest::collection::vec(dq_part(param.clone(), arith.clone()), 0..4), any::<bool>())
             .prop_map(|(parts, locale)| {
                 let merged = w(parts).parts;
                 WordPart::DoubleQuoted { parts: merged.into_vec(), locale }
             }),
-        1 => "[ -~\t\n\x01]{0,6}".prop_map(WordPart::AnsiC),
+        1 => "[ -~\t\n\x01]{0,6}".prop_map(|s| WordPart::AnsiC(s.into())),
         2 => param,
         1 => arith.prop_map(|e| WordPart::Arith(Box::new(e))),
         1 => (lit(), lit()).prop_map(|(a, b)| WordPart::Brace(Box::new(BraceExpansion::List(vec![
@@ -338,7 +338,7 @@ fn simple(words: BoxedStrategy<Word>) -> BoxedStrategy<Command> {
     let assign =
         (name(), any::<bool>(), proptest::option::of(value)).prop_map(|(name, append, value)| {
             Assignment {
-                name,
+                name: name.into(),
                 subscript: None,
                 append,
                 value: AssignValue::Scalar(value.unwrap_or_default()),
@@ -440,7 +440,7 @@ fn cond_expr() -> BoxedStrategy<CondExpr> {
             cw.clone()
         )
             .prop_map(|(op, operand)| CondExpr::Unary {
-                op: op.to_string(),
+                op: op.into(),
                 operand
             }),
         (
@@ -518,7 +518,7 @@ fn command() -> BoxedStrategy<Command> {
                     list.clone()
                 )
                     .prop_map(|(var, words, body)| CompoundCommand::For {
-                        var,
+                        var: var.into(),
                         words,
                         body,
                         span: sp()
@@ -579,7 +579,7 @@ fn command() -> BoxedStrategy<Command> {
                 2 => compound.clone().prop_map(|c| Command::Compound(Box::new(c), Vec::new())),
                 1 => (name(), list.clone(), any::<bool>()).prop_map(|(name, l, keyword)| {
                     Command::Function(FunctionDef {
-                        name,
+                        name: name.into(),
                         body: Box::new(CompoundCommand::BraceGroup(l, sp())),
                         redirects: Vec::new(),
                         keyword,

@@ -87,7 +87,7 @@ fn simple_parameters() {
 
 #[test]
 fn parameter_operators() {
-    let op = |s: &str| param(s).op.unwrap();
+    let op = |s: &str| *param(s).op.unwrap();
     assert_eq!(op("echo ${#x}"), ParamOp::Length);
     assert_eq!(
         op("echo ${x:-a b}"),
@@ -206,13 +206,16 @@ fn indirection_and_subscripts() {
         Some(Subscript::Index(lit_word("i+1")))
     );
     let p = param("echo ${#a[@]}");
-    assert_eq!(p.op, Some(ParamOp::Length));
+    assert_eq!(p.op.as_deref(), Some(&ParamOp::Length));
     assert_eq!(p.subscript, Some(Subscript::At));
 }
 
 #[test]
 fn nested_words_in_operators() {
-    let op = param(r#"echo ${x:-"$y" ${z:-$(echo a)}}"#).op.unwrap();
+    let op = param(r#"echo ${x:-"$y" ${z:-$(echo a)}}"#)
+        .op
+        .map(|o| *o)
+        .unwrap();
     let ParamOp::Default { word, .. } = op else {
         panic!()
     };
@@ -221,7 +224,7 @@ fn nested_words_in_operators() {
     assert_eq!(word.parts[1], lit(" "));
     assert!(matches!(word.parts[2], WordPart::Param(_)));
     // Braces inside are counted: `{a}` belongs to the word.
-    let ParamOp::Default { word, .. } = param("echo ${x:-{a}b}").op.unwrap() else {
+    let ParamOp::Default { word, .. } = *param("echo ${x:-{a}b}").op.unwrap() else {
         panic!()
     };
     assert_eq!(word, lit_word("{a}b"));
@@ -238,7 +241,7 @@ fn single_quotes_inside_double_quoted_parameter_words() {
         panic!()
     };
     assert_eq!(
-        p.op,
+        p.op.clone().map(|o| *o),
         Some(ParamOp::Default {
             kind: DefaultKind::UseDefault,
             colon: true,
@@ -253,7 +256,7 @@ fn single_quotes_inside_double_quoted_parameter_words() {
         panic!()
     };
     assert_eq!(
-        p.op,
+        p.op.clone().map(|o| *o),
         Some(ParamOp::RemovePrefix {
             longest: false,
             pattern: word(vec![WordPart::SingleQuoted("a".into())])

@@ -160,7 +160,7 @@ impl Scan<'_> {
                 self.redirects(r);
             }
             Command::Function(f) => {
-                self.functions.push(f.name.clone());
+                self.functions.push(f.name.to_string());
                 self.compound(&f.body);
                 self.redirects(&f.redirects);
             }
@@ -285,7 +285,7 @@ impl Scan<'_> {
                 if let Some(Subscript::Index(w)) = &pe.subscript {
                     self.word(w);
                 }
-                match &pe.op {
+                match pe.op.as_deref() {
                     Some(
                         ParamOp::Default { word, .. }
                         | ParamOp::RemovePrefix { pattern: word, .. }

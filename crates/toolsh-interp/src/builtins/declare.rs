@@ -246,7 +246,7 @@ builtin!(
             let idx = i + k;
             let array = c.arrays.iter().find(|(j, _)| *j == idx).map(|(_, a)| *a);
             let (name, value, append) = match array {
-                Some(a) => (a.name.clone(), None, a.append),
+                Some(a) => (a.name.to_string(), None, a.append),
                 None => match arg.find('=') {
                     Some(eq) => {
                         let (n, app) = match arg[..eq].strip_suffix('+') {

@@ -39,13 +39,13 @@ impl Interp {
                     }
                     Command::Function(f) => {
                         self.st.lineno = self.st.line_base + f.span.line;
-                        if self.st.readonly_funcs.contains(&f.name) {
+                        if self.st.readonly_funcs.iter().any(|n| *n == f.name) {
                             self.error(&format!("{}: readonly function", f.name))
                                 .await?;
                             return Ok(1);
                         }
                         let def = Arc::new(f.clone());
-                        Arc::make_mut(&mut self.st.funcs).insert(f.name.clone(), def.clone());
+                        Arc::make_mut(&mut self.st.funcs).insert(f.name.to_string(), def.clone());
                         if let Some(text) = self.source.get(f.span.range())
                             && (text
                                 .strip_prefix(f.name.as_str())
@@ -53,7 +53,7 @@ impl Interp {
                                 || text.starts_with("function"))
                         {
                             Arc::make_mut(&mut self.st.func_text)
-                                .insert(f.name.clone(), (def, Arc::from(text)));
+                                .insert(f.name.to_string(), (def, Arc::from(text)));
                         }
                         Ok(0)
                     }
@@ -80,10 +80,10 @@ impl Interp {
                 match &a.value {
                     toolsh_parser::AssignValue::Array(_) => {
                         arrays.push((args.len(), &**a));
-                        args.push(a.name.clone());
+                        args.push(a.name.to_string());
                     }
                     toolsh_parser::AssignValue::Scalar(v) => {
-                        let mut s = a.name.clone();
+                        let mut s = a.name.to_string();
                         if let Some(sub) = &a.subscript {
                             s.push('[');
                             s.push_str(&self.expand_string(sub).await?);

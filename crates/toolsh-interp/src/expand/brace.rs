@@ -170,7 +170,7 @@ pub(crate) fn unexpanded(b: &BraceExpansion) -> String {
                         .iter()
                         .map(|p| match p {
                             WordPart::Literal(s) => s.to_string(),
-                            WordPart::SingleQuoted(s) => s.clone(),
+                            WordPart::SingleQuoted(s) => s.to_string(),
                             WordPart::Escaped(c) => c.to_string(),
                             WordPart::Brace(b) => unexpanded(b),
                             _ => String::new(),

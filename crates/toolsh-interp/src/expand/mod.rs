@@ -344,7 +344,7 @@ impl Interp {
                 }),
                 WordPart::Escaped(c) => out.push(Piece::Quoted(c.to_string())),
                 WordPart::SingleQuoted(s) | WordPart::AnsiC(s) => {
-                    out.push(Piece::Quoted(s.clone()));
+                    out.push(Piece::Quoted(s.to_string()));
                 }
                 WordPart::DoubleQuoted { parts, .. } => {
                     let start = out.len();
@@ -429,7 +429,7 @@ impl Interp {
                 }
                 WordPart::AssignmentWord(a) => {
                     // Outside a declaration command: the text as an argument.
-                    let mut s = a.name.clone();
+                    let mut s = a.name.to_string();
                     s.push_str(if a.append { "+=" } else { "=" });
                     if let toolsh_parser::AssignValue::Scalar(v) = &a.value {
                         s.push_str(&self.expand_string(v).await?);

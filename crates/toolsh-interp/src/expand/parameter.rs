@@ -51,7 +51,7 @@ impl Interp {
     /// The name a `${...}` refers to, for error messages.
     fn param_name(pe: &ParamExpansion) -> String {
         match &pe.param {
-            Parameter::Named(n) => n.clone(),
+            Parameter::Named(n) => n.to_string(),
             Parameter::Positional(n) => n.to_string(),
             Parameter::Special(c) => c.to_string(),
         }
@@ -90,7 +90,7 @@ impl Interp {
             } else if base.len() == 1 && "@*#?-$!0".contains(base) {
                 Parameter::Special(base.chars().next().unwrap_or('@'))
             } else if crate::exec::vars::is_name(base) {
-                Parameter::Named(base.to_string())
+                Parameter::Named(base.into())
             } else {
                 self.error(&format!("{target}: invalid variable name"))
                     .await?;
@@ -223,7 +223,7 @@ impl Interp {
         out: &mut Vec<Piece>,
     ) -> R<()> {
         // Operators that do not start from the value.
-        match &pe.op {
+        match pe.op.as_deref() {
             Some(ParamOp::PrefixNames { star }) => {
                 let Parameter::Named(prefix) = &pe.param else {
                     return Ok(());
@@ -254,7 +254,7 @@ impl Interp {
         // elements (a `for ((i = 0; i < ${#a[@]}; i++))` loop would
         // otherwise copy the whole array on every iteration).
         if let (Some(ParamOp::Length), Parameter::Named(n), Some(Subscript::At | Subscript::Star)) =
-            (&pe.op, &pe.param, &pe.subscript)
+            (pe.op.as_deref(), &pe.param, &pe.subscript)
             && !pe.indirect
         {
             let count = match self.st.vars.get(n).map(|v| &v.value) {
@@ -269,7 +269,7 @@ impl Interp {
             }
         }
         let val = self.param_base(pe).await?;
-        let Some(op) = &pe.op else {
+        let Some(op) = pe.op.as_deref() else {
             if val.is_unset() && self.st.opts.nounset && !is_at_star(pe) {
                 return self.unbound(pe).await;
             }
@@ -325,7 +325,7 @@ impl Interp {
                         if missing {
                             let v = self.expand_string(word).await?;
                             let target = match (&pe.param, &pe.subscript) {
-                                (Parameter::Named(n), None) => n.clone(),
+                                (Parameter::Named(n), None) => n.to_string(),
                                 (Parameter::Named(n), Some(Subscript::Index(w))) => {
                                     let t = self.expand_string(w).await?;
                                     format!("{n}[{t}]")

@@ -101,7 +101,7 @@ impl Interp {
             }
             _ => {
                 let n = match &pe.param {
-                    Parameter::Named(n) => n.clone(),
+                    Parameter::Named(n) => n.to_string(),
                     Parameter::Positional(p) => p.to_string(),
                     Parameter::Special(c) => c.to_string(),
                 };

@@ -73,7 +73,7 @@ pub fn lit_word(s: &str) -> Word {
 
 pub fn named(name: &str) -> WordPart {
     WordPart::Param(Box::new(ParamExpansion {
-        param: Parameter::Named(name.to_string()),
+        param: Parameter::Named(name.into()),
         subscript: None,
         indirect: false,
         op: None,
@@ -100,12 +100,12 @@ pub fn arith(text: &str) -> ArithExpr {
 }
 
 pub fn num(n: &str) -> ArithExpr {
-    ArithExpr::Number(n.to_string())
+    ArithExpr::Number(n.into())
 }
 
 pub fn var(n: &str) -> ArithExpr {
     ArithExpr::Variable {
-        name: n.to_string(),
+        name: n.into(),
         subscript: None,
     }
 }
