@@ -118,7 +118,15 @@ impl Parser<'_> {
             }
         }
         let span = self.span_from(start);
-        let items = self.item_stack.drain(base..).collect();
+        let items = if base == 0 && self.item_stack.len() >= 64 {
+            // A long outermost list (a whole script): hand over the stack
+            // itself, shrunk in place, instead of copying every item.
+            let mut items = std::mem::take(&mut self.item_stack);
+            items.shrink_to_fit();
+            items
+        } else {
+            self.item_stack.drain(base..).collect()
+        };
         Ok(List { items, span })
     }
 
