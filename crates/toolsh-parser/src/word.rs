@@ -236,7 +236,11 @@ impl Parser<'_> {
                 }
                 b'\\' => {
                     let dq = matches!(ctx, WordCtx::Param { dq: true, .. });
-                    // Where single quotes quote, `\'` escapes one.
+                    // In the pattern and replacement words of `#`, `%`, `/`,
+                    // `^` and `,` a backslash escapes any character even
+                    // inside double quotes (bash 5.2: `"${p//\//_}"` replaces
+                    // slashes, `"${p/./\x}"` inserts `x`); single quotes
+                    // quote there too, so `\'` escapes one.
                     let quotes = matches!(ctx, WordCtx::Param { pattern: true, .. });
                     match self.peek_at(1) {
                         Some(b'\n') => self.pos += 2,
@@ -245,9 +249,7 @@ impl Parser<'_> {
                             parts.ch('\\');
                         }
                         Some(n)
-                            if dq
-                                && !matches!(n, b'$' | b'`' | b'"' | b'\\' | b'}')
-                                && !(quotes && n == b'\'') =>
+                            if dq && !quotes && !matches!(n, b'$' | b'`' | b'"' | b'\\' | b'}') =>
                         {
                             self.pos += 1;
                             parts.ch('\\');

@@ -42,3 +42,21 @@ x=abc; echo ${x/b/'q r'} ${x/b/"q"}
 ## stdout:
 aq rc aqc
 ## status: 0
+
+#### escaped slash in the pattern inside double quotes
+p=/a/b; echo "${p//\//_}" "${p/#\/a/X}" "${p/a\/b/X}"
+## stdout:
+_a_b X/b /X
+## status: 0
+
+#### backslash escapes any character in the replacement inside double quotes
+p=a.b; echo "${p/./\/}" "${p/./\x}" "${p/./\\}" "${p/./\n}"
+## stdout:
+a/b axb a\b anb
+## status: 0
+
+#### backslash in a default word inside double quotes stays
+p=a/b; echo "${u:-\/}" "${u:-a\/b}" "${p#*\/}" "${p%\/*}"
+## stdout:
+\/ a\/b b a
+## status: 0
