@@ -37,19 +37,79 @@ impl toolsh_caps::ApprovalHandler for ElicitationApprover {
 ///    3 | fi
 ///      | ^
 /// ```
+///
+/// A line longer than [`EXCERPT_CHARS`] characters is cut to that many
+/// around the column, with `...` marking each cut side, so an error in a
+/// one-line script of megabytes stays one screen long.
 pub fn render_parse_error(file: &str, src: &str, e: &ParseError) -> String {
     let line_no = e.line.max(1) as usize;
     let line = src.lines().nth(line_no - 1).unwrap_or("");
-    let col = (e.column.max(1) as usize).min(line.chars().count() + 1);
+    let (excerpt, caret) = excerpt(line, e.column.max(1) as usize);
     let gutter = format!("{line_no:>4}");
     format!(
-        "{file}:{}:{}: {}\n{gutter} | {line}\n{} | {}^\n",
+        "{file}:{}:{}: {}\n{gutter} | {excerpt}\n{} | {}^\n",
         e.line,
         e.column,
         e.message,
         " ".repeat(gutter.len()),
-        " ".repeat(col - 1)
+        " ".repeat(caret)
     )
+}
+
+/// The most characters of a source line that [`render_parse_error`] shows.
+pub const EXCERPT_CHARS: usize = 120;
+
+/// The part of `line` shown for 1-based character column `column`, and the
+/// caret's 0-based offset in it.
+fn excerpt(line: &str, column: usize) -> (String, usize) {
+    let len = line.chars().count();
+    let col = column.min(len + 1) - 1;
+    if len <= EXCERPT_CHARS {
+        return (line.to_string(), col);
+    }
+    let start = col
+        .saturating_sub(EXCERPT_CHARS / 2)
+        .min(len - EXCERPT_CHARS);
+    let end = start + EXCERPT_CHARS;
+    let body: String = line.chars().skip(start).take(EXCERPT_CHARS).collect();
+    let (lead, caret) = if start > 0 {
+        ("...", col - start + 3)
+    } else {
+        ("", col)
+    };
+    let tail = if end < len { "..." } else { "" };
+    (format!("{lead}{body}{tail}"), caret)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excerpt;
+
+    #[test]
+    fn short_lines_are_shown_whole() {
+        assert_eq!(excerpt("fi", 1), ("fi".to_string(), 0));
+        assert_eq!(excerpt("echo )", 6), ("echo )".to_string(), 5));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = format!("echo {} )", "a".repeat(1_000_000));
+        let column = line.chars().count();
+        let (shown, caret) = excerpt(&line, column);
+        assert!(shown.starts_with("...a"), "{}", &shown[..10]);
+        assert!(shown.ends_with(" )"));
+        assert_eq!(shown.chars().count(), 3 + super::EXCERPT_CHARS);
+        assert_eq!(shown.chars().nth(caret), Some(')'));
+        // At the start: no leading cut, the caret where it was.
+        let (shown, caret) = excerpt(&line, 1);
+        assert!(shown.starts_with("echo ") && shown.ends_with("..."));
+        assert_eq!(caret, 0);
+        // In the middle: cut on both sides, the caret on its character.
+        let line = format!("{}X{}", "a".repeat(500), "b".repeat(500));
+        let (shown, caret) = excerpt(&line, 501);
+        assert!(shown.starts_with("...") && shown.ends_with("..."));
+        assert_eq!(shown.chars().nth(caret), Some('X'));
+    }
 }
 
 /// `toolsh fmt`: print the script in canonical form, its comments
@@ -102,6 +162,12 @@ pub async fn check(args: CheckArgs) -> i32 {
     let limits = limits_for(loaded.manifest.as_ref(), &crate::cli::LimitArgs::default());
     let script = match toolsh_parser::parse_with_limits(&src, &limits.parse_limits()) {
         Ok(s) => s,
+        Err(e) if e.kind == ParseErrorKind::LimitExceeded => {
+            // As `run` would stop: a limit, not a syntax error.
+            eprintln!("{}: {}", args.file, e.message);
+            loaded.shutdown().await;
+            return toolsh_interp::EXIT_LIMIT;
+        }
         Err(e) => {
             eprint!("{}", render_parse_error(&args.file, &src, &e));
             if e.kind == ParseErrorKind::Incomplete {

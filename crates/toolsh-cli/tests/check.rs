@@ -23,7 +23,8 @@ fn run(dir: &Path, args: &[&str]) -> Output {
 
 /// `check` parses under exactly `run`'s limits: at every nesting depth
 /// around the limit, check accepts the script if and only if run parses
-/// it (run's nesting limit is status 124; check's syntax failure 2).
+/// it, and a script past a parse limit exits 124 from both, as a limit
+/// (a syntax error is 2).
 #[test]
 fn check_accepts_exactly_what_run_parses() {
     let dir = tempfile::tempdir().unwrap();
@@ -47,12 +48,51 @@ fn check_accepts_exactly_what_run_parses() {
             accepted += 1;
             assert_eq!(text(&ran.stdout), "deep\n");
         } else {
-            assert_eq!(check.status.code(), Some(2));
+            assert_eq!(check.status.code(), Some(124));
+            assert_eq!(ran.status.code(), Some(124));
             assert!(text(&check.stderr).contains("nesting depth limit exceeded"));
         }
     }
     // Both outcomes were exercised.
     assert!((1..7).contains(&accepted), "{accepted}");
+}
+
+/// A script over the source-size limit is a limit for check as for run
+/// (124, one line naming the limit); a syntax error on a line of a
+/// megabyte shows an excerpt around the column, not the whole line.
+#[test]
+fn oversized_scripts_and_long_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = format!("echo {}\n", "a".repeat(2_000_000));
+    std::fs::write(dir.path().join("big.sh"), &big).unwrap();
+    for cmd in ["check", "run"] {
+        let out = run(dir.path(), &[cmd, "big.sh"]);
+        assert_eq!(out.status.code(), Some(124), "{cmd}");
+        let err = text(&out.stderr);
+        assert!(err.contains("1048576"), "{cmd}: {err}");
+        assert!(err.len() < 200, "{cmd}: {} bytes of stderr", err.len());
+    }
+    let long = format!("echo {} )\n", "a".repeat(900_000));
+    std::fs::write(dir.path().join("long.sh"), &long).unwrap();
+    for cmd in ["check", "run"] {
+        let out = run(dir.path(), &[cmd, "long.sh"]);
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("long.sh:1:900007: syntax error near unexpected token `)'"),
+            "{cmd}: {}",
+            &err[..err.len().min(300)]
+        );
+        assert!(err.len() < 600, "{cmd}: {} bytes of stderr", err.len());
+        // The caret sits under the `)` of the excerpt.
+        let lines: Vec<&str> = err.lines().collect();
+        let shown = lines
+            .iter()
+            .find(|l| l.contains(" | ..."))
+            .expect("excerpt line");
+        let caret = lines.iter().find(|l| l.ends_with('^')).expect("caret line");
+        assert_eq!(shown.as_bytes()[caret.len() - 1], b')', "{shown}\n{caret}");
+    }
 }
 
 /// A simple command whose literal name nothing defines (not a builtin,
