@@ -31,6 +31,8 @@ impl Parser<'_> {
         let body = self.compound_list(Some(&mut marks))?;
         self.skip_blanks();
         if !self.at_eof() {
+            // Every item so far was whole: the error begins a new command.
+            self.top_command_start = self.pos;
             return Err(self.unexpected());
         }
         if !self.pending.is_empty() {
@@ -91,7 +93,9 @@ impl Parser<'_> {
             }
             let item_start = self.pos;
             if let Some(m) = marks.as_deref_mut() {
+                // The top-level list (only it records here-document marks).
                 m.push(self.bodies.len());
+                self.top_command_start = item_start;
             }
             let and_or = self.parse_and_or()?;
             self.skip_blanks();

@@ -34,4 +34,10 @@ pub struct ParseError {
     pub column: u32,
     /// The offending source range.
     pub span: Span,
+    /// Byte offset where the script's top-level command holding the error
+    /// begins: the text before it is whole commands that parse on their
+    /// own, which bash would already have read and run (bash manual 3.1.1
+    /// "Shell Operation": input is read and executed one command at a
+    /// time). 0 when the error is in the first command.
+    pub command_start: u32,
 }

@@ -89,10 +89,14 @@ pub fn parse_with_limits(src: &str, limits: &ParseLimits) -> Result<Script, Pars
                 line: 1,
                 column: 1,
             },
+            command_start: 0,
         });
     }
     let mut p = Parser::new(src, *limits);
-    let mut script = p.parse_script_text()?;
+    let mut script = p.parse_script_text().map_err(|mut e| {
+        e.command_start = u32::try_from(p.top_command_start).unwrap_or(u32::MAX);
+        e
+    })?;
     place_comments(&mut script.comments, src);
     Ok(script)
 }

@@ -98,6 +98,9 @@ pub(crate) struct Parser<'a> {
     pub word_stack: Vec<Word>,
     /// Items of the lists being parsed, the same way.
     pub item_stack: Vec<ListItem>,
+    /// Local offset where the current item of the top-level list began
+    /// (see [`ParseError::command_start`]).
+    pub(crate) top_command_start: usize,
     /// The comments skipped so far, in source order (see
     /// [`crate::ast::Script::comments`]).
     pub comments: Vec<Comment>,
@@ -130,6 +133,7 @@ impl<'a> Parser<'a> {
             arith_last: 0,
             word_stack: Vec::new(),
             item_stack: Vec::new(),
+            top_command_start: 0,
             comments: Vec::new(),
         }
     }
@@ -286,6 +290,7 @@ impl<'a> Parser<'a> {
             line: span.line,
             column: span.column,
             span,
+            command_start: 0,
         }
     }
 

@@ -302,3 +302,25 @@ fn columns_point_at_the_token() {
     assert_eq!((e.line, e.column), (1, 9));
     assert_eq!(e.span.start, 8);
 }
+
+/// `command_start` is where the top-level command holding the error
+/// begins: the text before it is whole commands (what bash has already
+/// run when it reports the error).
+#[test]
+fn errors_name_the_start_of_their_top_level_command() {
+    let cases: &[(&str, usize)] = &[
+        ("echo one\nif true; then\n", 9),
+        ("echo one\nfi\necho two\n", 9),
+        ("echo one; fi\n", 10),
+        ("fi\n", 0),
+        ("a && b\nwhile x; do echo $(\n", 7),
+        ("f() {\n  echo\n}\ncase x in\n", 15),
+        ("echo one\necho \"open\n", 9),
+    ];
+    for &(src, start) in cases {
+        let e = parse(src).expect_err(src);
+        assert_eq!(e.command_start as usize, start, "{src:?}: {e:?}");
+        // The text before it parses on its own.
+        assert!(toolsh_parser::parse(&src[..start]).is_ok(), "{src:?}");
+    }
+}

@@ -393,7 +393,7 @@ impl Interp {
                 }
                 // As bash reads a file: the complete commands before the
                 // line with the error run, then the error is reported.
-                let end = super::top::line_start(src, e.line);
+                let end = super::top::runnable_prefix_end(src, &e);
                 if let Ok(prefix) = crate::parse::parse_script(&src[..end], &self.sh.limits) {
                     let saved = std::mem::replace(&mut self.source, Arc::from(src));
                     let r = self.run_items(&prefix, true).await;

@@ -23,8 +23,8 @@ pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt
             if let Some(i) = crate::parse::limit_interrupt(&e, limits) {
                 return Err(i);
             }
-            // Run the lines before the error when they parse on their own.
-            let prefix_end = line_start(src, e.line);
+            // Run the whole commands before the error.
+            let prefix_end = runnable_prefix_end(src, &e);
             let prefix = crate::parse::parse_script(&src[..prefix_end], limits).ok();
             (prefix, Some(e))
         }
@@ -78,6 +78,18 @@ pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt
 }
 
 /// Byte offset where 1-based `line` starts.
+/// Where the text that bash would have read and run before reporting
+/// syntax error `e` ends: the start of the line holding the error, or of
+/// the line where the top-level command holding it begins when that is
+/// earlier (`if` opened on line 2 and never closed: line 1 runs). bash
+/// reads a line at a time, so a command before the error on its own line
+/// does not run.
+pub(crate) fn runnable_prefix_end(src: &str, e: &toolsh_parser::ParseError) -> usize {
+    let command = (e.command_start as usize).min(src.len());
+    let command_line = src[..command].rfind('\n').map_or(0, |i| i + 1);
+    line_start(src, e.line).min(command_line)
+}
+
 pub(crate) fn line_start(src: &str, line: u32) -> usize {
     if line <= 1 {
         return 0;
