@@ -81,37 +81,6 @@ fn excerpt(line: &str, column: usize) -> (String, usize) {
     (format!("{lead}{body}{tail}"), caret)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::excerpt;
-
-    #[test]
-    fn short_lines_are_shown_whole() {
-        assert_eq!(excerpt("fi", 1), ("fi".to_string(), 0));
-        assert_eq!(excerpt("echo )", 6), ("echo )".to_string(), 5));
-    }
-
-    #[test]
-    fn long_lines_are_cut_around_the_column() {
-        let line = format!("echo {} )", "a".repeat(1_000_000));
-        let column = line.chars().count();
-        let (shown, caret) = excerpt(&line, column);
-        assert!(shown.starts_with("...a"), "{}", &shown[..10]);
-        assert!(shown.ends_with(" )"));
-        assert_eq!(shown.chars().count(), 3 + super::EXCERPT_CHARS);
-        assert_eq!(shown.chars().nth(caret), Some(')'));
-        // At the start: no leading cut, the caret where it was.
-        let (shown, caret) = excerpt(&line, 1);
-        assert!(shown.starts_with("echo ") && shown.ends_with("..."));
-        assert_eq!(caret, 0);
-        // In the middle: cut on both sides, the caret on its character.
-        let line = format!("{}X{}", "a".repeat(500), "b".repeat(500));
-        let (shown, caret) = excerpt(&line, 501);
-        assert!(shown.starts_with("...") && shown.ends_with("..."));
-        assert_eq!(shown.chars().nth(caret), Some('X'));
-    }
-}
-
 /// `toolsh fmt`: print the script in canonical form, its comments
 /// (the `#!` line first) kept in order at the nearest list-item boundary
 /// (`toolsh_parser::print`); blank lines are not kept. Exit 2 on a syntax
@@ -314,5 +283,36 @@ fn emit(text: &str) -> i32 {
             eprintln!("toolsh: write error: {e}");
             1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excerpt;
+
+    #[test]
+    fn short_lines_are_shown_whole() {
+        assert_eq!(excerpt("fi", 1), ("fi".to_string(), 0));
+        assert_eq!(excerpt("echo )", 6), ("echo )".to_string(), 5));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = format!("echo {} )", "a".repeat(1_000_000));
+        let column = line.chars().count();
+        let (shown, caret) = excerpt(&line, column);
+        assert!(shown.starts_with("...a"), "{}", &shown[..10]);
+        assert!(shown.ends_with(" )"));
+        assert_eq!(shown.chars().count(), 3 + super::EXCERPT_CHARS);
+        assert_eq!(shown.chars().nth(caret), Some(')'));
+        // At the start: no leading cut, the caret where it was.
+        let (shown, caret) = excerpt(&line, 1);
+        assert!(shown.starts_with("echo ") && shown.ends_with("..."));
+        assert_eq!(caret, 0);
+        // In the middle: cut on both sides, the caret on its character.
+        let line = format!("{}X{}", "a".repeat(500), "b".repeat(500));
+        let (shown, caret) = excerpt(&line, 501);
+        assert!(shown.starts_with("...") && shown.ends_with("..."));
+        assert_eq!(shown.chars().nth(caret), Some('X'));
     }
 }
