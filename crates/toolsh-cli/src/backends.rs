@@ -83,26 +83,67 @@ async fn run_exec(argv: Vec<String>, cwd: std::path::PathBuf, args: ToolArgs) ->
     }
     let mut child = cmd.spawn().map_err(|e| format!("{prog}: {e}"))?;
     let input = args.params.to_string();
-    if let Some(mut stdin) = child.stdin.take() {
-        // A program that does not read its stdin must not make us fail.
-        let _ = stdin.write_all(input.as_bytes()).await;
-        drop(stdin);
-    }
-    let out = child
-        .wait_with_output()
-        .await
-        .map_err(|e| format!("{prog}: {e}"))?;
-    if out.stdout.len() as u64 > MAX_BACKEND_OUTPUT {
-        return Err(format!(
-            "{prog}: output larger than {MAX_BACKEND_OUTPUT} bytes"
-        ));
-    }
-    if out.status.success() {
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    let stdin = child.stdin.take();
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
+    // Feed stdin and read stderr beside reading stdout, so that a program
+    // that writes before it reads cannot block on a full pipe; read at
+    // most one byte past each cap, so a program that floods its output
+    // costs the cap in memory, not the flood, and is killed then.
+    let feed = tokio::spawn(async move {
+        if let Some(mut stdin) = stdin {
+            // A program that does not read its stdin must not make us fail.
+            let _ = stdin.write_all(input.as_bytes()).await;
+        }
+    });
+    let err = tokio::spawn(read_capped(stderr, MAX_BACKEND_STDERR, true));
+    let out = read_capped(stdout, MAX_BACKEND_OUTPUT + 1, false).await;
+    let out = match out {
+        Ok(out) if out.len() as u64 <= MAX_BACKEND_OUTPUT => out,
+        other => {
+            let _ = child.kill().await;
+            feed.abort();
+            err.abort();
+            return Err(match other {
+                Err(e) => format!("{prog}: {e}"),
+                Ok(_) => format!("{prog}: output larger than {MAX_BACKEND_OUTPUT} bytes"),
+            });
+        }
+    };
+    let _ = feed.await;
+    let err = err.await.ok().and_then(Result::ok);
+    let err = err.unwrap_or_default();
+    let status = child.wait().await.map_err(|e| format!("{prog}: {e}"))?;
+    if status.success() {
+        Ok(String::from_utf8_lossy(&out).into_owned())
     } else {
-        let err = String::from_utf8_lossy(&out.stderr);
-        Err(format!("{prog} exited with {}: {}", out.status, err.trim()))
+        let err = String::from_utf8_lossy(&err);
+        Err(format!("{prog} exited with {status}: {}", err.trim()))
     }
+}
+
+/// The most bytes of a failing exec tool's stderr kept for its error
+/// (which is sanitized before the script sees it, and logged whole up to
+/// this size).
+const MAX_BACKEND_STDERR: u64 = 64 * 1024;
+
+/// Up to `cap` bytes of `stream` (all of it when shorter). With `drain`
+/// the rest is read and dropped, so the writer never blocks on a full
+/// pipe; without it the rest is left unread.
+async fn read_capped(
+    stream: Option<impl tokio::io::AsyncRead + Unpin>,
+    cap: u64,
+    drain: bool,
+) -> std::io::Result<Vec<u8>> {
+    use tokio::io::AsyncReadExt;
+    let mut buf = Vec::new();
+    if let Some(mut s) = stream {
+        (&mut s).take(cap).read_to_end(&mut buf).await?;
+        if drain {
+            tokio::io::copy(&mut s, &mut tokio::io::sink()).await?;
+        }
+    }
+    Ok(buf)
 }
 
 fn run_http(h: &HttpEntry, args: &ToolArgs) -> ToolResult {

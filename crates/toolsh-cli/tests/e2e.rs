@@ -549,6 +549,50 @@ fn spawn_http_server() -> (String, std::thread::JoinHandle<()>) {
     (format!("http://{addr}"), handle)
 }
 
+/// An exec tool's output is read up to the 16 MiB cap and the program is
+/// killed there: a program that never stops writing fails the call
+/// (sanitized, status 1) instead of growing toolsh's memory until the
+/// host runs out; a large stderr is drained, not kept, and does not block
+/// the program.
+#[test]
+fn exec_tool_output_is_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = r#"
+[[tool]]
+name = "flood"
+exec = ["yes"]
+
+[[tool]]
+name = "noisy"
+exec = ["sh", "-c", "head -c 3000000 /dev/zero >&2; cat >/dev/null; echo '{\"ok\":true}'"]
+"#;
+    let mpath = dir.path().join("tools.toml");
+    std::fs::write(&mpath, manifest).unwrap();
+    let started = std::time::Instant::now();
+    let out = toolsh()
+        .args(["run", "--tools"])
+        .arg(&mpath)
+        .args([
+            "-c",
+            "flood; echo \"flood=$?\"; noisy | jq -c .; echo \"noisy=$?\"",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .expect("spawn");
+    assert_eq!(
+        text(&out.stdout),
+        "flood=1\n{\"ok\":true}\nnoisy=0\n",
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stderr).contains("flood: callback failed"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
+
 #[test]
 fn manifest_exec_and_http_tools() {
     let dir = tempfile::tempdir().unwrap();
