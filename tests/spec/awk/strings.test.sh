@@ -230,3 +230,15 @@ awk 'BEGIN { print substr("hello", 2, 1e10) }'
 ## stdout:
 ello
 ## status: 0
+
+#### index of the empty string is 1
+awk 'BEGIN { print index("abc", ""), index("", "") }'
+## stdout:
+1 1
+## status: 0
+
+#### printf %c of a number past 255 prints its low byte (C locale)
+awk 'BEGIN { printf "%c%c%c|", 321, 65.7, 256 + 66; printf "%c", -1 }' | base64
+## stdout:
+QUFCfP8=
+## status: 0

@@ -248,7 +248,8 @@ impl Interp<'_> {
                 let s = self.str_arg(&args[0])?;
                 let t = self.str_arg(&args[1])?;
                 if t.is_empty() {
-                    return num(0.0);
+                    // The empty string is found at the start (gawk, mawk).
+                    return num(1.0);
                 }
                 let pos = memchr::memmem::find(&s, &t).map_or(0.0, |p| (p + 1) as f64);
                 num(pos)

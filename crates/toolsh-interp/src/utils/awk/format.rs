@@ -179,13 +179,8 @@ fn read_int(fmt: &[u8], mut i: usize) -> (f64, usize) {
 /// The bytes of character `code` in the C locale (UTF-8 above 255 as gawk
 /// does in a UTF-8 locale would differ; the C locale keeps the low byte).
 fn char_bytes(code: i64) -> Vec<u8> {
-    if (0..256).contains(&code) {
-        vec![code as u8]
-    } else if let Some(c) = u32::try_from(code).ok().and_then(char::from_u32) {
-        c.to_string().into_bytes()
-    } else {
-        vec![code as u8]
-    }
+    // Two's-complement low byte: -1 is 0xff, 321 is 0x41 (gawk 5.2, C locale).
+    vec![(code & 0xff) as u8]
 }
 
 /// Pad `body` to the width; `numeric` allows zero padding after the sign.
