@@ -139,7 +139,9 @@ pub struct ToolMetadata {
     /// Input schema (metadata only for text tools: used for flags and
     /// validation, not a reviewed contract).
     pub input_schema: Option<Value>,
-    /// Output schema (metadata only for text tools).
+    /// Output schema (for text tools not a reviewed contract: shown by
+    /// `help TOOL --json` and prompts, and outputs are checked against it
+    /// on the call path, as the tool layer does for any tool that has one).
     pub output_schema: Option<Value>,
     /// The risk class.
     pub risk: RiskClass,

@@ -46,8 +46,11 @@ pub(crate) fn tool_impl(e: &Entry, shared: &Arc<Shared>) -> ToolImpl {
     let mut def = ToolDef::new(e.policy.name.clone(), e.metadata.description.clone())
         .with_schema(e.input_schema())
         .with_tags(e.metadata.tags.clone());
-    if let Some(c) = &e.contract {
-        def = def.with_output_schema(c.output.clone());
+    // The contract's output schema, else the metadata's: a host's
+    // listing (`help TOOL --json`, the prompt) shows it as the unleased
+    // registry does.
+    if let Some(o) = e.output_schema() {
+        def = def.with_output_schema(o);
     }
     if let Some(c) = &e.metadata.category {
         def = def.with_category(c.clone());
@@ -371,7 +374,7 @@ impl CapabilityRuntime {
         Ok(LeasedExecution {
             _active: active,
             shared: self.shared.clone(),
-            registry: Arc::new((*base).clone().with_gate(gate)),
+            registry: Arc::new((*base).clone().hide(self.uncallable(lease)).with_gate(gate)),
             modules,
             request: Arc::new(request),
             execution,
@@ -423,6 +426,21 @@ impl CapabilityRuntime {
     pub fn registry(&self) -> Result<ToolRegistry, CapsError> {
         let (_, base, _, _) = self.base_registry()?;
         Ok((*base).clone())
+    }
+
+    /// [`CapabilityRuntime::registry`] as a script under `lease` should
+    /// see it: the tools it cannot call (not granted, or refused by the
+    /// permission mode or trust level as they are now) are hidden from
+    /// `help`, `discover`, prompts and descriptions
+    /// ([`ToolRegistry::hide`]); their calls still reach the lease gate
+    /// and are denied with its reason. Combine with
+    /// [`CapabilityRuntime::lease_gate`] over the same lease.
+    ///
+    /// # Errors
+    /// `Registry` when a catalog tool cannot be compiled.
+    pub fn registry_for_lease(&self, lease: &CapabilityLease) -> Result<ToolRegistry, CapsError> {
+        let (_, base, _, _) = self.base_registry()?;
+        Ok((*base).clone().hide(self.uncallable(lease)))
     }
 
     /// Run `script` in a fresh `LogicOnly` shell in which every tool command

@@ -463,6 +463,24 @@ impl CapabilityRuntime {
             .collect()
     }
 
+    /// The catalog tools a script under `lease` cannot call now: those the
+    /// lease does not grant and those the permission mode or trust level
+    /// refuse (the same checks, in the same terms, as the lease gate's).
+    pub(crate) fn uncallable(&self, lease: &CapabilityLease) -> Vec<String> {
+        let mode = *self.shared.mode.read().expect("mode lock");
+        let trust = self.shared.trust.get();
+        self.catalog
+            .read()
+            .expect("catalog lock")
+            .entries
+            .iter()
+            .filter(|(name, e)| {
+                !lease.grants(name) || allowed_by_level(e.metadata.risk, mode, trust).is_err()
+            })
+            .map(|(name, _)| name.clone())
+            .collect()
+    }
+
     /// The BLAKE3 fingerprint (hex) of the canonical serialization of every
     /// descriptor and module.
     pub fn fingerprint(&self) -> String {

@@ -630,3 +630,62 @@ async fn unknown_commands_are_audited_under_a_label_never_verbatim() {
     assert!(last.label.starts_with("digest:"), "{}", last.label);
     assert_eq!(last.label.len(), "digest:".len() + 32);
 }
+
+/// What a leased script cannot call is listed nowhere it looks (`help`,
+/// `help --json`, `discover`), and what it can call shows the detail it
+/// would without a lease: a text tool's metadata output schema included.
+#[tokio::test]
+async fn listings_show_only_what_the_lease_and_mode_allow() {
+    let rt = runtime();
+    let mut meta = ToolMetadata::new("Count notes.").risk(RiskClass::Read);
+    meta.output_schema = Some(json!({"type": "object", "required": ["n"]}));
+    rt.register_tool(ToolPolicy::new("notes.count"), meta, |_a: ToolArgs| async {
+        Ok("{\"n\":2}".to_string())
+    })
+    .unwrap();
+    let names = "help --list | cut -d' ' -f1 | paste -sd,; help --json | jq -c 'map(.name)'; \
+                 discover --search notes | grep -c delete; \
+                 help notes.count --json | jq -c .output_schema";
+    let lease = rt.issue_full_lease().unwrap();
+    let r = rt.eval_with_capability_lease(names, &lease).await.unwrap();
+    assert_eq!(
+        r.stdout,
+        "math.add,notes.count,notes.delete,notes.read\n\
+         [\"math.add\",\"notes.count\",\"notes.delete\",\"notes.read\"]\n1\n\
+         {\"type\":\"object\",\"required\":[\"n\"]}\n",
+        "{}",
+        r.stderr
+    );
+    // The registry a host serves over MCP hides the same tools.
+    rt.set_permission_mode(PermissionMode::ReadOnly);
+    let r = rt.eval_with_capability_lease(names, &lease).await.unwrap();
+    assert_eq!(
+        r.stdout,
+        "math.add,notes.count,notes.read\n[\"math.add\",\"notes.count\",\"notes.read\"]\n0\n\
+         {\"type\":\"object\",\"required\":[\"n\"]}\n",
+        "{}",
+        r.stderr
+    );
+    let served = rt.registry_for_lease(&lease).unwrap();
+    assert_eq!(
+        served.names().collect::<Vec<_>>(),
+        ["math.add", "notes.count", "notes.read"]
+    );
+    // Hidden, yet still denied (not unknown) when called.
+    let r = rt
+        .eval_with_capability_lease("notes.delete; echo $?", &lease)
+        .await
+        .unwrap();
+    assert_eq!(r.stdout, "1\n");
+    assert!(r.stderr.contains("notes.delete: denied: read-only mode"));
+
+    rt.set_permission_mode(PermissionMode::Full);
+    let lease = rt
+        .issue_capability_lease(&[CapabilityGrant::new("math.add")])
+        .unwrap();
+    let r = rt
+        .eval_with_capability_lease("help --list | cut -d' ' -f1", &lease)
+        .await
+        .unwrap();
+    assert_eq!(r.stdout, "math.add\n");
+}

@@ -226,7 +226,10 @@ pub async fn mcp(args: McpArgs) -> i32 {
         |authority| {
             let Some(a) = authority else { return Ok(None) };
             let gate = a.runtime.lease_gate(&a.lease).map_err(|e| e.to_string())?;
-            let registry = a.runtime.registry().map_err(|e| e.to_string())?;
+            let registry = a
+                .runtime
+                .registry_for_lease(&a.lease)
+                .map_err(|e| e.to_string())?;
             Ok(Some(registry.with_gate(gate)))
         },
     );

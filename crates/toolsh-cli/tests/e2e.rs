@@ -736,6 +736,118 @@ fn grants_and_modes_gate_every_call() {
     assert_eq!(text(&out.stdout), "");
 }
 
+/// `help` inside a script and the served script tool's description list
+/// only what the script can call under `--mode` / `--grant`, with the same
+/// detail (output schemas included) as without them. Expected listings
+/// are the default mode's own lines, filtered.
+#[test]
+fn modes_and_grants_hide_what_they_deny_from_every_listing() {
+    let listing = |extra: &[&str]| {
+        let mut c = toolsh();
+        c.args(["run", "--demo-tools"]).args(extra).args([
+            "-c",
+            "help --list; help customers.list --json | jq -c .output_schema; \
+             help --json | jq -c 'map(.name)'",
+        ]);
+        text(&run_ok(&mut c).stdout)
+    };
+    let full = listing(&[]);
+    let lines: Vec<&str> = full.lines().collect();
+    // The default listing's lines of `names`, realigned as `help --list`
+    // aligns them (to the longest name shown).
+    let list_of = |names: &[&str]| {
+        use std::fmt::Write as _;
+        let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+        let mut out = String::new();
+        for n in names {
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(&format!("{n} ")))
+                .unwrap_or_else(|| panic!("{n} is not in the default listing:\n{full}"));
+            let summary = line[n.len()..].trim_start();
+            let _ = writeln!(out, "{n:<width$}  {summary}");
+        }
+        out
+    };
+    let schema = lines
+        .iter()
+        .find(|l| l.starts_with("{\"type\":\"array\""))
+        .expect("customers.list has an output schema");
+    assert!(full.contains("payments.charge ") && full.contains("shipping.quote "));
+    // Read-only: the write tool (payments.charge) and the external one
+    // (shipping.quote) are hidden; the rest keep their output schemas.
+    let reads = [
+        "customers.get",
+        "customers.list",
+        "inventory.check",
+        "orders.get",
+        "orders.list",
+    ];
+    assert_eq!(
+        listing(&["--mode", "read-only"]),
+        format!(
+            "{}{schema}\n{}\n",
+            list_of(&reads),
+            serde_json::to_string(&reads).unwrap()
+        )
+    );
+    // Grants: only the granted tools.
+    let granted = ["customers.list", "orders.list"];
+    assert_eq!(
+        listing(&["--grant", "customers.list", "--grant", "orders.list:1"]),
+        format!(
+            "{}{schema}\n{}\n",
+            list_of(&granted),
+            serde_json::to_string(&granted).unwrap()
+        )
+    );
+}
+
+#[test]
+fn mcp_read_only_description_lists_only_read_tools() {
+    let Some(npm) = npm_dir() else { return };
+    let out = run_ok(
+        Command::new(npm.join("node_modules/.bin/mcp-inspector"))
+            .arg("--cli")
+            .arg(env!("CARGO_BIN_EXE_toolsh"))
+            .args([
+                "mcp",
+                "--demo-tools",
+                "--mode",
+                "read-only",
+                "--method",
+                "tools/list",
+            ]),
+    );
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The description is the system prompt: one section per command.
+    let description = list["tools"][0]["description"].as_str().unwrap();
+    let sections: Vec<&str> = description
+        .lines()
+        .filter_map(|l| l.strip_prefix("### "))
+        .collect();
+    assert_eq!(
+        sections,
+        [
+            "customers.get",
+            "customers.list",
+            "inventory.check",
+            "orders.get",
+            "orders.list"
+        ],
+        "{description}"
+    );
+    assert!(!description.contains("payments.charge"), "{description}");
+    assert!(!description.contains("shipping.quote"), "{description}");
+    // As without a mode, customers.list shows its output schema.
+    assert!(
+        description.contains(
+            "Output schema:\n```json\n{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"id\",\"name\"]}}"
+        ),
+        "{description}"
+    );
+}
+
 #[test]
 fn mcp_auto_mode_asks_the_client_and_denies_without_elicitation() {
     let Some(npm) = npm_dir() else { return };

@@ -232,14 +232,15 @@ impl Builtin for UnknownCommand {
     }
 }
 
-/// Every command of a tool set for one execution: each tool, `help` and
-/// `discover`.
+/// Every command of a tool set for one execution: each tool (hidden ones
+/// too, so that their calls are denied by the gates rather than unknown),
+/// `help` and `discover`.
 pub fn commands_for(
     registry: &Arc<ToolRegistry>,
     request: &Arc<ToolCallRequest>,
 ) -> Vec<Arc<dyn Builtin>> {
     let mut v: Vec<Arc<dyn Builtin>> = Vec::with_capacity(registry.len() + 2);
-    for name in registry.names() {
+    for name in registry.command_names() {
         v.push(Arc::new(ToolCommand::new(
             registry.clone(),
             name,

@@ -2,7 +2,7 @@
 //! call path (policy, gates, sanitization, timeouts). The call path itself
 //! is in `call.rs`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -129,6 +129,8 @@ pub struct ToolRegistry {
     pub(crate) gates: Vec<Arc<dyn CallGate>>,
     pub(crate) sanitize_errors: bool,
     pub(crate) call_timeout: Option<Duration>,
+    /// Tools left out of every listing (see [`ToolRegistry::hide`]).
+    pub(crate) hidden: Arc<BTreeSet<String>>,
 }
 
 impl std::fmt::Debug for ToolRegistry {
@@ -139,6 +141,7 @@ impl std::fmt::Debug for ToolRegistry {
             .field("gates", &self.gates.len())
             .field("sanitize_errors", &self.sanitize_errors)
             .field("call_timeout", &self.call_timeout)
+            .field("hidden", &self.hidden)
             .finish()
     }
 }
@@ -151,6 +154,7 @@ impl Default for ToolRegistry {
             gates: Vec::new(),
             sanitize_errors: true,
             call_timeout: None,
+            hidden: Arc::new(BTreeSet::new()),
         }
     }
 }
@@ -237,22 +241,67 @@ impl ToolRegistry {
         self
     }
 
-    /// The definitions, in name order.
+    /// Leave the tools named in `names` out of every listing: a host
+    /// whose gate denies them (a capability lease that does not grant
+    /// them, a read-only permission mode) hides them so that `help`,
+    /// `discover`, the system prompt, tool descriptions and "did you
+    /// mean" hints show only what the script can call. A hidden tool stays
+    /// a command ([`ToolRegistry::command_names`]): a call still reaches
+    /// the gates, which deny it with their reason (status 1). Names that
+    /// are not registered are ignored; calls add to the hidden set.
+    #[must_use]
+    pub fn hide<I, S>(mut self, names: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        let mut set = (*self.hidden).clone();
+        set.extend(names.into_iter().map(Into::into));
+        self.hidden = Arc::new(set);
+        self
+    }
+
+    fn listed(&self, name: &str) -> bool {
+        !self.hidden.contains(name)
+    }
+
+    /// The definitions of the listed (not hidden) tools, in name order.
     pub fn definitions(&self) -> Vec<&ToolDef> {
-        self.tools.values().map(|t| &t.imp.def).collect()
+        self.tools
+            .iter()
+            .filter(|(n, _)| self.listed(n))
+            .map(|(_, t)| &t.imp.def)
+            .collect()
     }
 
-    /// A tool's definition.
+    /// A listed tool's definition (`None` for an unknown or hidden tool).
     pub fn get(&self, name: &str) -> Option<&ToolDef> {
-        self.tools.get(name).map(|t| &t.imp.def)
+        self.tools
+            .get(name)
+            .filter(|_| self.listed(name))
+            .map(|t| &t.imp.def)
     }
 
-    /// The tool names, in order.
+    /// The names of the listed (not hidden) tools, in order.
     pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.tools
+            .keys()
+            .map(String::as_str)
+            .filter(|n| self.listed(n))
+    }
+
+    /// Every registered tool name, hidden ones included, in order: the
+    /// commands a shell gets ([`crate::commands_for`]).
+    pub fn command_names(&self) -> impl Iterator<Item = &str> {
         self.tools.keys().map(String::as_str)
     }
 
-    /// The number of tools.
+    /// Whether a tool of this name is registered (hidden or not).
+    pub fn contains(&self, name: &str) -> bool {
+        self.tools.contains_key(name)
+    }
+
+    /// The number of registered tools (hidden ones included).
     pub fn len(&self) -> usize {
         self.tools.len()
     }

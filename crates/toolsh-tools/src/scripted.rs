@@ -214,7 +214,7 @@ impl ScriptedToolBuilder {
         }
         for b in &self.builtins {
             let n = b.name();
-            if registry.get(n).is_some() || crate::registry::RESERVED_NAMES.contains(&n) {
+            if registry.contains(n) || crate::registry::RESERVED_NAMES.contains(&n) {
                 return Err(RegistryError::Duplicate(n.to_string()));
             }
         }

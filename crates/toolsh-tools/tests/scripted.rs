@@ -341,3 +341,62 @@ async fn unknown_names_get_bash_message_and_the_nearest_tool() {
     );
     assert_eq!(r.exit_code, 127);
 }
+
+/// A hidden tool (one a host's gate denies) is in no listing: not in
+/// `help`, `help --list`, `help TOOL`, `discover`, the description, the
+/// system prompt or "did you mean" hints. It stays a command, so a call
+/// reaches the gates (here a policy that denies it) instead of being
+/// unknown.
+#[tokio::test]
+async fn hidden_tools_are_listed_nowhere_but_still_reach_the_gates() {
+    let mut registry = toolsh_tools::ToolRegistry::new();
+    for t in shop_tools() {
+        registry.register(t).unwrap();
+    }
+    let registry = registry
+        .hide(["payments.charge", "orders.list"])
+        .with_policy(|c| {
+            if c.name == "payments.charge" {
+                toolsh_tools::PolicyDecision::Deny("not for this script".into())
+            } else {
+                toolsh_tools::PolicyDecision::Allow
+            }
+        });
+    assert!(registry.names().all(|n| n != "payments.charge"));
+    assert!(registry.command_names().any(|n| n == "payments.charge"));
+    assert!(registry.get("orders.list").is_none());
+    assert!(registry.contains("orders.list"));
+    let t = ScriptedTool::from_registry("shop", &registry)
+        .build()
+        .unwrap();
+    for listing in [t.description(), t.system_prompt()] {
+        assert!(!listing.contains("payments.charge"), "{listing}");
+        assert!(!listing.contains("orders.list"), "{listing}");
+        assert!(listing.contains("customers.get"), "{listing}");
+    }
+    let r = run(
+        &t,
+        "help --list | grep -c -e payments.charge -e orders.list; \
+         help | grep -c -e payments.charge -e orders.list; \
+         help --json | jq -r '.[].name' | grep -c -e payments -e orders.list; \
+         discover --search charge | grep -c payments; \
+         help payments.charge; echo \"help=$?\"; \
+         payments.charge --customer c-acme --amount 1; echo \"call=$?\"",
+    )
+    .await;
+    assert_eq!(r.stdout, "0\n0\n0\n0\nhelp=127\ncall=1\n", "{}", r.stderr);
+    assert!(
+        r.stderr.contains("help: payments.charge: unknown tool\n"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("payments.charge: denied: not for this script\n"),
+        "{}",
+        r.stderr
+    );
+    // The typo hint suggests only listed tools.
+    let r = run(&t, "orders.lis").await;
+    assert!(!r.stderr.contains("orders.list"), "{}", r.stderr);
+}
