@@ -18,6 +18,10 @@
 //! command = "npx"
 //! args = ["@modelcontextprotocol/server-memory"]
 //! ```
+//!
+//! An `http` backend's `url` and header values may refer to host
+//! environment variables as `${NAME}` (no default syntax); a reference to
+//! an unset variable is a load error.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -136,7 +140,8 @@ pub struct ToolEntry {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HttpEntry {
-    /// The URL; `${VAR}` is replaced by the host environment variable.
+    /// The URL; `${VAR}` is replaced by the host environment variable
+    /// (which must be set when the manifest is loaded).
     pub url: String,
     /// GET (params as query string) or POST/PUT/PATCH/DELETE (params as a
     /// JSON body). Default POST.
@@ -185,6 +190,7 @@ impl Manifest {
         let mut m = Self::parse(&text, &file)?;
         m.base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         m.check_files(&text, &file)?;
+        m.check_env(&text, &file, |name| std::env::var_os(name).is_some())?;
         Ok(m)
     }
 
@@ -344,6 +350,48 @@ impl Manifest {
         Ok(())
     }
 
+    /// Every `${VAR}` an `http` backend's `url` or header values refer to
+    /// must be set (`is_set`, the host environment at load time): an unset
+    /// variable would otherwise send an empty token or URL part on every
+    /// call. Only `${NAME}` is supported: no default syntax. The error
+    /// points at the reference (the first one in the tool's table).
+    fn check_env(
+        &self,
+        text: &str,
+        file: &str,
+        is_set: impl Fn(&str) -> bool,
+    ) -> Result<(), ManifestError> {
+        for t in &self.tool {
+            let e = t.get_ref();
+            let Some(h) = &e.http else { continue };
+            let values = std::iter::once(("http.url".to_string(), &h.url)).chain(
+                h.headers
+                    .iter()
+                    .map(|(k, v)| (format!("http.headers.{k}"), v)),
+            );
+            for (key, value) in values {
+                for name in env_references(value) {
+                    let problem = if !is_env_name(name) {
+                        "is not a supported reference (only ${NAME}; there is no default syntax)"
+                    } else if is_set(name) {
+                        continue;
+                    } else {
+                        "is not set in the environment"
+                    };
+                    let at = reference_position(text, t.span().start, name);
+                    let (line, column) = line_col(text, at);
+                    return Err(ManifestError {
+                        file: file.to_string(),
+                        line,
+                        column,
+                        message: format!("tool '{}': {key}: ${{{name}}} {problem}", e.name),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The input schema of a tool entry as JSON (`{}` when absent).
     pub fn input_schema(&self, t: &ToolEntry) -> Value {
         schema_of(
@@ -391,7 +439,51 @@ fn toml_to_json(v: &toml::Value) -> Result<Value, String> {
     }
 }
 
-/// Replace `${VAR}` with the host environment variable (empty when unset).
+/// Where `${name}` is written in the tool table that starts at `start`
+/// (its `[[tool]]` header, where the entry's span starts): the table runs
+/// to the next header that is not one of its own sub-tables
+/// (`[tool.http]`). `start` when it is not found there.
+fn reference_position(text: &str, start: usize, name: &str) -> usize {
+    let reference = format!("${{{name}}}");
+    let table = text.get(start..).unwrap_or_default();
+    let mut end = table.len();
+    let mut from = 1.min(table.len());
+    while let Some(i) = table[from..].find("\n[") {
+        let header = from + i + 1;
+        if !table[header..].starts_with("[tool.") {
+            end = header;
+            break;
+        }
+        from = header;
+    }
+    table[..end].find(&reference).map_or(start, |i| start + i)
+}
+
+/// The names inside each complete `${...}` of `s`, in order.
+fn env_references(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        let start = rest.find("${")?;
+        let end = rest[start + 2..].find('}')?;
+        let name = &rest[start + 2..start + 2 + end];
+        rest = &rest[start + 3 + end..];
+        Some(name)
+    })
+}
+
+/// An environment variable name as a reference may use: a letter or `_`,
+/// then letters, digits and `_` (POSIX, Base Definitions 8.1).
+fn is_env_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Replace `${VAR}` with the host environment variable. [`Manifest::load`]
+/// refuses a manifest that refers to an unset one, so the empty string an
+/// unset variable gives here is never sent.
 pub fn interpolate_env(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
@@ -486,5 +578,38 @@ args = ["server.js"]
         assert_eq!(interpolate_env("a${PATH}b"), format!("a{path}b"));
         assert_eq!(interpolate_env("${TOOLSH_SURELY_UNSET_VAR}x"), "x");
         assert_eq!(interpolate_env("${open"), "${open");
+    }
+
+    #[test]
+    fn an_unset_header_variable_is_a_load_error_at_its_reference() {
+        let text = "[[tool]]\nname = \"t\"\nhttp = { url = \"http://h/${HOST_OK}\", headers = { Authorization = \"Bearer ${TOKEN_X}\" } }\n";
+        let m = Manifest::parse(text, "m.toml").unwrap();
+        let set = |n: &str| n == "HOST_OK";
+        let e = m.check_env(text, "m.toml", set).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "m.toml:3:75: tool 't': http.headers.Authorization: ${TOKEN_X} is not set in the environment"
+        );
+        assert!(m.check_env(text, "m.toml", |_| true).is_ok());
+        let e = m.check_env(text, "m.toml", |_| false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "m.toml:3:26: tool 't': http.url: ${HOST_OK} is not set in the environment"
+        );
+        // Sub-tables of the tool are its table; the next tool is not.
+        let text = "[[tool]]\nname = \"t\"\n[tool.http]\nurl = \"http://h\"\n[tool.http.headers]\nA = \"${B_X}\"\n[[tool]]\nname = \"u\"\nexec = [\"true\"]\n";
+        let m = Manifest::parse(text, "m.toml").unwrap();
+        let e = m.check_env(text, "m.toml", |_| false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "m.toml:6:6: tool 't': http.headers.A: ${B_X} is not set in the environment"
+        );
+        let text = "[[tool]]\nname = \"t\"\nhttp = { url = \"http://h/${HOST:-x}\" }\n";
+        let m = Manifest::parse(text, "m.toml").unwrap();
+        let e = m.check_env(text, "m.toml", |_| true).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "m.toml:3:26: tool 't': http.url: ${HOST:-x} is not a supported reference (only ${NAME}; there is no default syntax)"
+        );
     }
 }

@@ -667,6 +667,48 @@ fn malformed_manifest_points_at_the_key() {
     );
 }
 
+/// An `http` tool whose header refers to an unset variable is refused at
+/// load (exit 2, the variable, the key and its line), before anything
+/// runs, rather than sending `Bearer ` with no token on every call.
+#[test]
+fn manifest_with_an_unset_variable_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mpath = dir.path().join("env.toml");
+    std::fs::write(
+        &mpath,
+        "[[tool]]\nname = \"remote.get\"\n\
+         http = { url = \"http://127.0.0.1:9/x\", headers = { Authorization = \"Bearer ${TOOLSH_TEST_UNSET_TOKEN}\" } }\n",
+    )
+    .unwrap();
+    let out = toolsh()
+        .env_remove("TOOLSH_TEST_UNSET_TOKEN")
+        .args(["run", "--tools"])
+        .arg(&mpath)
+        .args(["-c", "echo ran"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("env.toml:3:")
+            && err.contains(
+                "tool 'remote.get': http.headers.Authorization: ${TOOLSH_TEST_UNSET_TOKEN} is not set in the environment"
+            ),
+        "{err}"
+    );
+    // Set (even to the empty string, as the operator chose), it loads.
+    let out = run_ok(
+        toolsh()
+            .env("TOOLSH_TEST_UNSET_TOKEN", "")
+            .args(["run", "--tools"])
+            .arg(&mpath)
+            .args(["-c", "echo ran"]),
+    );
+    assert_eq!(text(&out.stdout), "ran\n");
+}
+
 #[test]
 fn grants_and_modes_gate_every_call() {
     // Grants: ungranted tools and calls over a grant's count are denied
