@@ -154,6 +154,10 @@ pub struct PromptArgs {
     /// One line per tool, without schemas.
     #[arg(long)]
     pub compact: bool,
+    /// The sandbox profile the prompt describes: that of the `toolsh run`
+    /// the scripts will go to (the same default).
+    #[arg(long, value_enum, default_value_t)]
+    pub profile: ProfileArg,
 }
 
 /// `toolsh fmt`.

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use toolsh_parser::{ParseError, ParseErrorKind};
 use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolRegistry};
 
-use crate::cli::{CheckArgs, FmtArgs, McpArgs, PromptArgs, ToolSources};
+use crate::cli::{CheckArgs, FmtArgs, McpArgs, ProfileArg, PromptArgs, ToolSources};
 use crate::run::{EXIT_USAGE, limits_for};
 use crate::{script_file, tools};
 
@@ -188,7 +188,8 @@ fn scripted(
         .unwrap_or_else(|e| unreachable!("a registry's tools are valid: {e}"))
 }
 
-/// `toolsh prompt`: the system prompt for an LLM.
+/// `toolsh prompt`: the system prompt for an LLM whose scripts `toolsh run`
+/// runs under `--profile` (default `sandbox`, as `run`'s).
 pub async fn prompt(args: PromptArgs) -> i32 {
     let loaded = match tools::load(&args.sources).await {
         Ok(l) => l,
@@ -202,7 +203,11 @@ pub async fn prompt(args: PromptArgs) -> i32 {
         args.compact,
         toolsh_interp::ExecutionLimits::default(),
     );
-    let written = emit(&tool.system_prompt());
+    let profile = match args.profile {
+        ProfileArg::Logic => toolsh_interp::Profile::LogicOnly,
+        ProfileArg::Sandbox => toolsh_interp::Profile::Sandbox,
+    };
+    let written = emit(&tool.system_prompt_for(profile));
     loaded.shutdown().await;
     written
 }

@@ -709,6 +709,45 @@ fn manifest_with_an_unset_variable_is_refused() {
     assert_eq!(text(&out.stdout), "ran\n");
 }
 
+/// `toolsh prompt` tells the model what `toolsh run` will give its
+/// scripts: by default both use the sandbox profile (an in-memory file
+/// system), and `--profile logic` on both means no file system.
+#[test]
+fn prompt_describes_the_profile_run_uses() {
+    let prompt = |extra: &[&str]| {
+        let mut c = toolsh();
+        c.args(["prompt", "--demo-tools", "--compact"]).args(extra);
+        text(&run_ok(&mut c).stdout)
+    };
+    let files = |extra: &[&str]| {
+        let mut c = toolsh();
+        c.args(["run"])
+            .args(extra)
+            .args(["-c", "echo kept > notes.txt && cat notes.txt"])
+            .stdin(Stdio::null());
+        c.output().unwrap()
+    };
+    let default = prompt(&[]);
+    assert_eq!(default, prompt(&["--profile", "sandbox"]));
+    assert!(
+        default.contains("Files live in an in-memory file system that starts empty"),
+        "{default}"
+    );
+    assert!(!default.contains("There is no file system"), "{default}");
+    let out = files(&[]);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout).as_str()),
+        (Some(0), "kept\n")
+    );
+
+    let logic = prompt(&["--profile", "logic"]);
+    assert!(logic.contains("There is no file system"), "{logic}");
+    assert!(!logic.contains("in-memory"), "{logic}");
+    let out = files(&["--profile", "logic"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "");
+}
+
 #[test]
 fn grants_and_modes_gate_every_call() {
     // Grants: ungranted tools and calls over a grant's count are denied

@@ -34,8 +34,8 @@ impl Locale {
     /// The text for `key` in this locale.
     pub fn text(self, key: Text) -> &'static str {
         use Text::{
-            Commands, CommandsField, DefaultDescription, Intro, NoFileSystem, TimeoutField,
-            TipList, Tips, ToolsLabel,
+            Commands, CommandsField, DefaultDescription, InMemoryFileSystem, Intro, NoFileSystem,
+            TimeoutField, TipList, Tips, ToolsLabel,
         };
         match (self, key) {
             (Locale::En, Intro) => {
@@ -55,6 +55,15 @@ impl Locale {
             }
             (Locale::Es, NoFileSystem) => {
                 "No hay sistema de archivos: no se pueden leer ni escribir archivos (solo redirigir a /dev/null), y cat, grep, sed, jq y las demás utilidades solo leen la entrada estándar. Guarda los datos en variables, tuberías y here-strings (`<<<`)."
+            }
+            (Locale::En, InMemoryFileSystem) => {
+                "Files live in an in-memory file system that starts empty and belongs to this script alone: write and read them with redirections (`>`, `>>`, `<`), and cat, grep, sed, jq and the other utilities take file operands. No host file is visible, and nothing is kept after the script ends."
+            }
+            (Locale::De, InMemoryFileSystem) => {
+                "Dateien liegen in einem Dateisystem im Arbeitsspeicher, das leer beginnt und nur diesem Skript gehört: schreibe und lies sie mit Umleitungen (`>`, `>>`, `<`), und cat, grep, sed, jq und die anderen Hilfsprogramme nehmen Dateioperanden. Keine Host-Datei ist sichtbar, und nach dem Ende des Skripts bleibt nichts erhalten."
+            }
+            (Locale::Es, InMemoryFileSystem) => {
+                "Los archivos viven en un sistema de archivos en memoria que empieza vacío y pertenece solo a este script: escríbelos y léelos con redirecciones (`>`, `>>`, `<`), y cat, grep, sed, jq y las demás utilidades aceptan archivos como operandos. Ningún archivo del anfitrión es visible y nada se conserva al terminar el script."
             }
             (Locale::En, Commands) => "Commands",
             (Locale::De, Commands) => "Befehle",
@@ -102,6 +111,10 @@ pub enum Text {
     /// What the `LogicOnly` profile (the one `ScriptedTool` runs) takes
     /// away: the file system. In the system prompt and the description.
     NoFileSystem,
+    /// What the `Sandbox` profile gives instead: an empty in-memory file
+    /// system of the script's own. In the system prompt of a host that runs
+    /// scripts in that profile (`toolsh run`'s default).
+    InMemoryFileSystem,
     /// The heading of the command list.
     Commands,
     /// The heading of the tips.
@@ -130,6 +143,7 @@ mod tests {
         assert_eq!(Locale::De.text(Text::Tips), "Hinweise");
         for l in [Locale::En, Locale::De, Locale::Es] {
             assert!(l.text(Text::NoFileSystem).contains("/dev/null"), "{l:?}");
+            assert!(l.text(Text::InMemoryFileSystem).contains("`>>`"), "{l:?}");
         }
     }
 }

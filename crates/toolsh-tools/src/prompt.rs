@@ -5,17 +5,28 @@ use std::fmt::Write as _;
 use crate::def::ToolDef;
 use crate::help;
 use crate::locale::{Locale, Text};
+use toolsh_interp::Profile;
 
-/// The markdown system prompt: title, intro, what the sandbox lacks (no
-/// file system: scripts run in the `LogicOnly` profile), the commands
-/// (usage line, description and input schema; one line each when
-/// `compact`), tips.
+/// What the prompt says of files under `profile`.
+fn files_text(profile: Profile) -> Text {
+    if profile.allows_files() {
+        Text::InMemoryFileSystem
+    } else {
+        Text::NoFileSystem
+    }
+}
+
+/// The markdown system prompt: title, intro, what scripts have for files
+/// under `profile` (none in `LogicOnly`; an empty in-memory file system in
+/// `Sandbox`), the commands (usage line, description and input and output
+/// schemas; one line each when `compact`), tips.
 pub fn system_prompt(
     name: &str,
     short: Option<&str>,
     defs: &[&ToolDef],
     compact: bool,
     locale: Locale,
+    profile: Profile,
 ) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {name}\n");
@@ -26,7 +37,7 @@ pub fn system_prompt(
         out,
         "{} {}\n",
         locale.text(Text::Intro),
-        locale.text(Text::NoFileSystem)
+        locale.text(files_text(profile))
     );
     let _ = writeln!(out, "## {}\n", locale.text(Text::Commands));
     for d in defs {

@@ -338,14 +338,23 @@ impl ScriptedTool {
     }
 
     /// The markdown system prompt: the commands (with schemas, or one line
-    /// each in compact mode) and usage tips.
+    /// each in compact mode) and usage tips, for the `LogicOnly` profile its
+    /// executions run in (no file system).
     pub fn system_prompt(&self) -> String {
+        self.system_prompt_for(Profile::LogicOnly)
+    }
+
+    /// [`ScriptedTool::system_prompt`] for a host that runs the scripts in
+    /// its own shell under `profile` (`toolsh run` defaults to `Sandbox`):
+    /// the prompt tells what that profile gives for files.
+    pub fn system_prompt_for(&self, profile: Profile) -> String {
         prompt::system_prompt(
             &self.inner.name,
             self.inner.short_description.as_deref(),
             &self.inner.registry.definitions(),
             self.inner.compact_prompt,
             self.inner.locale,
+            profile,
         )
     }
 
