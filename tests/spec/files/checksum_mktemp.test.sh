@@ -146,3 +146,32 @@ mkdir tmpd; f=$(TMPDIR=$PWD/tmpd mktemp -t z.XXX); case $f in "$PWD"/tmpd/z.???)
 ## stdout:
 ok
 ## status: 0
+
+#### sha1sum, sha224sum, sha384sum and sha512sum of stdin and a file
+printf abc > f
+printf abc | sha1sum
+sha224sum f
+sha384sum --tag f
+printf abc | sha512sum -
+## stdout:
+a9993e364706816aba3e25717850c26c9cd0d89d  -
+23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7  f
+SHA384 (f) = cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7
+ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f  -
+## status: 0
+
+#### sha1sum -c and sha512sum -c verify their own lists
+printf 'one\n' > a; printf 'two\n' > b
+sha1sum a b > sums1; sha512sum --tag a b > sums5
+sha1sum -c sums1; sha512sum -c sums5
+printf 'changed\n' > b
+sha1sum -c sums1; echo "status $?"
+## stdout:
+a: OK
+b: OK
+a: OK
+b: OK
+a: OK
+b: FAILED
+status 1
+## status: 0

@@ -27,6 +27,7 @@ pub(crate) mod realpath;
 pub(crate) mod rm;
 pub(crate) mod rmdir;
 pub(crate) mod sha256sum;
+pub(crate) mod shasum;
 pub(crate) mod split;
 pub(crate) mod stat;
 pub(crate) mod touch;

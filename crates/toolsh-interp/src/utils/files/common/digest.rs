@@ -1,5 +1,6 @@
-//! The shared body of `md5sum` and `sha256sum` (GNU coreutils): print
-//! `HASH  NAME` lines, or check them with `-c`.
+//! The shared body of `md5sum`, `sha1sum` and the `sha2` family
+//! (`sha224sum` ... `sha512sum`, GNU coreutils): print `HASH  NAME` lines,
+//! or check them with `-c`.
 
 use std::fmt::Write as _;
 
@@ -47,6 +48,43 @@ impl Algorithm for Sha256 {
         hex(&sha2::Digest::finalize(self.0))
     }
 }
+
+/// One SHA algorithm as an [`Algorithm`]: `$ty` over `$hasher`.
+macro_rules! sha_algorithm {
+    ($(#[$doc:meta])* $ty:ident, $hasher:ty, $tag:literal, $hex:literal) => {
+        $(#[$doc])*
+        #[derive(Default)]
+        pub(crate) struct $ty($hasher);
+
+        impl Algorithm for $ty {
+            const TAG: &'static str = $tag;
+            const HEX_LEN: usize = $hex;
+            fn update(&mut self, data: &[u8]) {
+                sha2::Digest::update(&mut self.0, data);
+            }
+            fn finish(self) -> String {
+                hex(&sha2::Digest::finalize(self.0))
+            }
+        }
+    };
+}
+
+sha_algorithm!(
+    /// SHA-1 (FIPS 180-4) over the sha1 crate.
+    Sha1, sha1::Sha1, "SHA1", 40
+);
+sha_algorithm!(
+    /// SHA-224 over the sha2 crate.
+    Sha224, sha2::Sha224, "SHA224", 56
+);
+sha_algorithm!(
+    /// SHA-384 over the sha2 crate.
+    Sha384, sha2::Sha384, "SHA384", 96
+);
+sha_algorithm!(
+    /// SHA-512 over the sha2 crate.
+    Sha512, sha2::Sha512, "SHA512", 128
+);
 
 fn hex(bytes: &[u8]) -> String {
     let mut s = String::with_capacity(bytes.len() * 2);
