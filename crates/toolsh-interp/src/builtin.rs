@@ -8,7 +8,7 @@ use async_trait::async_trait;
 
 use crate::fs::{FileSystem, FsError, normalize_path};
 use crate::io::{Input, Output, OutputError};
-use crate::limits::{ExecutionLimits, Interrupt};
+use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 use crate::profile::Profile;
 
 /// What a builtin returns: its exit status, or an [`Interrupt`] that stops
@@ -133,11 +133,19 @@ impl BuiltinContext<'_> {
     /// This is where every utility opens a file operand: `/dev/stdin` (and
     /// `/dev/fd/0`) is the command's standard input as `-` is, in every
     /// profile; `/dev/null` reads as empty through the backend
-    /// ([`crate::fs::DevicesFs`]).
+    /// ([`crate::fs::DevicesFs`]); `/dev/zero` and `/dev/urandom` fail
+    /// with [`LimitKind::BufferBytes`] (they never end).
     pub async fn read_operand(&mut self, path: &str) -> Result<Vec<u8>, OperandError> {
         if self.is_stdin_operand(path) {
             let max = self.shell.limits().max_buffer_bytes;
             return Ok(self.stdin.read_to_end(max).await?);
+        }
+        if self.endless_operand(path).is_some() {
+            // `/dev/zero`, `/dev/urandom`: the whole contents exceed any
+            // buffer. Utilities that stream open them with
+            // `endless_operand` instead.
+            let max = self.shell.limits().max_buffer_bytes;
+            return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
         }
         let abs = self.resolve_path(path);
         let fs = self.shell.fs();
@@ -146,6 +154,18 @@ impl BuiltinContext<'_> {
             return Err(OperandError::Fs(FsError::IsADirectory));
         }
         Ok(fs.read(&abs).await?)
+    }
+
+    /// The endless device (`/dev/zero`, `/dev/urandom`) the operand `path`
+    /// names, if any, in every profile: a utility that streams its
+    /// operands reads it as [`crate::Input::from_device`]; reading it
+    /// whole ([`BuiltinContext::read_operand`]) fails with the buffer
+    /// limit.
+    pub fn endless_operand(&self, path: &str) -> Option<crate::fs::EndlessDevice> {
+        if path == "-" {
+            return None;
+        }
+        crate::fs::EndlessDevice::at(&self.resolve_path(path))
     }
 
     /// `true` when the operand `path` names standard input: `-`,

@@ -25,6 +25,9 @@ const PIPE_CAPACITY: usize = 16;
 pub struct Input {
     pending: Bytes,
     source: Option<mpsc::Receiver<Bytes>>,
+    /// An endless device read as a stream (`< /dev/zero`), one chunk at a
+    /// time.
+    device: Option<crate::fs::EndlessDevice>,
 }
 
 impl Default for Input {
@@ -39,6 +42,7 @@ impl Input {
         Self {
             pending: Bytes::new(),
             source: None,
+            device: None,
         }
     }
 
@@ -47,6 +51,19 @@ impl Input {
         Self {
             pending: data.into(),
             source: None,
+            device: None,
+        }
+    }
+
+    /// An input that reads `device` without end, generating one chunk at a
+    /// time as it is read (never more than a chunk held). Whoever reads it
+    /// is bounded by its own limits: [`Input::read_to_end`]'s maximum, the
+    /// output limits, the deadline, as with an endless pipe from `yes`.
+    pub fn from_device(device: crate::fs::EndlessDevice) -> Self {
+        Self {
+            pending: Bytes::new(),
+            source: None,
+            device: Some(device),
         }
     }
 
@@ -62,12 +79,21 @@ impl Input {
         Self {
             pending: Bytes::new(),
             source: Some(rx),
+            device: None,
         }
     }
 
     /// Fill `pending` if it is empty; `false` at end of file.
     async fn fill(&mut self) -> bool {
         while self.pending.is_empty() {
+            if let Some(device) = self.device {
+                self.pending = device.chunk();
+                if self.pending.is_empty() {
+                    self.device = None;
+                    return false;
+                }
+                return true;
+            }
             let Some(rx) = self.source.as_mut() else {
                 return false;
             };
@@ -190,7 +216,7 @@ impl Input {
     /// `true` when this input is a pipe or holds unread bytes (used by
     /// utilities that behave differently when stdin is empty).
     pub fn has_source(&self) -> bool {
-        self.source.is_some() || !self.pending.is_empty()
+        self.source.is_some() || self.device.is_some() || !self.pending.is_empty()
     }
 }
 

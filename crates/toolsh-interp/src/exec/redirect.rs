@@ -1,6 +1,7 @@
 //! Redirections (bash manual 3.6), applied left to right to the
 //! descriptor table. Files go through the [`crate::FileSystem`] backend;
-//! the logic-only profile allows only `/dev/null` and the standard streams.
+//! the logic-only profile allows only `/dev/null`, `/dev/zero`,
+//! `/dev/urandom` and the standard streams.
 
 use std::sync::Arc;
 
@@ -134,6 +135,17 @@ impl Interp {
                     "/dev/stdin" | "/dev/fd/0" => return Ok(true),
                     _ => {}
                 }
+                // `< /dev/zero`, `< /dev/urandom`: an endless stream, in
+                // every profile (like `/dev/null`, it exposes nothing).
+                if r.op == RedirOp::Read
+                    && let Some(device) = crate::fs::EndlessDevice::at(&crate::fs::normalize_path(
+                        &self.st.cwd,
+                        &target,
+                    ))
+                {
+                    self.set_input(fd, Input::from_device(device));
+                    return Ok(true);
+                }
                 // `< /dev/fd/N` of a descriptor open for reading (a process
                 // substitution): the same stream, as opening a pipe is.
                 if let Some(input) = target
@@ -232,7 +244,8 @@ impl Interp {
         clobber: bool,
     ) -> R<bool> {
         let special = match target {
-            "/dev/null" => Some(Output::Null),
+            // `/dev/zero` and `/dev/urandom` discard writes, as on Linux.
+            "/dev/null" | "/dev/zero" | "/dev/urandom" => Some(Output::Null),
             "/dev/stdout" | "/dev/fd/1" => Some(self.fds.output(1)),
             "/dev/stderr" | "/dev/fd/2" => Some(self.fds.output(2)),
             _ => target

@@ -9,16 +9,83 @@
 //! the command has: utilities reach them through
 //! [`crate::BuiltinContext::read_operand`] and their own output code, not
 //! through this layer. `/dev` itself is a directory that lists nothing.
+//!
+//! `/dev/zero` and `/dev/urandom` read as endless streams ([`EndlessDevice`]:
+//! NUL bytes, and bytes from the operating system's random source, as the
+//! Linux `zero(4)` and `random(4)` devices do) and discard what is written.
+//! Their whole contents cannot be read ([`FileSystem::read`] fails with
+//! `File too large`; a utility reading a whole operand stops with the
+//! buffer limit): they are read as streams, chunk by chunk, by a file
+//! operand that utilities stream ([`crate::BuiltinContext::endless_operand`])
+//! and by `< /dev/zero`, so `head -c 16 /dev/zero` works as in bash and
+//! `cat /dev/zero` ends at the output limit or the deadline, never holding
+//! more than a chunk.
 
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use async_trait::async_trait;
+use bytes::Bytes;
 
 use super::{DirEntry, FileSystem, FileType, FsError, FsStats, Metadata};
 
 /// `/dev/null`.
 pub const DEV_NULL: &str = "/dev/null";
+
+/// `/dev/zero`.
+pub const DEV_ZERO: &str = "/dev/zero";
+
+/// `/dev/urandom`.
+pub const DEV_URANDOM: &str = "/dev/urandom";
+
+/// Bytes of one chunk of `/dev/zero`.
+const ZERO_CHUNK: usize = 64 * 1024;
+
+/// Bytes of one chunk of `/dev/urandom` (smaller: each is filled from the
+/// operating system's random source).
+const RANDOM_CHUNK: usize = 16 * 1024;
+
+/// One chunk of `/dev/zero`, shared by every read (never copied).
+static ZEROS: [u8; ZERO_CHUNK] = [0; ZERO_CHUNK];
+
+/// A device that reads as an endless stream of bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndlessDevice {
+    /// `/dev/zero`: NUL bytes.
+    Zero,
+    /// `/dev/urandom`: random bytes from the operating system (the
+    /// `getrandom` crate: `getrandom(2)` on Linux).
+    Urandom,
+}
+
+impl EndlessDevice {
+    /// The device at the absolute, normalised `path`, if it is one.
+    pub fn at(path: &str) -> Option<Self> {
+        match path {
+            DEV_ZERO => Some(EndlessDevice::Zero),
+            DEV_URANDOM => Some(EndlessDevice::Urandom),
+            _ => None,
+        }
+    }
+
+    /// The next chunk of the stream (64 KiB of NUL bytes, or 16 KiB of
+    /// random bytes). An empty chunk means the random source failed
+    /// (`getrandom(2)` does not fail on Linux once the pool is
+    /// initialised): the stream then ends rather than yield bytes that are
+    /// not random.
+    pub fn chunk(self) -> Bytes {
+        match self {
+            EndlessDevice::Zero => Bytes::from_static(&ZEROS),
+            EndlessDevice::Urandom => {
+                let mut buf = vec![0u8; RANDOM_CHUNK];
+                if getrandom::fill(&mut buf).is_err() {
+                    return Bytes::new();
+                }
+                Bytes::from(buf)
+            }
+        }
+    }
+}
 
 /// The names of standard input (`-` aside), as absolute paths.
 pub const STDIN_NAMES: [&str; 2] = ["/dev/stdin", "/dev/fd/0"];
@@ -57,7 +124,12 @@ fn device() -> Metadata {
 }
 
 fn is_device(path: &str) -> bool {
-    path == DEV_NULL || STREAM_NAMES.contains(&path)
+    path == DEV_NULL || STREAM_NAMES.contains(&path) || EndlessDevice::at(path).is_some()
+}
+
+/// Devices that discard what is written to them.
+fn discards(path: &str) -> bool {
+    path == DEV_NULL || EndlessDevice::at(path).is_some()
 }
 
 #[async_trait]
@@ -86,10 +158,15 @@ impl FileSystem for DevicesFs {
         if path == DEV_NULL {
             return Ok(Vec::new());
         }
+        if EndlessDevice::at(path).is_some() {
+            // Endless: no whole contents (EFBIG, as a file larger than
+            // anything a buffer may hold). Streams read it chunk by chunk.
+            return Err(FsError::FileTooLarge);
+        }
         self.inner.read(path).await
     }
     async fn write(&self, path: &str, data: &[u8]) -> Result<(), FsError> {
-        if path == DEV_NULL {
+        if discards(path) {
             return Ok(());
         }
         // The streams are the command's (see the module doc); never a
@@ -100,7 +177,7 @@ impl FileSystem for DevicesFs {
         self.inner.write(path, data).await
     }
     async fn append(&self, path: &str, data: &[u8]) -> Result<(), FsError> {
-        if path == DEV_NULL {
+        if discards(path) {
             return Ok(());
         }
         if is_device(path) {

@@ -15,7 +15,7 @@ mod devices;
 mod disabled;
 mod memory;
 
-pub use devices::{DEV_NULL, DevicesFs, STDIN_NAMES};
+pub use devices::{DEV_NULL, DEV_URANDOM, DEV_ZERO, DevicesFs, EndlessDevice, STDIN_NAMES};
 pub use disabled::DisabledFs;
 pub use memory::{FsLimits, FsSnapshot, MemoryFs};
 

@@ -168,6 +168,12 @@ pub(crate) enum Source {
         /// The bytes.
         data: Bytes,
     },
+    /// An endless device (`/dev/zero`, `/dev/urandom`), generated chunk by
+    /// chunk as it is read.
+    Device {
+        /// The stream.
+        input: Input,
+    },
 }
 
 impl Source {
@@ -183,6 +189,11 @@ impl Source {
     pub async fn open(ctx: &mut BuiltinContext<'_>, name: &str) -> Flow<Result<Source, String>> {
         if ctx.is_stdin_operand(name) {
             return Ok(Ok(Source::stdin()));
+        }
+        if let Some(device) = ctx.endless_operand(name) {
+            return Ok(Ok(Source::Device {
+                input: Input::from_device(device),
+            }));
         }
         match ctx.read_operand(name).await {
             Ok(data) => Ok(Ok(Source::Data { data: data.into() })),
@@ -208,6 +219,7 @@ impl Source {
                 let n = data.len().min(64 * 1024);
                 Some(data.split_to(n))
             }
+            Source::Device { input } => input.read_chunk().await,
         }
     }
 
@@ -222,6 +234,12 @@ impl Source {
         max: usize,
     ) -> Flow<bool> {
         let start = out.len();
+        if let Source::Device { input } = self {
+            return input
+                .read_until_max(delim, out, start.saturating_add(max))
+                .await
+                .map_err(|()| Interrupt::limit(LimitKind::BufferBytes, max).into());
+        }
         let mut any = false;
         loop {
             let buf = match self {
@@ -240,6 +258,7 @@ impl Source {
                     }
                     data
                 }
+                Source::Device { .. } => return Ok(any), // handled above
             };
             any = true;
             let (n, done) = match memchr_pos(delim, buf) {

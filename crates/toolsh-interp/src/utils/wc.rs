@@ -140,7 +140,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             Ok(src) => {
                 match &src {
                     Source::Data { data } => regular_total += data.len() as u64,
-                    Source::Stdin { .. } => min_width = 7,
+                    Source::Stdin { .. } | Source::Device { .. } => min_width = 7,
                 }
                 sources.push(Ok(src));
             }
