@@ -935,3 +935,67 @@ async fn replacement_results_and_field_lists_are_bounded() {
     .await;
     assert_limit(&r, LimitKind::ArrayEntries, "1000", "600\n");
 }
+
+/// Lists are bounded while they are built, not once built (T21c): word
+/// splitting, `read -a`, `mapfile`, array copies and awk's `split` stop
+/// with the array size limit as soon as it is passed (`set -- $x` on 16
+/// MB of `y\n` built 8 million fields, 1.85 GB, before the check), and
+/// the bytes of a field and of a field list are bounded as they grow.
+#[tokio::test]
+async fn lists_stop_at_the_limit_as_they_grow() {
+    let l = ExecutionLimits {
+        max_array_entries: 1_000,
+        ..small()
+    };
+    // Exactly the limit is allowed.
+    let r = run_with(l.clone(), r"x=$(seq 1000); a=($x); echo ${#a[@]}").await;
+    assert_eq!((r.stdout.as_str(), r.exit_code), ("1000\n", 0), "{r:?}");
+    for script in [
+        // Word splitting of one long value.
+        r"echo start; x=$(yes | head -c 60000); set -- $x; echo no",
+        r"echo start; x=$(yes | head -c 60000); a=($x); echo no",
+        r"echo start; x=$(yes | head -c 60000); for i in $x; do :; done; echo no",
+        // Unquoted array items split again.
+        r"echo start; a=($(seq 600)); b=(${a[@]} ${a[@]}); echo no",
+        // Copies of an array.
+        r#"echo start; a=($(seq 600)); b=("${a[@]}" "${a[@]}"); echo no"#,
+        r#"echo start; a=($(seq 600)); set -- "${a[@]}" "${a[@]}"; echo no"#,
+        // read -a on one long line.
+        r#"echo start; x=$(yes | head -c 60000 | tr '\n' ' '); read -r -a a <<< "$x"; echo no"#,
+        // mapfile from a pipe.
+        r"echo start; seq 2000 | { mapfile a; echo no; }",
+        // awk split into characters.
+        r#"echo start; x=$(yes | head -c 60000 | tr -d '\n'); echo "$x" | awk '{ print split($0, a, "") }'; echo no"#,
+    ] {
+        let r = run_with(l.clone(), script).await;
+        assert_limit(&r, LimitKind::ArrayEntries, "1000", "start\n");
+    }
+    // One field longer than max_variable_bytes (64 KiB here).
+    let r = run_with(
+        l.clone(),
+        r#"echo start; x=$(yes | head -c 40000); echo "$x$x" >/dev/null; echo no"#,
+    )
+    .await;
+    assert_limit(&r, LimitKind::VariableBytes, "65536", "start\n");
+    // A list longer than max_buffer_bytes (256 KiB here).
+    let r = run_with(
+        l,
+        r#"echo start; x=$(yes | head -c 60000); set -- "$x" "$x" "$x" "$x" "$x"; echo no"#,
+    )
+    .await;
+    assert_limit(&r, LimitKind::BufferBytes, "262144", "start\n");
+}
+
+/// `xargs` streams: it holds one invocation's items at a time (GNU's
+/// default command line of 128 KiB), so many items need no list of them
+/// all (16 MB of `y\n` took 964 MB). 100,000 items are two `echo` lines,
+/// as GNU xargs 4.9 prints them.
+#[tokio::test]
+async fn xargs_streams_its_items() {
+    let l = ExecutionLimits {
+        max_array_entries: 1_000,
+        ..small()
+    };
+    let r = run_with(l, "yes | head -c 200000 | xargs | wc -l").await;
+    assert_eq!((r.stdout.as_str(), r.exit_code), ("2\n", 0), "{r:?}");
+}

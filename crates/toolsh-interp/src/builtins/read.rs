@@ -274,7 +274,13 @@ builtin!(
         }
         let ifs = it.ifs();
         if let Some(arr) = o.array {
-            let fields = read_split(&chars, &ifs, usize::MAX);
+            // At most one field past the bound (the rest of the line):
+            // a long line never becomes millions of fields first.
+            let max = it.sh.limits.max_array_entries;
+            let fields = read_split(&chars, &ifs, max.saturating_add(1));
+            if fields.len() > max {
+                return Err(Ctl::Interrupt(Interrupt::limit(LimitKind::ArrayEntries, max)));
+            }
             let _ = it.unset_var(&arr);
             let items: Vec<toolsh_parser::ArrayItem> = Vec::new();
             if let Err(m) = it.assign_array(&arr, &items, false, false).await? {

@@ -75,6 +75,7 @@ impl Interp {
     ) -> R<(Vec<String>, Vec<(usize, &'a Assignment)>)> {
         let mut args = Vec::with_capacity(words.len());
         let mut arrays = Vec::new();
+        let mut bytes = 0;
         for w in words {
             if let [toolsh_parser::WordPart::AssignmentWord(a)] = w.parts.as_slice() {
                 match &a.value {
@@ -96,7 +97,7 @@ impl Interp {
                 }
                 continue;
             }
-            self.expand_word_into(w, &mut args).await?;
+            self.expand_word_counted(w, &mut args, &mut bytes).await?;
         }
         Ok((args, arrays))
     }

@@ -580,28 +580,36 @@ impl Interp {
                 .get_raw(name)
                 .is_some_and(|v| matches!(v.value, Value::Assoc(_)));
         // Expand every item first (bash evaluates the list before assigning).
+        // The list is checked as it grows (entries and bytes), not once
+        // built: `a=($x $x ...)` must stop at the bound, not past it.
         let mut pairs: Vec<(Option<String>, String, bool)> = Vec::new();
+        let mut bytes = 0;
+        let mut v = Vec::new();
         for it in items {
             match it {
                 ArrayItem::Value(w) => {
-                    let mut v = Vec::new();
-                    self.expand_word_into(w, &mut v).await?;
-                    for s in v {
-                        pairs.push((None, s, false));
-                    }
+                    self.expand_word_counted(w, &mut v, &mut bytes).await?;
+                    pairs.extend(v.drain(..).map(|s| (None, s, false)));
                 }
                 ArrayItem::Keyed { key, value, append } => {
                     let k = self.expand_string(key).await?;
                     let v = self.expand_assign_value(value).await?;
+                    bytes = bytes.saturating_add(v.len());
                     pairs.push((Some(k), v, *append));
                 }
             }
-        }
-        if pairs.len() > self.sh.limits.max_array_entries {
-            return Err(Ctl::Interrupt(Interrupt::limit(
-                LimitKind::ArrayEntries,
-                self.sh.limits.max_array_entries,
-            )));
+            if pairs.len() > self.sh.limits.max_array_entries {
+                return Err(Ctl::Interrupt(Interrupt::limit(
+                    LimitKind::ArrayEntries,
+                    self.sh.limits.max_array_entries,
+                )));
+            }
+            if bytes > self.sh.limits.max_buffer_bytes {
+                return Err(Ctl::Interrupt(Interrupt::limit(
+                    LimitKind::BufferBytes,
+                    self.sh.limits.max_buffer_bytes,
+                )));
+            }
         }
         {
             let var = if local {

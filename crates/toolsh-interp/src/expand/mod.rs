@@ -101,8 +101,9 @@ impl Interp {
     /// Expand words fully into fields.
     pub async fn expand_words(&mut self, words: &[Word]) -> R<Vec<String>> {
         let mut out = Vec::with_capacity(words.len());
+        let mut bytes = 0;
         for w in words {
-            self.expand_word_into(w, &mut out).await?;
+            self.expand_word_counted(w, &mut out, &mut bytes).await?;
         }
         Ok(out)
     }
@@ -112,11 +113,37 @@ impl Interp {
     /// items) longer than `max_array_entries` stops with that limit: `set
     /// -- "$@" "$@"` repeated would otherwise hold millions of strings.
     pub async fn expand_word_into(&mut self, w: &Word, out: &mut Vec<String>) -> R<()> {
+        let mut bytes = 0;
+        self.expand_word_counted(w, out, &mut bytes).await
+    }
+
+    /// [`Interp::expand_word_into`] for one word of a longer list:
+    /// `list_bytes` carries the bytes of the list's fields so far, and a
+    /// list past `max_buffer_bytes` stops with that limit. Splitting stops
+    /// as soon as the list passes `max_array_entries` or one field passes
+    /// `max_variable_bytes`, so `set -- $x` on 16 MB of `y\n` never
+    /// builds its 8 million fields (T21c in docs/threat-model.md).
+    pub async fn expand_word_counted(
+        &mut self,
+        w: &Word,
+        out: &mut Vec<String>,
+        list_bytes: &mut usize,
+    ) -> R<()> {
+        let start = out.len();
         self.expand_word_fields(w, out).await?;
         if out.len() > self.sh.limits.max_array_entries {
             return Err(Ctl::Interrupt(Interrupt::limit(
                 LimitKind::ArrayEntries,
                 self.sh.limits.max_array_entries,
+            )));
+        }
+        *list_bytes = out[start..]
+            .iter()
+            .fold(*list_bytes, |n, f| n.saturating_add(f.len()));
+        if *list_bytes > self.sh.limits.max_buffer_bytes {
+            return Err(Ctl::Interrupt(Interrupt::limit(
+                LimitKind::BufferBytes,
+                self.sh.limits.max_buffer_bytes,
             )));
         }
         Ok(())
@@ -171,11 +198,38 @@ impl Interp {
         self.finish_fields(pieces, out).await
     }
 
-    /// Split, glob and quote-remove pieces into fields.
+    /// Split, glob and quote-remove pieces into fields. Splitting stops
+    /// as soon as `out` would pass `max_array_entries` or a field would
+    /// pass `max_variable_bytes`.
     async fn finish_fields(&mut self, pieces: Vec<Piece>, out: &mut Vec<String>) -> R<()> {
         let ifs = self.ifs();
-        let fields = split::split(pieces, &ifs);
+        let limits = &self.sh.limits;
+        let bounds = split::SplitBounds {
+            // One past the room left, so a list exactly at the bound
+            // still splits and the caller's check reports the limit.
+            max_fields: limits
+                .max_array_entries
+                .saturating_sub(out.len())
+                .saturating_add(1),
+            max_field_bytes: limits.max_variable_bytes,
+        };
+        let fields = match split::split(pieces, &ifs, bounds) {
+            Ok(f) => f,
+            Err(split::SplitStop::Fields) => {
+                return Err(Ctl::Interrupt(Interrupt::limit(
+                    LimitKind::ArrayEntries,
+                    limits.max_array_entries,
+                )));
+            }
+            Err(split::SplitStop::FieldBytes) => {
+                return Err(Ctl::Interrupt(Interrupt::limit(
+                    LimitKind::VariableBytes,
+                    limits.max_variable_bytes,
+                )));
+            }
+        };
         let glob_on = !self.st.opts.noglob && self.sh.profile.allows_files();
+        out.reserve(fields.len());
         for f in fields {
             if glob_on && f.has_meta() {
                 let pat = f.pattern_text();
@@ -186,13 +240,13 @@ impl Interp {
                         return Err(Ctl::Abort(1));
                     }
                     if !self.st.opts.nullglob {
-                        out.push(f.text());
+                        out.push(f.into_text());
                     }
                 } else {
                     out.extend(matches);
                 }
             } else {
-                out.push(f.text());
+                out.push(f.into_text());
             }
         }
         Ok(())

@@ -2,15 +2,23 @@
 //! on `IFS`; IFS white space is trimmed and collapses, every other IFS
 //! character delimits a field (with adjacent IFS white space).
 
+use smallvec::SmallVec;
+
 use super::Piece;
 
-/// A field after splitting: segments of text, each marked whether its
-/// pattern characters are active (unquoted).
+/// A field after splitting: its text, and which byte ranges of it came
+/// from quoted text (their pattern characters are literal).
+///
+/// Kept small (the text plus one inline range) because a split can make
+/// up to `max_array_entries` of them before the list is checked.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Field {
-    segs: Vec<(String, bool)>,
+    text: String,
+    quoted: SmallVec<[(usize, usize); 1]>,
     has: bool,
     meta: bool,
+    /// The last text pushed was unquoted.
+    last_active: bool,
 }
 
 impl Field {
@@ -22,21 +30,21 @@ impl Field {
             // An extended pattern's `@(` may arrive one character at a
             // time from splitting.
             let extglob_open = s.starts_with('(')
-                && self
-                    .segs
-                    .last()
-                    .is_some_and(|(t, a)| *a && t.ends_with(['?', '*', '+', '@', '!']));
+                && self.last_active
+                && self.text.ends_with(['?', '*', '+', '@', '!']);
             if extglob_open || crate::pattern::has_meta(s, true) {
                 self.meta = true;
             }
         }
-        if let Some(last) = self.segs.last_mut()
-            && last.1 == active
-        {
-            last.0.push_str(s);
-            return;
+        let start = self.text.len();
+        self.text.push_str(s);
+        if !active {
+            match self.quoted.last_mut() {
+                Some(last) if last.1 == start => last.1 = self.text.len(),
+                _ => self.quoted.push((start, self.text.len())),
+            }
         }
-        self.segs.push((s.to_string(), active));
+        self.last_active = active;
     }
 
     /// `true` when an unquoted pattern character is present.
@@ -45,26 +53,45 @@ impl Field {
     }
 
     /// The field text after quote removal.
-    pub fn text(&self) -> String {
-        let mut s = String::new();
-        for (t, _) in &self.segs {
-            s.push_str(t);
-        }
-        s
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The field text after quote removal, taken.
+    pub fn into_text(self) -> String {
+        self.text
     }
 
     /// The field as pattern text: quoted segments escaped.
     pub fn pattern_text(&self) -> String {
-        let mut s = String::new();
-        for (t, active) in &self.segs {
-            if *active {
-                s.push_str(t);
-            } else {
-                crate::pattern::escape_into(t, &mut s);
-            }
+        let mut s = String::with_capacity(self.text.len());
+        let mut at = 0;
+        for &(a, b) in &self.quoted {
+            s.push_str(&self.text[at..a]);
+            crate::pattern::escape_into(&self.text[a..b], &mut s);
+            at = b;
         }
+        s.push_str(&self.text[at..]);
         s
     }
+}
+
+/// Why a split stopped before its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SplitStop {
+    /// More fields than allowed.
+    Fields,
+    /// One field longer than allowed.
+    FieldBytes,
+}
+
+/// Bounds on one split: the fields it may make and the bytes of each.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SplitBounds {
+    /// Fields the split may produce.
+    pub max_fields: usize,
+    /// Bytes of one field.
+    pub max_field_bytes: usize,
 }
 
 struct Splitter<'i> {
@@ -72,17 +99,32 @@ struct Splitter<'i> {
     fields: Vec<Field>,
     cur: Field,
     ws_pending: bool,
+    bounds: SplitBounds,
+    stop: Option<SplitStop>,
 }
 
 impl Splitter<'_> {
     fn end_field(&mut self) {
+        if self.fields.len() >= self.bounds.max_fields {
+            self.stop = Some(SplitStop::Fields);
+            return;
+        }
         let f = std::mem::take(&mut self.cur);
         self.fields.push(f);
     }
 
+    /// Add text to the current field, checking its size.
+    fn push(&mut self, s: &str, active: bool) {
+        if self.cur.text.len() + s.len() > self.bounds.max_field_bytes {
+            self.stop = Some(SplitStop::FieldBytes);
+            return;
+        }
+        self.cur.push(s, active);
+    }
+
     fn split_text(&mut self, s: &str) {
         if self.ifs.is_empty() {
-            self.cur.push(s, true);
+            self.push(s, true);
             if !s.is_empty() {
                 self.cur.has = true;
                 self.ws_pending = false;
@@ -107,6 +149,11 @@ impl Splitter<'_> {
                 } else {
                     self.end_field();
                 }
+                // Stop as soon as a bound is passed: the rest of a long
+                // text would only make fields to throw away.
+                if self.stop.is_some() {
+                    return;
+                }
             } else if run_start.is_none() {
                 run_start = Some(i);
             }
@@ -119,29 +166,40 @@ impl Splitter<'_> {
     /// Add a run of non-IFS characters to the current field.
     fn push_run(&mut self, run: &str) {
         self.ws_pending = false;
-        self.cur.push(run, true);
+        self.push(run, true);
         self.cur.has = true;
     }
 }
 
-/// Split pieces into fields with `ifs`.
-pub(crate) fn split(pieces: Vec<Piece>, ifs: &str) -> Vec<Field> {
+/// Split pieces into fields with `ifs`, stopping as soon as the fields
+/// pass `bounds` (so a long text never becomes more fields than the
+/// bound allows, however many it holds).
+///
+/// # Errors
+/// Which bound was passed.
+pub(crate) fn split(
+    pieces: Vec<Piece>,
+    ifs: &str,
+    bounds: SplitBounds,
+) -> Result<Vec<Field>, SplitStop> {
     let mut sp = Splitter {
         ifs,
         fields: Vec::new(),
         cur: Field::default(),
         ws_pending: false,
+        bounds,
+        stop: None,
     };
     for p in pieces {
         match p {
             Piece::Lit(s) => {
                 sp.ws_pending = false;
-                sp.cur.push(&s, true);
+                sp.push(&s, true);
                 sp.cur.has = true;
             }
             Piece::Quoted(s) => {
                 sp.ws_pending = false;
-                sp.cur.push(&s, false);
+                sp.push(&s, false);
                 sp.cur.has = true;
             }
             Piece::Split(s) => sp.split_text(&s),
@@ -155,8 +213,11 @@ pub(crate) fn split(pieces: Vec<Piece>, ifs: &str) -> Vec<Field> {
                         sp.end_field();
                     }
                     sp.ws_pending = false;
-                    sp.cur.push(it, false);
+                    sp.push(it, false);
                     sp.cur.has = true;
+                    if sp.stop.is_some() {
+                        break;
+                    }
                 }
             }
             Piece::Fields {
@@ -170,23 +231,40 @@ pub(crate) fn split(pieces: Vec<Piece>, ifs: &str) -> Vec<Field> {
                         sp.ws_pending = false;
                     }
                     sp.split_text(it);
+                    if sp.stop.is_some() {
+                        break;
+                    }
                 }
             }
         }
+        if let Some(stop) = sp.stop {
+            return Err(stop);
+        }
     }
     if sp.cur.has {
-        let f = std::mem::take(&mut sp.cur);
-        sp.fields.push(f);
+        sp.end_field();
     }
-    sp.fields
+    match sp.stop {
+        Some(stop) => Err(stop),
+        None => Ok(sp.fields),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const UNBOUNDED: SplitBounds = SplitBounds {
+        max_fields: usize::MAX,
+        max_field_bytes: usize::MAX,
+    };
+
     fn texts(p: Vec<Piece>, ifs: &str) -> Vec<String> {
-        split(p, ifs).iter().map(Field::text).collect()
+        split(p, ifs, UNBOUNDED)
+            .unwrap()
+            .into_iter()
+            .map(Field::into_text)
+            .collect()
     }
 
     #[test]

@@ -66,76 +66,213 @@ Run COMMAND with arguments INITIAL-ARGS and more arguments read from input.
       --help                   display this help and exit
 ";
 
-/// Split GNU xargs' default input format into items, grouped by input
-/// line (for `-L`). Errors are GNU's messages about unmatched quotes.
-fn split_default(data: &[u8], eof: Option<&str>) -> Result<Vec<(String, usize)>, String> {
-    let mut items = Vec::new();
-    let mut cur = Vec::new();
-    let mut have = false;
-    let mut quote: Option<u8> = None;
-    let mut line = 0usize;
-    let mut i = 0;
-    let push = |cur: &mut Vec<u8>, items: &mut Vec<(String, usize)>, line: usize| -> bool {
-        let s = String::from_utf8_lossy(cur).into_owned();
-        cur.clear();
-        if eof.is_some_and(|e| e == s) {
-            return false;
+/// GNU xargs' default command-line size (`--show-limits`: "Size of
+/// command buffer we are actually using: 131072"): the bytes of an
+/// invocation's arguments, each counted with its terminating NUL.
+const DEFAULT_MAX_CHARS: usize = 128 * 1024;
+
+/// How the input is cut into items.
+enum Format<'e> {
+    /// `-I`: one item per non-empty line, leading blanks dropped.
+    Lines,
+    /// `-0` / `-d`: items end at this byte.
+    Delimited(u8),
+    /// Blank-separated items with quotes and backslashes, up to the
+    /// `-E` end-of-file string.
+    Default(Option<&'e str>),
+}
+
+/// The items of the input, one at a time (so an invocation's worth is
+/// held at once, not the whole input's), each with the 0-based input
+/// line it came from (for `-L`).
+struct Items<'d> {
+    data: &'d [u8],
+    format: Format<'d>,
+    pos: usize,
+    line: usize,
+    done: bool,
+}
+
+impl<'d> Items<'d> {
+    fn new(data: &'d [u8], format: Format<'d>) -> Self {
+        Items {
+            data,
+            format,
+            pos: 0,
+            line: 0,
+            done: false,
         }
-        items.push((s, line));
-        true
-    };
-    while i < data.len() {
-        let c = data[i];
+    }
+
+    /// The next item; `Err` is GNU's message about an unmatched quote.
+    fn next_item(&mut self) -> Option<Result<(String, usize), String>> {
+        if self.done {
+            return None;
+        }
+        match self.format {
+            Format::Lines => loop {
+                if self.pos >= self.data.len() {
+                    self.done = true;
+                    return None;
+                }
+                let rest = &self.data[self.pos..];
+                let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+                let l = String::from_utf8_lossy(&rest[..end]);
+                let item = l.trim_start_matches([' ', '\t']).to_string();
+                let n = self.line;
+                self.pos += end + 1;
+                self.line += 1;
+                if !item.is_empty() {
+                    return Some(Ok((item, n)));
+                }
+            },
+            Format::Delimited(d) => {
+                // The piece after a final delimiter (or of empty input)
+                // is no item.
+                if self.pos >= self.data.len() {
+                    self.done = true;
+                    return None;
+                }
+                let rest = &self.data[self.pos..];
+                let end = rest.iter().position(|&b| b == d).unwrap_or(rest.len());
+                let item = String::from_utf8_lossy(&rest[..end]).into_owned();
+                let n = self.line;
+                self.pos += end + 1;
+                self.line += 1;
+                Some(Ok((item, n)))
+            }
+            Format::Default(eof) => {
+                let r = self.next_default();
+                match r {
+                    Some(Ok((s, _))) if eof.is_some_and(|e| e == s) => {
+                        self.done = true;
+                        None
+                    }
+                    None | Some(Err(_)) => {
+                        self.done = true;
+                        r
+                    }
+                    Some(Ok(_)) => r,
+                }
+            }
+        }
+    }
+
+    /// One item of the default format.
+    fn next_default(&mut self) -> Option<Result<(String, usize), String>> {
+        let data = self.data;
+        let mut cur = Vec::new();
+        let mut have = false;
+        let mut quote: Option<u8> = None;
+        while self.pos < data.len() {
+            let c = data[self.pos];
+            self.pos += 1;
+            if let Some(q) = quote {
+                if c == q {
+                    quote = None;
+                } else if c == b'\n' {
+                    return Some(Err(unmatched(q)));
+                } else {
+                    cur.push(c);
+                }
+                continue;
+            }
+            match c {
+                b'\'' | b'"' => {
+                    quote = Some(c);
+                    have = true;
+                }
+                b'\\' if self.pos < data.len() => {
+                    cur.push(data[self.pos]);
+                    have = true;
+                    self.pos += 1;
+                }
+                b' ' | b'\t' | b'\n' => {
+                    let line = self.line;
+                    if c == b'\n' {
+                        self.line += 1;
+                    }
+                    if have {
+                        return Some(Ok((String::from_utf8_lossy(&cur).into_owned(), line)));
+                    }
+                }
+                _ => {
+                    cur.push(c);
+                    have = true;
+                }
+            }
+        }
         if let Some(q) = quote {
-            if c == q {
-                quote = None;
-            } else if c == b'\n' {
-                let kind = if q == b'\'' { "single" } else { "double" };
-                return Err(format!(
-                    "unmatched {kind} quote; by default quotes are special to xargs unless you use the -0 option"
-                ));
-            } else {
-                cur.push(c);
-            }
-            i += 1;
-            continue;
+            return Some(Err(unmatched(q)));
         }
-        match c {
-            b'\'' | b'"' => {
-                quote = Some(c);
-                have = true;
-            }
-            b'\\' if i + 1 < data.len() => {
-                cur.push(data[i + 1]);
-                have = true;
-                i += 1;
-            }
-            b' ' | b'\t' | b'\n' => {
-                if have && !push(&mut cur, &mut items, line) {
-                    return Ok(items);
-                }
-                have = false;
-                if c == b'\n' {
-                    line += 1;
-                }
-            }
-            _ => {
-                cur.push(c);
-                have = true;
-            }
+        have.then(|| Ok((String::from_utf8_lossy(&cur).into_owned(), self.line)))
+    }
+}
+
+/// GNU's message for an unmatched quote `q`.
+fn unmatched(q: u8) -> String {
+    let kind = if q == b'\'' { "single" } else { "double" };
+    format!(
+        "unmatched {kind} quote; by default quotes are special to xargs unless you use the -0 option"
+    )
+}
+
+/// Why the items stop going into the current invocation.
+#[allow(clippy::struct_field_names)] // the options' own names
+struct Batching {
+    max_args: Option<usize>,
+    max_lines: Option<usize>,
+    /// `-s`: bytes of an invocation's arguments (each plus a NUL), the
+    /// command and initial arguments included; not applied with `-I`.
+    max_chars: Option<usize>,
+}
+
+/// How one invocation is run.
+struct Invocation<'a> {
+    command: &'a [String],
+    replace: Option<&'a str>,
+    trace: bool,
+}
+
+/// Run one invocation; `Some(status)` when xargs stops with it.
+async fn invoke(
+    ctx: &mut BuiltinContext<'_>,
+    how: &Invocation<'_>,
+    batch: Vec<String>,
+    status: &mut i32,
+) -> Flow<Option<i32>> {
+    ctx.shell.checkpoint()?;
+    let argv: Vec<String> = match how.replace {
+        Some(r) => {
+            let joined = batch.join(" ");
+            how.command.iter().map(|a| a.replace(r, &joined)).collect()
         }
-        i += 1;
+        None => how.command.iter().cloned().chain(batch).collect(),
+    };
+    if how.trace {
+        let err = ctx.stderr;
+        err.write_str(&format!("{}\n", argv.join(" "))).await.ok();
     }
-    if let Some(q) = quote {
-        let kind = if q == b'\'' { "single" } else { "double" };
-        return Err(format!(
-            "unmatched {kind} quote; by default quotes are special to xargs unless you use the -0 option"
-        ));
+    let name = argv[0].clone();
+    let (out, err) = (ctx.stdout, ctx.stderr);
+    let st = ctx
+        .shell
+        .run_command(argv, Input::empty(), out, err)
+        .await?;
+    match st {
+        0 => {}
+        255 => {
+            error(ctx, &format!("{name}: exited with status 255; aborting")).await?;
+            return Ok(Some(124));
+        }
+        126 | 127 => return Ok(Some(st)),
+        s if s > 128 => {
+            error(ctx, &format!("{name}: terminated by signal {}", s - 128)).await?;
+            return Ok(Some(125));
+        }
+        _ => *status = 123,
     }
-    if have {
-        push(&mut cur, &mut items, line);
-    }
-    Ok(items)
+    Ok(None)
 }
 
 async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
@@ -149,6 +286,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let mut replace: Option<String> = None;
     let mut eof: Option<String> = None;
     let mut arg_file = None;
+    let mut max_chars = DEFAULT_MAX_CHARS;
     for (k, v) in &args.opts {
         match k {
             '0' => delim = Some(0),
@@ -185,6 +323,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
                         max_lines = Some(n);
                         max_args = None;
                     }
+                    's' => max_chars = n,
                     _ => {}
                 }
             }
@@ -212,107 +351,82 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             return Ok(1);
         }
     };
-    let items: Vec<(String, usize)> = if replace.is_some() && delim.is_none() {
-        data.split(|&b| b == b'\n')
-            .enumerate()
-            .map(|(n, l)| {
-                let l = String::from_utf8_lossy(l);
-                (l.trim_start_matches([' ', '\t']).to_string(), n)
-            })
-            .filter(|(l, _)| !l.is_empty())
-            .collect()
+    let format = if replace.is_some() && delim.is_none() {
+        Format::Lines
     } else if let Some(d) = delim {
-        let mut v: Vec<(String, usize)> = data
-            .split(|&b| b == d)
-            .enumerate()
-            .map(|(n, s)| (String::from_utf8_lossy(s).into_owned(), n))
-            .collect();
-        if data.last() == Some(&d) || data.is_empty() {
-            v.pop();
-        }
-        v
+        Format::Delimited(d)
     } else {
-        match split_default(&data, eof.as_deref()) {
-            Ok(v) => v,
-            Err(m) => {
+        Format::Default(eof.as_deref())
+    };
+    let mut items = Items::new(&data, format);
+    let batching = Batching {
+        max_args,
+        max_lines,
+        max_chars: replace.is_none().then_some(max_chars),
+    };
+    let how = Invocation {
+        command: &command,
+        replace: replace.as_deref(),
+        trace,
+    };
+    // Items go into the current invocation until it is full, which then
+    // runs: only one invocation's items are held at a time.
+    let base: usize = command.iter().map(|a| a.len() + 1).sum();
+    let mut status = 0;
+    let mut ran = false;
+    let mut cur: Vec<String> = Vec::new();
+    let mut cur_chars = base;
+    let mut lines_in = 0;
+    let mut last_line = None;
+    loop {
+        let (item, line) = match items.next_item() {
+            None => break,
+            Some(Ok(x)) => x,
+            Some(Err(m)) => {
+                // GNU runs the invocation read so far, then reports.
+                if !cur.is_empty()
+                    && let Some(s) =
+                        invoke(ctx, &how, std::mem::take(&mut cur), &mut status).await?
+                {
+                    return Ok(s);
+                }
                 error(ctx, &m).await?;
                 return Ok(1);
             }
-        }
-    };
-    // Group the items into invocations.
-    let mut batches: Vec<Vec<String>> = Vec::new();
-    if let Some(n) = max_lines {
-        let mut cur: Vec<String> = Vec::new();
-        let mut lines_in = 0;
-        let mut last_line = None;
-        for (item, line) in items {
-            if last_line != Some(line) {
-                if lines_in == n {
-                    batches.push(std::mem::take(&mut cur));
-                    lines_in = 0;
-                }
-                lines_in += 1;
-                last_line = Some(line);
-            }
-            cur.push(item);
-        }
-        if !cur.is_empty() {
-            batches.push(cur);
-        }
-    } else {
-        let n = max_args.unwrap_or(usize::MAX);
-        let all: Vec<String> = items.into_iter().map(|(s, _)| s).collect();
-        if !all.is_empty() {
-            batches.extend(all.chunks(n.min(all.len()).max(1)).map(<[String]>::to_vec));
-        }
-    }
-    if batches.is_empty() && !no_run_empty && replace.is_none() {
-        batches.push(Vec::new());
-    }
-    let mut status = 0;
-    for batch in batches {
-        ctx.shell.checkpoint()?;
-        let argv: Vec<String> = match &replace {
-            Some(r) => {
-                let joined = batch.join(" ");
-                command
-                    .iter()
-                    .map(|a| a.replace(r.as_str(), &joined))
-                    .collect()
-            }
-            None => command.iter().cloned().chain(batch).collect(),
         };
-        if trace {
-            let err = ctx.stderr;
-            err.write_str(&format!("{}\n", argv.join(" "))).await.ok();
-        }
-        let (out, err) = (ctx.stdout, ctx.stderr);
-        let st = ctx
-            .shell
-            .run_command(argv.clone(), Input::empty(), out, err)
-            .await?;
-        match st {
-            0 => {}
-            255 => {
-                error(
-                    ctx,
-                    &format!("{}: exited with status 255; aborting", argv[0]),
-                )
-                .await?;
-                return Ok(124);
+        let full = match (batching.max_lines, batching.max_args) {
+            (Some(n), _) => last_line != Some(line) && lines_in == n,
+            (None, Some(n)) => cur.len() == n,
+            (None, None) => false,
+        } || batching
+            .max_chars
+            .is_some_and(|m| !cur.is_empty() && cur_chars + item.len() + 1 > m);
+        if full {
+            ran = true;
+            if let Some(s) = invoke(ctx, &how, std::mem::take(&mut cur), &mut status).await? {
+                return Ok(s);
             }
-            126 | 127 => return Ok(st),
-            s if s > 128 => {
-                error(
-                    ctx,
-                    &format!("{}: terminated by signal {}", argv[0], s - 128),
-                )
-                .await?;
-                return Ok(125);
-            }
-            _ => status = 123,
+            cur_chars = base;
+            lines_in = 0;
         }
+        if last_line != Some(line) {
+            lines_in += 1;
+            last_line = Some(line);
+        }
+        if batching
+            .max_chars
+            .is_some_and(|m| base + item.len() + 1 > m)
+        {
+            error(ctx, "argument line too long").await?;
+            return Ok(1);
+        }
+        cur_chars += item.len() + 1;
+        cur.push(item);
+    }
+    if (!cur.is_empty() || (!ran && !no_run_empty && replace.is_none()))
+        && let Some(s) = invoke(ctx, &how, cur, &mut status).await?
+    {
+        return Ok(s);
     }
     let _ = usage_error;
     Ok(status)
@@ -322,11 +436,39 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 mod tests {
     use super::*;
 
+    fn all(data: &[u8], format: Format<'_>) -> Result<Vec<(String, usize)>, String> {
+        let mut items = Items::new(data, format);
+        let mut v = Vec::new();
+        while let Some(r) = items.next_item() {
+            v.push(r?);
+        }
+        Ok(v)
+    }
+
     #[test]
     fn default_splitting() {
-        let v = split_default(b"a 'b c' d\\ e\n\"f\"\n", None).unwrap();
-        let items: Vec<&str> = v.iter().map(|(s, _)| s.as_str()).collect();
-        assert_eq!(items, ["a", "b c", "d e", "f"]);
-        assert!(split_default(b"'a\n", None).is_err());
+        let v = all(b"a 'b c' d\\ e\n\"f\"\n", Format::Default(None)).unwrap();
+        assert_eq!(
+            v,
+            [
+                ("a".to_string(), 0),
+                ("b c".to_string(), 0),
+                ("d e".to_string(), 0),
+                ("f".to_string(), 1)
+            ]
+        );
+        assert!(all(b"'a\n", Format::Default(None)).is_err());
+        let v = all(b"a b END c\n", Format::Default(Some("END"))).unwrap();
+        assert_eq!(v.len(), 2);
+    }
+
+    #[test]
+    fn delimited_and_lines() {
+        let v = all(b"a:b::", Format::Delimited(b':')).unwrap();
+        let t: Vec<&str> = v.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(t, ["a", "b", ""]);
+        assert!(all(b"", Format::Delimited(b':')).unwrap().is_empty());
+        let v = all(b"  a\n\n\tb c\n", Format::Lines).unwrap();
+        assert_eq!(v, [("a".to_string(), 0), ("b c".to_string(), 2)]);
     }
 }

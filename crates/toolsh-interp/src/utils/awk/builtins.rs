@@ -6,10 +6,12 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use super::ast::{Bf, Expr, LValue, Var};
-use super::interp::{Cell, Ex, Interp, fatal, new_array, slot};
+use super::host::HostStop;
+use super::interp::{Cell, Ex, Interp, Jump, fatal, new_array, slot};
 use super::regex::Re;
 use super::timefmt;
 use super::value::{Str, Value, compare, looks_numeric, str_to_num};
+use crate::limits::{Interrupt, LimitKind};
 
 /// How a replacement string is read.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -507,13 +509,32 @@ impl Interp<'_> {
             Some(e) => Some(self.array_arg(e, "split")?),
             None => None,
         };
+        // Collect at most one part past the entry bound (and separators
+        // only when asked for): `split(s, a, "")` on 16 MB made 16
+        // million parts before the array's bound was checked.
+        let max = self.bounds.max_entries;
         let mut parts: Vec<Vec<u8>> = Vec::new();
         let mut sep_parts: Vec<(usize, Vec<u8>)> = Vec::new();
+        let want_seps = seps.is_some();
         sep.split(
             &s,
-            |f| parts.push(f.to_vec()),
-            |i, t| sep_parts.push((i, t.to_vec())),
+            |f| {
+                if parts.len() <= max {
+                    parts.push(f.to_vec());
+                }
+            },
+            |i, t| {
+                if want_seps && sep_parts.len() <= max {
+                    sep_parts.push((i, t.to_vec()));
+                }
+            },
         );
+        if parts.len() > max || sep_parts.len() > max {
+            return Err(Jump::Stop(HostStop::Interrupt(Interrupt::limit(
+                LimitKind::ArrayEntries,
+                max,
+            ))));
+        }
         arr.borrow_mut().clear();
         let n = parts.len();
         for (i, p) in parts.into_iter().enumerate() {
