@@ -494,32 +494,35 @@ impl Interp {
                             // the temp scope, exported.
                             let old_attrs = self.st.vars.get(&a.name).map_or(0, |v| v.attrs);
                             if old_attrs & attr::READONLY != 0 {
-                                Err(format!("{}: readonly variable", a.name))
-                            } else {
-                                let v = if a.append {
-                                    let mut o = self.get_scalar_ref(&a.name).unwrap_or_default();
-                                    o.push_str(&v);
-                                    o
-                                } else {
-                                    v
-                                };
-                                let max = self.sh.limits.max_variable_bytes;
-                                if v.len() > max {
-                                    return Err(Ctl::Interrupt(Interrupt::limit(
-                                        LimitKind::VariableBytes,
-                                        max,
-                                    )));
-                                }
-                                let grown = v.len() + a.name.len();
-                                self.st.vars.set_innermost(
-                                    &a.name,
-                                    Var {
-                                        value: Value::Scalar(v),
-                                        attrs: attr::EXPORT | (old_attrs & !attr::READONLY),
-                                    },
-                                );
-                                self.charge_var_bytes(grown)
+                                // bash 5.2 reports it and runs the command
+                                // anyway (`R=2 echo hi` prints `hi`, $? 0).
+                                self.error(&format!("{}: readonly variable", a.name))
+                                    .await?;
+                                return Ok(true);
                             }
+                            let v = if a.append {
+                                let mut o = self.get_scalar_ref(&a.name).unwrap_or_default();
+                                o.push_str(&v);
+                                o
+                            } else {
+                                v
+                            };
+                            let max = self.sh.limits.max_variable_bytes;
+                            if v.len() > max {
+                                return Err(Ctl::Interrupt(Interrupt::limit(
+                                    LimitKind::VariableBytes,
+                                    max,
+                                )));
+                            }
+                            let grown = v.len() + a.name.len();
+                            self.st.vars.set_innermost(
+                                &a.name,
+                                Var {
+                                    value: Value::Scalar(v),
+                                    attrs: attr::EXPORT | (old_attrs & !attr::READONLY),
+                                },
+                            );
+                            self.charge_var_bytes(grown)
                         } else {
                             self.assign_scalar(&a.name, v, a.append)
                         }
@@ -548,13 +551,20 @@ impl Interp {
         Ok(false)
     }
 
-    /// An assignment statement's error: a readonly variable ends a
-    /// non-interactive shell (bash manual 6.11, POSIX 2.8.1).
+    /// An assignment statement's error. Assigning to a readonly variable
+    /// abandons the current top-level command with status 1 and the
+    /// script goes on with the next line, as bash 5.2 does outside POSIX
+    /// mode (`readonly R=1`, then `R=2; echo a` on one line and `echo
+    /// "next $?"` on the next prints only `next 1`; POSIX 2.8.1 would
+    /// exit the shell).
+    ///
+    /// A bad array subscript (`x[-3]=1` on two elements) abandons the
+    /// command the same way.
     pub async fn report_stmt_error(&mut self, m: String) -> R<bool> {
-        let ro = m.ends_with("readonly variable");
+        let abandon = m.ends_with("readonly variable") || m.ends_with("bad array subscript");
         let r = self.report_assign_error(m).await?;
-        if ro {
-            return Err(Ctl::Exit(1));
+        if abandon {
+            return Err(Ctl::Abort(1));
         }
         Ok(r)
     }
