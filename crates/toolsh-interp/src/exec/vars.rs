@@ -539,15 +539,14 @@ impl Interp {
         }
     }
 
-    /// Report an assignment error: limits stop the script, others print.
+    /// Report an assignment error: limits stop the script, others print
+    /// (a builtin such as `declare`, `read` or `printf -v` then fails
+    /// with status 1 and the line goes on, as in bash 5.2).
     pub async fn report_assign_error(&mut self, m: String) -> R<bool> {
         if let Some(i) = parse_limit_msg(&m) {
             return Err(Ctl::Interrupt(i));
         }
         self.error(&m).await?;
-        if m.ends_with("bad array subscript") {
-            return Err(Ctl::Abort(1));
-        }
         Ok(false)
     }
 
@@ -702,6 +701,10 @@ impl Interp {
                     } else {
                         i
                     };
+                    if idx < 0 {
+                        // bash 5.2: `unset 'x[-3]'` on two elements.
+                        return Err(format!("[{sub}]: bad array subscript"));
+                    }
                     m.remove(&idx);
                 }
                 (Value::Assoc(a), Some(Key::Assoc(k))) => {

@@ -74,7 +74,7 @@ impl Interp {
         }
         if pe.indirect {
             // ${!x}: the value of x names the parameter.
-            let target = match self.simple_value(&param, subscript.as_ref()).await? {
+            let target = match self.simple_value(&param, subscript.as_ref(), false).await? {
                 PVal::Scalar(s) => s,
                 PVal::List(v, _) => v.join(" "),
                 PVal::Unset => {
@@ -105,11 +105,19 @@ impl Interp {
                 }),
             });
         }
-        self.simple_value(&param, subscript.as_ref()).await
+        // `${#x[-9]}` stops the command; `${x[-9]}` only warns (bash 5.2).
+        let fatal = matches!(pe.op.as_deref(), Some(ParamOp::Length));
+        self.simple_value(&param, subscript.as_ref(), fatal).await
     }
 
-    /// The value of `param[subscript]`.
-    async fn simple_value(&mut self, param: &Parameter, sub: Option<&Subscript>) -> R<PVal> {
+    /// The value of `param[subscript]`; `fatal_subscript` as for
+    /// [`Self::element`].
+    async fn simple_value(
+        &mut self,
+        param: &Parameter,
+        sub: Option<&Subscript>,
+        fatal_subscript: bool,
+    ) -> R<PVal> {
         Ok(match param {
             Parameter::Positional(n) => {
                 let n = *n as usize;
@@ -151,7 +159,7 @@ impl Interp {
                     },
                     Some(Subscript::Index(w)) => {
                         let text = self.expand_string(w).await?;
-                        self.element(&base, &text).await?
+                        self.element(&base, &text, fatal_subscript).await?
                     }
                     None => {
                         if let Some(s) = inner_sub {
@@ -162,7 +170,7 @@ impl Interp {
                                     s == "*",
                                 ));
                             }
-                            return self.element(&base, &s).await;
+                            return self.element(&base, &s, fatal_subscript).await;
                         }
                         match self.get_scalar(&base) {
                             Some(s) => PVal::Scalar(s),
@@ -174,7 +182,12 @@ impl Interp {
         })
     }
 
-    async fn element(&mut self, base: &str, text: &str) -> R<PVal> {
+    /// Element `text` of array `base`. A negative index before the first
+    /// element is a "bad array subscript": bash 5.2 warns and expands to
+    /// nothing, leaving `$?` alone (`echo "v=${x[-3]}"` prints `v=`);
+    /// with `fatal` (the `${#x[-3]}` length form) it abandons the command
+    /// with status 1, as bash does.
+    async fn element(&mut self, base: &str, text: &str, fatal: bool) -> R<PVal> {
         if let Some(v) = self.special_array(base) {
             let i = self.arith_text(text).await?;
             let idx = if i < 0 { v.len() as i64 + i } else { i };
@@ -206,8 +219,11 @@ impl Interp {
             };
             if len + i128::from(i) < 0 {
                 if self.st.vars.get(base).is_some() {
+                    if fatal {
+                        self.error(&format!("{text}]: bad array subscript")).await?;
+                        return Err(Ctl::Abort(1));
+                    }
                     self.error(&format!("{base}: bad array subscript")).await?;
-                    return Err(Ctl::Abort(1));
                 }
                 return Ok(PVal::Unset);
             }
