@@ -261,6 +261,7 @@ impl Interp {
             CompoundCommand::Arith(e, span) => {
                 self.st.lineno = self.st.line_base + span.line;
                 self.sh.count_command()?;
+                self.note_command(*span);
                 Ok(match self.arith_command(e).await? {
                     Ok(v) => i32::from(v == 0),
                     Err(s) => s,
@@ -269,6 +270,7 @@ impl Interp {
             CompoundCommand::Cond(e, span) => {
                 self.st.lineno = self.st.line_base + span.line;
                 self.sh.count_command()?;
+                self.note_command(*span);
                 self.eval_cond(e).await
             }
         }

@@ -293,14 +293,15 @@ impl Interp {
     }
 
     /// Run the DEBUG trap before a simple command.
-    pub async fn debug_trap(&mut self, text: &str) -> R<()> {
+    /// `$BASH_COMMAND` is the command about to run (see
+    /// [`Interp::note_command`]).
+    pub async fn debug_trap(&mut self) -> R<()> {
         if self.st.in_trap {
             return Ok(());
         }
         let Some(action) = self.st.traps.get("DEBUG").cloned() else {
             return Ok(());
         };
-        let _ = self.set_var("BASH_COMMAND", text.to_string());
         self.run_trap(&action).await
     }
 

@@ -109,9 +109,9 @@ impl Interp {
             return Ok(0);
         }
         self.sh.count_command()?;
+        self.note_command(c.span);
         if !self.st.traps.is_empty() && self.st.traps.contains_key("DEBUG") {
-            let text = self.source_text(c.span).to_string();
-            self.debug_trap(&text).await?;
+            self.debug_trap().await?;
         }
         self.st.subst_status = None;
         let (argv, arrays) = self.expand_args(&c.words).await?;
@@ -186,14 +186,18 @@ impl Interp {
         r
     }
 
-    /// The source text of a span.
-    pub fn source_text(&self, span: toolsh_parser::Span) -> &str {
-        self.source
-            .get(
-                (span.start as usize).min(self.source.len())
-                    ..(span.end as usize).min(self.source.len()),
-            )
-            .unwrap_or("")
+    /// Record the command about to run for `$BASH_COMMAND` (not while a
+    /// trap runs: the trap sees the command that triggered it).
+    pub fn note_command(&mut self, span: toolsh_parser::Span) {
+        if self.st.in_trap {
+            return;
+        }
+        match &mut self.st.command {
+            // The same source as last time: only the span changes (no
+            // reference-count traffic per command).
+            Some((src, at)) if Arc::ptr_eq(src, &self.source) => *at = span,
+            c => *c = Some((Arc::clone(&self.source), span)),
+        }
     }
 
     /// `set -x`: print the assignments and the command, quoted for

@@ -126,6 +126,10 @@ impl Interp {
         }
         Some(match name {
             "RANDOM" if !self.st.random_unset => self.st.next_random().to_string(),
+            "SRANDOM" if !self.st.srandom_unset => self.st.next_random32().to_string(),
+            "BASH_COMMAND" => self.bash_command()?,
+            // Without a subscript, element 0 (bash manual 3.4).
+            "BASH_LINENO" | "BASH_SOURCE" => self.special_array(name)?.into_iter().next()?,
             "_" => self.st.last_arg.clone(),
             "SHELLOPTS" => {
                 let mut v: Vec<&str> = Vec::new();
@@ -161,6 +165,26 @@ impl Interp {
         })
     }
 
+    /// `$BASH_COMMAND`: the command being executed (or, in a trap, the
+    /// one that triggered it) much as bash prints it: the canonical form of
+    /// its source text (`echo   "a"` is `echo "a"`; bash also spaces
+    /// redirections, `> /dev/null`, which we print `>/dev/null`), and an
+    /// arithmetic command's text as written.
+    fn bash_command(&self) -> Option<String> {
+        let (src, span) = self.st.command.as_ref()?;
+        let text = src.get(span.start as usize..span.end as usize)?;
+        if text.starts_with("((") {
+            // bash keeps an arithmetic command's text as written.
+            return Some(text.to_string());
+        }
+        Some(
+            match toolsh_parser::parse_with_limits(text, &self.sh.limits.parse_limits()) {
+                Ok(script) => toolsh_parser::print(&script).trim_end().to_string(),
+                Err(_) => text.to_string(),
+            },
+        )
+    }
+
     /// Array view of special arrays (`FUNCNAME`, `PIPESTATUS`), if `name`
     /// is one.
     pub fn special_array(&self, name: &str) -> Option<Vec<String>> {
@@ -188,8 +212,24 @@ impl Interp {
                     .rev()
                     .map(|f| f.call_line.to_string())
                     .collect();
-                v.push("0".to_string());
+                // `bash -c` has no entry for the command string itself.
+                if !self.sh.command_string {
+                    v.push("0".to_string());
+                }
                 Some(v)
+            }
+            "BASH_SOURCE" => {
+                // One entry per call frame and one for the script: its
+                // file name (`$0` of a script file). Under `bash -c` the
+                // command string has none and functions defined in it
+                // show `environment` (bash 5.2). Sourced files are not
+                // told apart.
+                let (name, extra) = if self.sh.command_string {
+                    ("environment", 0)
+                } else {
+                    (self.st.arg0.as_str(), 1)
+                };
+                Some(vec![name.to_string(); self.st.frames.len() + extra])
             }
             _ => None,
         }
@@ -723,6 +763,9 @@ impl Interp {
         }
         if resolved == "RANDOM" {
             self.st.random_unset = true;
+        }
+        if resolved == "SRANDOM" {
+            self.st.srandom_unset = true;
         }
         if resolved == "GLOBIGNORE" {
             // Unsetting GLOBIGNORE turns dotglob off again (bash 5.2).

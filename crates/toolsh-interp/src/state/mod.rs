@@ -110,6 +110,12 @@ pub(crate) struct ShellState {
     pub line_base: u32,
     /// `$RANDOM` lost its special meaning (`unset RANDOM`).
     pub random_unset: bool,
+    /// `$SRANDOM` lost its special meaning (`unset SRANDOM`).
+    pub srandom_unset: bool,
+    /// The simple command (or `[[ ]]`, `(( ))`) being executed, for
+    /// `$BASH_COMMAND`: the source it is in and its span. Kept while a
+    /// trap runs, so the trap sees the command that triggered it.
+    pub command: Option<(Arc<str>, toolsh_parser::Span)>,
     /// `$_`: the last argument of the previous command.
     pub last_arg: String,
     /// Function depth at which the RETURN trap was set.
@@ -162,6 +168,8 @@ impl ShellState {
             pipestatus: vec![0],
             line_base: 0,
             random_unset: false,
+            srandom_unset: false,
+            command: None,
             last_arg: String::new(),
             return_trap_depth: 0,
             readonly_funcs: Arc::new(Vec::new()),
@@ -169,6 +177,14 @@ impl ShellState {
             break_status: 0,
             source_depth: 0,
         }
+    }
+
+    /// The next pseudo-random 32-bit number (`$SRANDOM`, bash manual
+    /// 5.2), from the same generator as `$RANDOM` (the high half of its
+    /// next state).
+    pub fn next_random32(&mut self) -> u32 {
+        self.next_random();
+        u32::try_from(self.rng >> 32).unwrap_or(u32::MAX)
     }
 
     /// The next pseudo-random 15-bit number (`$RANDOM`), from a 64-bit LCG
