@@ -174,3 +174,32 @@ set -- -h; getopts 'h' o; echo $o
 ## stdout:
 h
 ## status: 0
+
+#### OPTIND past the arguments is reset to their count plus one
+set -- -a b
+OPTIND=5; getopts a o; echo "$? $OPTIND [$o]"
+OPTIND=3; getopts a o; echo "$? $OPTIND [$o]"
+OPTIND=2; getopts a o; echo "$? $OPTIND [$o]"
+## stdout:
+1 3 [?]
+1 3 [?]
+1 2 [?]
+## status: 0
+
+#### OPTIND past explicit arguments and shift afterwards
+f() { getopts a o "$@"; echo "f: $? $OPTIND"; }
+OPTIND=9; f -a x
+set -- -a -b c d
+OPTIND=7; getopts ab o; echo "$? $OPTIND"; shift $((OPTIND-1)); echo "rc=$? [$*]"
+## stdout:
+f: 1 3
+1 5
+rc=0 []
+## status: 0
+
+#### OPTIND with no arguments stays 1
+set --
+getopts a o; echo "$? $OPTIND [$o]"
+## stdout:
+1 1 [?]
+## status: 0

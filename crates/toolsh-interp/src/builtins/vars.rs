@@ -154,7 +154,10 @@ builtin!(
             it.st.getopts_char = 0;
         };
         let Some(arg) = args.get(optind - 1).cloned() else {
-            done(it, optind);
+            // Past the arguments bash sets OPTIND to their count + 1
+            // (`OPTIND=5; getopts a o -a b` leaves 3), so
+            // `shift $((OPTIND-1))` stays valid.
+            done(it, args.len() + 1);
             return Ok(1);
         };
         if charpos == 0 {
