@@ -192,3 +192,32 @@ echo hello | base64 | tr a-z A-Z
 ## stdout:
 AGVSBG8K
 ## status: 0
+
+#### printenv prints exported variables only
+export A=1 B='x y'; C=3
+printenv A B; echo "s=$?"
+printenv A C; echo "s=$?"
+printenv 'A=1'; echo "s=$?"
+printenv -0 A | tr '\0' '|'; echo
+printenv | grep -c '^B=x y$'
+## stdout:
+1
+x y
+s=0
+1
+s=1
+s=1
+1|
+1
+## status: 0
+
+#### nproc counts one processing unit
+nproc; nproc --all; nproc --ignore=1
+nproc --ignore=x; echo "s=$?"
+## stdout:
+2
+2
+1
+s=1
+## status: 0
+## divergence: the sandbox runs a script on one interpreter task (xargs -P runs one command at a time) and does not show the host's processor count, so nproc prints 1; the host here prints 2

@@ -23,8 +23,10 @@ mod head;
 mod join;
 mod jq;
 mod nl;
+mod nproc;
 mod paste;
 pub(crate) mod posix_regex;
+mod printenv;
 mod printf;
 mod rev;
 mod sed;
@@ -56,6 +58,8 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(column::Column),
         Arc::new(comm::Comm),
         Arc::new(env::Env),
+        Arc::new(printenv::Printenv),
+        Arc::new(nproc::Nproc),
         Arc::new(expr::Expr),
         Arc::new(join::Join),
         Arc::new(sleep::Sleep),
