@@ -36,24 +36,29 @@ fn read_split(chars: &[(char, bool)], ifs: &str, n: usize) -> Vec<String> {
         }
     }
     if pos < len || out.len() + 1 == n {
-        let mut rest: Vec<(char, bool)> = chars[pos..].to_vec();
-        while rest.last().is_some_and(|&(c, e)| !e && is_ws(c)) {
-            rest.pop();
+        // Trimmed as a slice: the rest can be the whole line (a copy of
+        // it as (char, bool) pairs cost 8 bytes per byte of input).
+        fn trim_ws<'a>(
+            mut s: &'a [(char, bool)],
+            is_ws: &dyn Fn(char) -> bool,
+        ) -> &'a [(char, bool)] {
+            while s.last().is_some_and(|&(c, e)| !e && is_ws(c)) {
+                s = &s[..s.len() - 1];
+            }
+            s
         }
+        let mut rest = trim_ws(&chars[pos..], &is_ws);
         if let Some(&(c, false)) = rest.last()
             && ifs.contains(c)
             && !is_ws(c)
         {
-            let mut prefix = rest[..rest.len() - 1].to_vec();
-            while prefix.last().is_some_and(|&(c, e)| !e && is_ws(c)) {
-                prefix.pop();
-            }
+            let prefix = trim_ws(&rest[..rest.len() - 1], &is_ws);
             if !prefix.iter().any(|&x| is_delim(x)) {
                 rest = prefix;
             }
         }
         if pos < len || !out.is_empty() || !rest.is_empty() {
-            out.push(rest.into_iter().map(|(c, _)| c).collect());
+            out.push(rest.iter().map(|&(c, _)| c).collect());
         }
     }
     out
@@ -259,7 +264,9 @@ builtin!(
         };
         let (bytes, complete) = rec.unwrap_or_default();
         let eof = !complete;
-        let text = String::from_utf8_lossy(&bytes).into_owned();
+        // The record's bytes become the text without a copy when valid.
+        let text = String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         // Backslash processing.
         let mut chars: Vec<(char, bool)> = Vec::with_capacity(text.len());
         let mut it_chars = text.chars();
@@ -272,6 +279,7 @@ builtin!(
                 chars.push((ch, false));
             }
         }
+        drop(text);
         let ifs = it.ifs();
         if let Some(arr) = o.array {
             // At most one field past the bound (the rest of the line):
