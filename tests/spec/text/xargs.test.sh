@@ -115,3 +115,63 @@ echo "'a" | xargs 2>/dev/null; echo $?
 ## stdout:
 1
 ## status: 0
+
+#### default command line is 128 KiB: many items make several invocations
+yes | head -c 300000 | xargs | awk '{print NF}'
+yes | head -c 300000 | xargs echo abc | awk '{print NF}'
+## stdout:
+65533
+65533
+18934
+65532
+65532
+18939
+## status: 0
+
+#### -s bounds each invocation, command included
+printf 'a b c d e\n' | xargs -s 12 echo
+printf 'a\nb c\nd\n' | xargs -L 1 -s 9 echo
+## stdout:
+a b c
+d e
+a
+b c
+d
+## status: 0
+
+#### an item that cannot fit in -s is an error
+printf 'aaaaaaaaaa b\n' | xargs -s 12 echo 2>/dev/null; echo "rc=$?"
+## stdout:
+rc=1
+## status: 0
+
+#### unmatched quote after complete items runs them first
+printf 'a b\n"c\n' | xargs echo 2>/dev/null; echo "rc=$?"
+## stdout:
+a b
+rc=1
+## status: 0
+
+#### a backslash at the end of the input is dropped
+printf 'a\\\nb c\\' | xargs -n 1 echo
+## stdout:
+a
+b
+c
+## status: 0
+
+#### blank lines and -L, delimiter with empty items
+printf '  \n\n a  b\n' | xargs -L 1 echo
+printf 'a:b::' | xargs -d : -n 1 echo
+## stdout:
+a b
+a
+b
+
+## status: 0
+
+#### endless input: xargs reads as it goes
+yes abc | xargs echo | head -n 1 | wc -c
+## stdout:
+131064
+## status: 0

@@ -14,6 +14,7 @@
 
 use crate::builtin::BuiltinContext;
 use crate::io::Input;
+use crate::limits::{Interrupt, LimitKind};
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{Flow, Source, error, parse_args, usage_error, utility};
 
@@ -72,6 +73,7 @@ Run COMMAND with arguments INITIAL-ARGS and more arguments read from input.
 const DEFAULT_MAX_CHARS: usize = 128 * 1024;
 
 /// How the input is cut into items.
+#[derive(Clone, Copy)]
 enum Format<'e> {
     /// `-I`: one item per non-empty line, leading blanks dropped.
     Lines,
@@ -82,96 +84,141 @@ enum Format<'e> {
     Default(Option<&'e str>),
 }
 
-/// The items of the input, one at a time (so an invocation's worth is
-/// held at once, not the whole input's), each with the 0-based input
-/// line it came from (for `-L`).
-struct Items<'d> {
-    data: &'d [u8],
-    format: Format<'d>,
+/// What the input gives next.
+enum Next {
+    /// An item and the 0-based input line it came from (for `-L`).
+    Item(String, usize),
+    /// GNU's message about an unmatched quote.
+    Error(String),
+    /// The buffered input ends inside an item: feed more.
+    More,
+    /// No more items.
+    End,
+}
+
+/// The items of the input, read as it comes (so only the unread part of
+/// the current chunk and one invocation's items are held, not the whole
+/// input: `yes | xargs echo | head -n 1` ends as with GNU xargs).
+struct Items<'e> {
+    buf: Vec<u8>,
     pos: usize,
+    /// No more input will be fed.
+    eof: bool,
+    format: Format<'e>,
     line: usize,
     done: bool,
 }
 
-impl<'d> Items<'d> {
-    fn new(data: &'d [u8], format: Format<'d>) -> Self {
+impl<'e> Items<'e> {
+    fn new(format: Format<'e>) -> Self {
         Items {
-            data,
-            format,
+            buf: Vec::new(),
             pos: 0,
+            eof: false,
+            format,
             line: 0,
             done: false,
         }
     }
 
-    /// The next item; `Err` is GNU's message about an unmatched quote.
-    fn next_item(&mut self) -> Option<Result<(String, usize), String>> {
+    /// Add input (`None`: the input has ended).
+    fn feed(&mut self, chunk: Option<&[u8]>) {
+        match chunk {
+            Some(c) => {
+                if self.pos > 0 {
+                    self.buf.drain(..self.pos);
+                    self.pos = 0;
+                }
+                self.buf.extend_from_slice(c);
+            }
+            None => self.eof = true,
+        }
+    }
+
+    /// Bytes buffered and not yet made into items.
+    fn pending(&self) -> usize {
+        self.buf.len() - self.pos
+    }
+
+    /// The next item, or what is needed to make one.
+    fn next_item(&mut self) -> Next {
         if self.done {
-            return None;
+            return Next::End;
         }
         match self.format {
             Format::Lines => loop {
-                if self.pos >= self.data.len() {
-                    self.done = true;
-                    return None;
-                }
-                let rest = &self.data[self.pos..];
-                let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+                let rest = &self.buf[self.pos..];
+                let end = match rest.iter().position(|&b| b == b'\n') {
+                    Some(i) => i,
+                    None if !self.eof => return Next::More,
+                    None if rest.is_empty() => {
+                        self.done = true;
+                        return Next::End;
+                    }
+                    None => rest.len(),
+                };
                 let l = String::from_utf8_lossy(&rest[..end]);
                 let item = l.trim_start_matches([' ', '\t']).to_string();
                 let n = self.line;
-                self.pos += end + 1;
+                self.pos = (self.pos + end + 1).min(self.buf.len());
                 self.line += 1;
                 if !item.is_empty() {
-                    return Some(Ok((item, n)));
+                    return Next::Item(item, n);
                 }
             },
             Format::Delimited(d) => {
                 // The piece after a final delimiter (or of empty input)
                 // is no item.
-                if self.pos >= self.data.len() {
-                    self.done = true;
-                    return None;
-                }
-                let rest = &self.data[self.pos..];
-                let end = rest.iter().position(|&b| b == d).unwrap_or(rest.len());
+                let rest = &self.buf[self.pos..];
+                let end = match rest.iter().position(|&b| b == d) {
+                    Some(i) => i,
+                    None if !self.eof => return Next::More,
+                    None if rest.is_empty() => {
+                        self.done = true;
+                        return Next::End;
+                    }
+                    None => rest.len(),
+                };
                 let item = String::from_utf8_lossy(&rest[..end]).into_owned();
                 let n = self.line;
-                self.pos += end + 1;
+                self.pos = (self.pos + end + 1).min(self.buf.len());
                 self.line += 1;
-                Some(Ok((item, n)))
+                Next::Item(item, n)
             }
             Format::Default(eof) => {
                 let r = self.next_default();
                 match r {
-                    Some(Ok((s, _))) if eof.is_some_and(|e| e == s) => {
+                    Next::Item(s, _) if eof.is_some_and(|e| e == s) => {
                         self.done = true;
-                        None
+                        Next::End
                     }
-                    None | Some(Err(_)) => {
+                    Next::End | Next::Error(_) => {
                         self.done = true;
                         r
                     }
-                    Some(Ok(_)) => r,
+                    Next::Item(..) | Next::More => r,
                 }
             }
         }
     }
 
-    /// One item of the default format.
-    fn next_default(&mut self) -> Option<Result<(String, usize), String>> {
-        let data = self.data;
+    /// One item of the default format; nothing is consumed when the
+    /// buffered input ends inside it (it is parsed again once fed).
+    fn next_default(&mut self) -> Next {
+        let data = &self.buf;
+        let mut i = self.pos;
+        let mut line = self.line;
         let mut cur = Vec::new();
         let mut have = false;
         let mut quote: Option<u8> = None;
-        while self.pos < data.len() {
-            let c = data[self.pos];
-            self.pos += 1;
+        while i < data.len() {
+            let c = data[i];
+            i += 1;
             if let Some(q) = quote {
                 if c == q {
                     quote = None;
                 } else if c == b'\n' {
-                    return Some(Err(unmatched(q)));
+                    return Next::Error(unmatched(q));
                 } else {
                     cur.push(c);
                 }
@@ -182,18 +229,24 @@ impl<'d> Items<'d> {
                     quote = Some(c);
                     have = true;
                 }
-                b'\\' if self.pos < data.len() => {
-                    cur.push(data[self.pos]);
+                b'\\' if i < data.len() => {
+                    cur.push(data[i]);
                     have = true;
-                    self.pos += 1;
+                    i += 1;
                 }
+                b'\\' if !self.eof => return Next::More,
+                // A backslash that ends the input escapes nothing and is
+                // dropped (GNU xargs 4.9: `printf 'c\\' | xargs` is `c`).
+                b'\\' => have = true,
                 b' ' | b'\t' | b'\n' => {
-                    let line = self.line;
+                    let at = line;
                     if c == b'\n' {
-                        self.line += 1;
+                        line += 1;
                     }
+                    self.pos = i;
+                    self.line = line;
                     if have {
-                        return Some(Ok((String::from_utf8_lossy(&cur).into_owned(), line)));
+                        return Next::Item(String::from_utf8_lossy(&cur).into_owned(), at);
                     }
                 }
                 _ => {
@@ -202,10 +255,19 @@ impl<'d> Items<'d> {
                 }
             }
         }
-        if let Some(q) = quote {
-            return Some(Err(unmatched(q)));
+        if !self.eof {
+            return Next::More;
         }
-        have.then(|| Ok((String::from_utf8_lossy(&cur).into_owned(), self.line)))
+        self.pos = i;
+        self.line = line;
+        if let Some(q) = quote {
+            return Next::Error(unmatched(q));
+        }
+        if have {
+            Next::Item(String::from_utf8_lossy(&cur).into_owned(), line)
+        } else {
+            Next::End
+        }
     }
 }
 
@@ -344,8 +406,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     }
     let max = ctx.shell.limits().max_buffer_bytes;
     let src_name = arg_file.unwrap_or_else(|| "-".into());
-    let data = match Source::open(ctx, &src_name).await? {
-        Ok(mut s) => s.read_all(ctx.stdin, max).await?,
+    let mut source = match Source::open(ctx, &src_name).await? {
+        Ok(s) => s,
         Err(m) => {
             error(ctx, &format!("cannot open input file {m}")).await?;
             return Ok(1);
@@ -358,7 +420,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     } else {
         Format::Default(eof.as_deref())
     };
-    let mut items = Items::new(&data, format);
+    let mut items = Items::new(format);
     let batching = Batching {
         max_args,
         max_lines,
@@ -380,9 +442,18 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let mut last_line = None;
     loop {
         let (item, line) = match items.next_item() {
-            None => break,
-            Some(Ok(x)) => x,
-            Some(Err(m)) => {
+            Next::End => break,
+            Next::Item(item, line) => (item, line),
+            Next::More => {
+                // One item (or line) longer than a buffer is the limit.
+                if items.pending() > max {
+                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
+                }
+                let chunk = source.chunk(ctx.stdin).await;
+                items.feed(chunk.as_deref());
+                continue;
+            }
+            Next::Error(m) => {
                 // GNU runs the invocation read so far, then reports.
                 if !cur.is_empty()
                     && let Some(s) =
@@ -436,13 +507,32 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 mod tests {
     use super::*;
 
-    fn all(data: &[u8], format: Format<'_>) -> Result<Vec<(String, usize)>, String> {
-        let mut items = Items::new(data, format);
+    /// The items of `data` fed in chunks of `step` bytes.
+    fn items_in(
+        data: &[u8],
+        format: Format<'_>,
+        step: usize,
+    ) -> Result<Vec<(String, usize)>, String> {
+        let mut items = Items::new(format);
+        let mut chunks = data.chunks(step);
         let mut v = Vec::new();
-        while let Some(r) = items.next_item() {
-            v.push(r?);
+        loop {
+            match items.next_item() {
+                Next::Item(s, l) => v.push((s, l)),
+                Next::Error(m) => return Err(m),
+                Next::More => items.feed(chunks.next()),
+                Next::End => return Ok(v),
+            }
         }
-        Ok(v)
+    }
+
+    /// The items of `data`, the same whatever the chunk size.
+    fn all(data: &[u8], format: Format<'_>) -> Result<Vec<(String, usize)>, String> {
+        let whole = items_in(data, format, data.len().max(1));
+        for step in 1..4 {
+            assert_eq!(items_in(data, format, step), whole, "step {step}");
+        }
+        whole
     }
 
     #[test]
