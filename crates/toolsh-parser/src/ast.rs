@@ -723,14 +723,15 @@ pub enum CompoundCommand {
         /// The whole command.
         span: Span,
     },
-    /// `for (( init; cond; step )); do list; done`.
+    /// `for (( init; cond; step )); do list; done` (the expressions boxed:
+    /// inline they would make every compound command 176 bytes).
     ArithFor {
         /// Evaluated once.
-        init: Option<ArithExpr>,
+        init: Option<Box<ArithExpr>>,
         /// Evaluated before each iteration; absent means 1.
-        cond: Option<ArithExpr>,
+        cond: Option<Box<ArithExpr>>,
         /// Evaluated after each iteration.
-        step: Option<ArithExpr>,
+        step: Option<Box<ArithExpr>>,
         /// The body.
         body: List,
         /// The whole command.
@@ -758,8 +759,8 @@ pub enum CompoundCommand {
     },
     /// `(( expr ))`.
     Arith(ArithExpr, Span),
-    /// `[[ expr ]]`.
-    Cond(CondExpr, Span),
+    /// `[[ expr ]]` (boxed, as `ArithFor`'s expressions).
+    Cond(Box<CondExpr>, Span),
 }
 
 impl CompoundCommand {

@@ -230,9 +230,9 @@ impl Parser<'_> {
             }
             let body = self.loop_body()?;
             return Ok(CompoundCommand::ArithFor {
-                init,
-                cond,
-                step,
+                init: init.map(Box::new),
+                cond: cond.map(Box::new),
+                step: step.map(Box::new),
                 body,
                 span: self.span_from(start),
             });

@@ -38,7 +38,7 @@ impl Parser<'_> {
         self.skip_blanks();
         if self.at_reserved("]]") {
             self.pos += 2;
-            return Ok(CompoundCommand::Cond(e, self.span_from(start)));
+            return Ok(CompoundCommand::Cond(Box::new(e), self.span_from(start)));
         }
         if self.at_eof() || self.peek() == Some(b'\n') {
             let kind = if self.at_eof() {

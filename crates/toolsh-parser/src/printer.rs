@@ -647,7 +647,11 @@ impl Printer<'_> {
                 ..
             } => {
                 self.out.push_str("for ((");
-                for (i, e) in [init, cond, step].into_iter().enumerate() {
+                for (i, e) in [init, cond, step]
+                    .map(|e| e.as_deref())
+                    .into_iter()
+                    .enumerate()
+                {
                     if i > 0 {
                         // Deferred text keeps its own leading blanks.
                         self.out

@@ -232,11 +232,11 @@ impl<'a> Printer<'a> {
                 if let Some(w) = written {
                     self.out.push_str(&w);
                 } else {
-                    self.arith_or_empty(init.as_ref());
+                    self.arith_or_empty(init.as_deref());
                     self.out.push_str("; ");
-                    self.arith_or_empty(cond.as_ref());
+                    self.arith_or_empty(cond.as_deref());
                     self.out.push_str("; ");
-                    self.arith_or_empty(step.as_ref());
+                    self.arith_or_empty(step.as_deref());
                 }
                 self.out.push_str("))\n");
                 self.declare_do_done(body, indent);

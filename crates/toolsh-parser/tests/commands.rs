@@ -236,7 +236,7 @@ fn conditional_command() {
     let CompoundCommand::Cond(e, _) = compound("[[ -f a && ( $x == y* || ! b < c ) ]]") else {
         panic!()
     };
-    let CondExpr::And(l, r) = e else { panic!() };
+    let CondExpr::And(l, r) = *e else { panic!() };
     assert!(matches!(*l, CondExpr::Unary { ref op, .. } if op == "-f"));
     let CondExpr::Group(g) = *r else { panic!() };
     let CondExpr::Or(a, b) = *g else { panic!() };
@@ -252,7 +252,7 @@ fn conditional_command() {
     let CompoundCommand::Cond(e, _) = compound("[[ $x =~ ^(a|b c)+$ ]]") else {
         panic!()
     };
-    let CondExpr::Binary { op, rhs, .. } = e else {
+    let CondExpr::Binary { op, rhs, .. } = *e else {
         panic!()
     };
     assert_eq!(op, CondBinaryOp::RegexMatch);
@@ -271,9 +271,10 @@ fn conditional_command() {
         ("=", CondBinaryOp::Match),
         (">", CondBinaryOp::Greater),
     ] {
-        let CompoundCommand::Cond(CondExpr::Binary { op: got, .. }, _) =
-            compound(&format!("[[ a {text} b ]]"))
-        else {
+        let CompoundCommand::Cond(e, _) = compound(&format!("[[ a {text} b ]]")) else {
+            panic!()
+        };
+        let CondExpr::Binary { op: got, .. } = *e else {
             panic!()
         };
         assert_eq!(got, op, "{text}");
@@ -281,7 +282,7 @@ fn conditional_command() {
     let CompoundCommand::Cond(e, _) = compound("[[ $x ]]") else {
         panic!()
     };
-    assert!(matches!(e, CondExpr::Word(_)));
+    assert!(matches!(*e, CondExpr::Word(_)));
 }
 
 #[test]

@@ -531,9 +531,9 @@ fn command() -> BoxedStrategy<Command> {
                 )
                     .prop_map(|(init, cond, step, body)| {
                         CompoundCommand::ArithFor {
-                            init,
-                            cond,
-                            step,
+                            init: init.map(Box::new),
+                            cond: cond.map(Box::new),
+                            step: step.map(Box::new),
                             body,
                             span: sp(),
                         }
@@ -572,7 +572,7 @@ fn command() -> BoxedStrategy<Command> {
                         span: sp()
                     }),
                 arith().prop_map(|e| CompoundCommand::Arith(e, sp())),
-                cond_expr().prop_map(|e| CompoundCommand::Cond(e, sp())),
+                cond_expr().prop_map(|e| CompoundCommand::Cond(Box::new(e), sp())),
             ];
             prop_oneof![
                 3 => inner,
