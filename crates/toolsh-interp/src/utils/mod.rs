@@ -24,6 +24,7 @@ mod join;
 mod jq;
 mod nl;
 mod nproc;
+mod od;
 mod paste;
 pub(crate) mod posix_regex;
 mod printenv;
@@ -66,6 +67,7 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(timeout::Timeout),
         Arc::new(xargs::Xargs),
         Arc::new(base64::Base64),
+        Arc::new(od::Od),
         Arc::new(cut::Cut),
         Arc::new(fold::Fold),
         Arc::new(nl::Nl),
