@@ -94,3 +94,20 @@ unset SRANDOM; echo "[$SRANDOM]"
 ## stdout:
 []
 ## status: 0
+
+#### DEBUG trap runs before arithmetic and conditional commands
+trap 'echo "D: $BASH_COMMAND"' DEBUG
+x=1
+(( x > 0 )) && echo yes
+[[ $x == 1 ]]; echo "s=$?"
+trap - DEBUG
+## stdout:
+D: x=1
+D: (( x > 0 ))
+D: echo yes
+yes
+D: [[ $x == 1 ]]
+D: echo "s=$?"
+s=0
+D: trap - DEBUG
+## status: 0

@@ -262,6 +262,10 @@ impl Interp {
                 self.st.lineno = self.st.line_base + span.line;
                 self.sh.count_command()?;
                 self.note_command(*span);
+                // bash runs the DEBUG trap before (( )) and [[ ]] too.
+                if self.st.traps.contains_key("DEBUG") {
+                    self.debug_trap().await?;
+                }
                 Ok(match self.arith_command(e).await? {
                     Ok(v) => i32::from(v == 0),
                     Err(s) => s,
@@ -271,6 +275,9 @@ impl Interp {
                 self.st.lineno = self.st.line_base + span.line;
                 self.sh.count_command()?;
                 self.note_command(*span);
+                if self.st.traps.contains_key("DEBUG") {
+                    self.debug_trap().await?;
+                }
                 self.eval_cond(e).await
             }
         }
