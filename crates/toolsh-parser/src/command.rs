@@ -158,12 +158,7 @@ impl Parser<'_> {
             self.pos += 2;
             self.skip_newlines()?;
             let next = self.parse_pipeline()?;
-            if rest.is_empty() {
-                // Most and-or lists have one `&&` or `||`: room for exactly
-                // one element instead of `Vec`'s first four (136 bytes each).
-                rest.reserve_exact(1);
-            }
-            rest.push((op, next));
+            push_first_exact(&mut rest, (op, next));
         }
         Ok(AndOrList {
             first,
@@ -265,10 +260,9 @@ impl Parser<'_> {
         loop {
             self.skip_blanks();
             if self.at_redirect() {
-                redirects.push(self.parse_redirect()?);
+                let r = self.parse_redirect()?;
+                push_first_exact(&mut redirects, r);
             } else {
-                // Growth leaves room for four; most have one (a shrinking
-                // realloc stays in place).
                 redirects.shrink_to_fit();
                 return Ok(redirects);
             }
@@ -285,13 +279,13 @@ impl Parser<'_> {
             self.skip_blanks();
             if self.at_redirect() {
                 let r = self.parse_redirect()?;
-                cmd.redirects.push(r);
+                push_first_exact(&mut cmd.redirects, r);
             } else if self.at_word_start() {
                 let shape = self.assignment_shape();
                 if self.word_stack.len() == base {
                     if let Some(shape) = shape {
                         let a = self.parse_assignment(&shape)?;
-                        cmd.assignments.push(a);
+                        push_first_exact(&mut cmd.assignments, a);
                         continue;
                     }
                     let w = self.parse_word(WordCtx::Normal)?;
@@ -603,4 +597,15 @@ impl Parser<'_> {
             span: self.span_from(start),
         })
     }
+}
+
+/// Pushes `x`, making room for exactly one element when `v` has none:
+/// most and-or lists have one `&&`/`||` and most commands one redirection
+/// or assignment, where `Vec`'s first growth makes room for four (136-176
+/// bytes each) that a later `shrink_to_fit` reallocates away.
+fn push_first_exact<T>(v: &mut Vec<T>, x: T) {
+    if v.capacity() == 0 {
+        v.reserve_exact(1);
+    }
+    v.push(x);
 }
