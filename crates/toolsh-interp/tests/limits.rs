@@ -984,6 +984,19 @@ async fn lists_stop_at_the_limit_as_they_grow() {
     )
     .await;
     assert_limit(&r, LimitKind::BufferBytes, "262144", "start\n");
+    // One word of many copies of a value stops while it is built (the
+    // pieces of one word past max_buffer_bytes), whether the copies are
+    // unquoted, quoted or assigned: 100 copies of 16 MB peaked at 1.6 GB.
+    let copies = "$x".repeat(100);
+    for script in [
+        format!("echo start; x=$(yes | head -c 60000); z={copies}; echo no"),
+        format!("echo start; x=$(yes | head -c 60000); echo \"{copies}\"; echo no"),
+        format!("echo start; x=$(yes | head -c 60000 | tr -d '\\n'); echo {copies}; echo no"),
+        format!("echo start; x=$(yes | head -c 60000); cat <<EOF\n{copies}\nEOF\necho no"),
+    ] {
+        let r = run_with(small(), &script).await;
+        assert_limit(&r, LimitKind::BufferBytes, "262144", "start\n");
+    }
 }
 
 /// `xargs` streams: it holds one invocation's items at a time (GNU's
