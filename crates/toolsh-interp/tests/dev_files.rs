@@ -104,6 +104,14 @@ async fn endless_devices_stop_at_the_limits() {
         ("head -n -1 /dev/zero", LimitKind::BufferBytes),
         ("head -n 1 /dev/zero", LimitKind::StdoutBytes),
         ("cat /dev/zero > /dev/null", LimitKind::Timeout),
+        // `od` streams too: every line printed (`-v`, or a changing input)
+        // ends at the output limit; folding duplicates prints nothing after
+        // the first `*`, so it ends at the deadline (GNU od never ends
+        // there either).
+        ("od -v /dev/zero", LimitKind::StdoutBytes),
+        ("od -t x1z /dev/urandom", LimitKind::StdoutBytes),
+        ("od -c < /dev/urandom", LimitKind::StdoutBytes),
+        ("od /dev/zero", LimitKind::Timeout),
     ];
     for (script, kind) in cases {
         let mut sh = Shell::builder()
@@ -128,4 +136,16 @@ async fn endless_devices_stop_at_the_limits() {
         assert!(!r.stdout.ends_with("after\n"), "{script}");
         assert!(start.elapsed() < Duration::from_secs(10), "{script}");
     }
+}
+
+/// A bounded read of an endless device ends normally (expected output
+/// from GNU od 9.1: the short last line is never folded).
+#[tokio::test]
+async fn od_reads_a_bounded_part_of_an_endless_device() {
+    let mut sh = Shell::builder().profile(Profile::LogicOnly).build();
+    let r = sh.exec("od -N 20 -t x1 /dev/zero; echo $?").await;
+    assert_eq!(
+        r.stdout,
+        "0000000 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n0000020 00 00 00 00\n0000024\n0\n"
+    );
 }
