@@ -140,6 +140,28 @@ impl<'e> Items<'e> {
         self.buf.len() - self.pos
     }
 
+    /// The text up to the next `delim` (or the end of input) and the
+    /// 0-based line it came from, consuming the delimiter; `Err` with
+    /// `More` when the buffered input has no delimiter yet, `End` when
+    /// nothing is left.
+    fn next_piece(&mut self, delim: u8) -> Result<(String, usize), Next> {
+        let rest = &self.buf[self.pos..];
+        let end = match rest.iter().position(|&b| b == delim) {
+            Some(i) => i,
+            None if !self.eof => return Err(Next::More),
+            None if rest.is_empty() => {
+                self.done = true;
+                return Err(Next::End);
+            }
+            None => rest.len(),
+        };
+        let piece = String::from_utf8_lossy(&rest[..end]).into_owned();
+        let n = self.line;
+        self.pos = (self.pos + end + 1).min(self.buf.len());
+        self.line += 1;
+        Ok((piece, n))
+    }
+
     /// The next item, or what is needed to make one.
     fn next_item(&mut self) -> Next {
         if self.done {
@@ -147,44 +169,21 @@ impl<'e> Items<'e> {
         }
         match self.format {
             Format::Lines => loop {
-                let rest = &self.buf[self.pos..];
-                let end = match rest.iter().position(|&b| b == b'\n') {
-                    Some(i) => i,
-                    None if !self.eof => return Next::More,
-                    None if rest.is_empty() => {
-                        self.done = true;
-                        return Next::End;
-                    }
-                    None => rest.len(),
+                let (item, n) = match self.next_piece(b'\n') {
+                    Ok(piece) => piece,
+                    Err(next) => return next,
                 };
-                let l = String::from_utf8_lossy(&rest[..end]);
-                let item = l.trim_start_matches([' ', '\t']).to_string();
-                let n = self.line;
-                self.pos = (self.pos + end + 1).min(self.buf.len());
-                self.line += 1;
+                let item = item.trim_start_matches([' ', '\t']).to_string();
                 if !item.is_empty() {
                     return Next::Item(item, n);
                 }
             },
-            Format::Delimited(d) => {
-                // The piece after a final delimiter (or of empty input)
-                // is no item.
-                let rest = &self.buf[self.pos..];
-                let end = match rest.iter().position(|&b| b == d) {
-                    Some(i) => i,
-                    None if !self.eof => return Next::More,
-                    None if rest.is_empty() => {
-                        self.done = true;
-                        return Next::End;
-                    }
-                    None => rest.len(),
-                };
-                let item = String::from_utf8_lossy(&rest[..end]).into_owned();
-                let n = self.line;
-                self.pos = (self.pos + end + 1).min(self.buf.len());
-                self.line += 1;
-                Next::Item(item, n)
-            }
+            // The piece after a final delimiter (or of empty input) is no
+            // item.
+            Format::Delimited(d) => match self.next_piece(d) {
+                Ok((item, n)) => Next::Item(item, n),
+                Err(next) => next,
+            },
             Format::Default(eof) => {
                 let r = self.next_default();
                 match r {
