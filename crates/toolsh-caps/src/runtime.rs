@@ -451,32 +451,36 @@ impl CapabilityRuntime {
     /// The catalog in name order, as descriptors. In `ReadOnly` mode (and
     /// under quarantine) tools that are not `Read` are hidden.
     pub fn tool_catalog(&self) -> Vec<ToolDescriptor> {
-        let mode = *self.shared.mode.read().expect("mode lock");
-        let trust = self.shared.trust.get();
+        let allowed = self.level_check();
         self.catalog
             .read()
             .expect("catalog lock")
             .entries
             .values()
-            .filter(|e| allowed_by_level(e.metadata.risk, mode, trust).is_ok())
+            .filter(|e| allowed(e))
             .map(Entry::descriptor)
             .collect()
+    }
+
+    /// Whether the current permission mode and trust level let a script
+    /// call an entry (the lease gate's level check, read once).
+    fn level_check(&self) -> impl Fn(&Entry) -> bool {
+        let mode = *self.shared.mode.read().expect("mode lock");
+        let trust = self.shared.trust.get();
+        move |e| allowed_by_level(e.metadata.risk, mode, trust).is_ok()
     }
 
     /// The catalog tools a script under `lease` cannot call now: those the
     /// lease does not grant and those the permission mode or trust level
     /// refuse (the same checks, in the same terms, as the lease gate's).
     pub(crate) fn uncallable(&self, lease: &CapabilityLease) -> Vec<String> {
-        let mode = *self.shared.mode.read().expect("mode lock");
-        let trust = self.shared.trust.get();
+        let allowed = self.level_check();
         self.catalog
             .read()
             .expect("catalog lock")
             .entries
             .iter()
-            .filter(|(name, e)| {
-                !lease.grants(name) || allowed_by_level(e.metadata.risk, mode, trust).is_err()
-            })
+            .filter(|(name, e)| !lease.grants(name) || !allowed(e))
             .map(|(name, _)| name.clone())
             .collect()
     }
