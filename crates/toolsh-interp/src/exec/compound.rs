@@ -28,7 +28,12 @@ impl Interp {
         let r = if ok {
             self.run_compound_inner(c).await
         } else {
-            Ok(1)
+            // The command itself failed: the and-or list does not check a
+            // body's status again (`body_status`), so check it here.
+            self.fds = saved;
+            self.st.last_status = 1;
+            self.fail_status(1).await?;
+            return Ok(1);
         };
         self.fds = saved;
         r

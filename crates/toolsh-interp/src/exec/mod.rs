@@ -32,7 +32,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use toolsh_parser::{AndOr, AndOrList, List, Script};
+use toolsh_parser::{AndOr, AndOrList, Command, CompoundCommand, List, Pipeline, Script};
 
 pub(crate) use fds::{Fd, Fds};
 pub(crate) use shared::Shared;
@@ -263,7 +263,7 @@ impl Interp {
                 } else {
                     status = self.run_pipeline(p).await?;
                     self.st.last_status = status;
-                    return self.after_status(status, p.negated).await;
+                    return self.after_status(status, p).await;
                 }
             }
             // The last pipeline did not run: a failure here came from a
@@ -272,12 +272,29 @@ impl Interp {
             return Ok(status);
         }
         self.st.last_status = status;
-        self.after_status(status, ao.first.negated).await
+        self.after_status(status, &ao.first).await
     }
 
-    /// `set -e` and the ERR trap after a command's final status.
-    async fn after_status(&mut self, status: i32, negated: bool) -> R<i32> {
-        if status != 0 && !negated && self.st.errexit_suppressed == 0 {
+    /// `set -e` and the ERR trap after pipeline `p`'s final status.
+    ///
+    /// A group, `if`, `case`, loop or `select` whose status comes from its
+    /// body is not checked again here: the failing command inside was
+    /// (bash manual 4.3.1, `-e`: "If a compound command other than a
+    /// subshell returns a non-zero status because a command failed while
+    /// -e was being ignored, the shell does not exit"; bash runs the ERR
+    /// trap once, for the command that failed). A failed redirection of
+    /// such a command is checked where it fails ([`Self::run_compound`]).
+    async fn after_status(&mut self, status: i32, p: &Pipeline) -> R<i32> {
+        if status != 0 && !p.negated && !body_status(p) {
+            self.fail_status(status).await?;
+        }
+        Ok(status)
+    }
+
+    /// The ERR trap and `set -e` for a command that failed with `status`,
+    /// unless a condition or an and-or list suppresses them.
+    pub(crate) async fn fail_status(&mut self, status: i32) -> R<()> {
+        if self.st.errexit_suppressed == 0 {
             if !self.st.in_trap
                 && (self.st.frames.is_empty() || self.st.opts.errtrace)
                 && let Some(action) = self.st.traps.get("ERR").cloned()
@@ -289,7 +306,7 @@ impl Interp {
                 return Err(Ctl::Exit(status));
             }
         }
-        Ok(status)
+        Ok(())
     }
 
     /// Run the DEBUG trap before a simple command.
@@ -365,6 +382,25 @@ impl Interp {
         };
         self.st.subst_depth -= 1;
         r
+    }
+}
+
+/// Whether pipeline `p` is one compound command whose status is that of
+/// a command in its body (a group, `if`, `case`, a loop, `select`), as
+/// opposed to a command of its own (simple, `( )`, `(( ))`, `[[ ]]`, or a
+/// pipeline of several).
+fn body_status(p: &Pipeline) -> bool {
+    match p.commands.as_slice() {
+        [stage] => match &stage.command {
+            Command::Compound(c, _) => !matches!(
+                **c,
+                CompoundCommand::Subshell(..)
+                    | CompoundCommand::Arith(..)
+                    | CompoundCommand::Cond(..)
+            ),
+            _ => false,
+        },
+        _ => false,
     }
 }
 
