@@ -514,6 +514,7 @@ impl Shell {
             procsubs: Vec::new(),
             arith_subs: Vec::new(),
             arith_assigned: false,
+            arith_reports: Vec::new(),
         };
         let deadline = shared.deadline;
         let run = crate::exec::top::run_top(&mut interp, script);

@@ -269,7 +269,13 @@ builtin!(
             {
                 let exists_readonly = it.st.vars.get(&base).is_some_and(|v| v.has(attr::READONLY));
                 if exists_readonly && (value.is_some() || array.is_some() || clear & attr::READONLY != 0) {
-                    it.error(&format!("{cmd}: {base}: readonly variable")).await?;
+                    if matches!(cmd.as_str(), "export" | "readonly") {
+                        // bash reports these as for an assignment statement
+                        // (`err_readonly`): `set -e` exits.
+                        it.report_error(&format!("{base}: readonly variable")).await?;
+                    } else {
+                        it.error(&format!("{cmd}: {base}: readonly variable")).await?;
+                    }
                     status = 1;
                     continue;
                 }

@@ -384,7 +384,10 @@ builtin!(
         };
         if origin.is_none() {
             let _ = it.unset_var(&name);
-            let _ = it.assign_array(&name, &[], false, false).await?;
+            if let Err(m) = it.assign_array(&name, &[], false, false).await? {
+                it.report_assign_error(m).await?;
+                return Ok(1);
+            }
         }
         let mut idx = origin.unwrap_or(0);
         let max = it.sh.limits.max_variable_bytes;

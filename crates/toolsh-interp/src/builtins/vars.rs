@@ -100,11 +100,17 @@ builtin!(
         }
         let mut last = 0;
         for a in &c.args[1..] {
-            match it.eval_text(a) {
+            let r = it.eval_text(a);
+            it.report_arith_errors().await?;
+            match r {
                 Ok(v) => last = v,
                 Err(e) => {
                     if let Some(i) = e.limit {
                         return Err(crate::exec::Ctl::Interrupt(i));
+                    }
+                    if e.report {
+                        it.report_error(&e.to_string()).await?;
+                        return Ok(1);
                     }
                     it.error(&format!("let: {e}")).await?;
                     if e.unbound {

@@ -22,6 +22,9 @@ impl ShellAccess for Interp {
 
     fn set_var(&mut self, name: &str, value: String) -> Result<(), String> {
         Interp::set_var(self, name, value).map_err(|m| {
+            if self.st.opts.errexit && crate::exec::vars::is_report_error(&m) {
+                self.st.report_exit = true;
+            }
             // A limit stops the script at the next check; the builtin
             // reports it as an ordinary failure meanwhile.
             match crate::exec::vars::parse_limit_msg(&m) {

@@ -163,7 +163,8 @@ impl Interp {
                         {
                             v.value = crate::state::Value::Scalar(item);
                         } else if let Err(msg) = self.set_var(var, item) {
-                            self.error(&msg).await?;
+                            // bash's `report_error`: `set -e` exits.
+                            self.report_error(&msg).await?;
                             return Ok(1);
                         }
                         let r = self.run_list(body).await;

@@ -152,7 +152,13 @@ impl Interp {
                             self.array_keys(base).contains(&t)
                         } else {
                             let i = self.arith_text(&t).await?;
-                            self.get_index(base, i).is_some()
+                            if self.bad_negative_index(base, i) {
+                                self.report_error(&format!("{base}: bad array subscript"))
+                                    .await?;
+                                false
+                            } else {
+                                self.get_index(base, i).is_some()
+                            }
                         }
                     }
                     None => {

@@ -90,6 +90,10 @@ pub(crate) struct Interp {
     pub arith_subs: Vec<(usize, i64)>,
     /// Set when arithmetic evaluation assigns a variable.
     pub arith_assigned: bool,
+    /// Errors the (synchronous) arithmetic evaluation met and went on
+    /// after, as bash does for a bad array subscript; reported (bash's
+    /// `report_error`) when the evaluation returns.
+    pub arith_reports: Vec<String>,
 }
 
 impl Interp {
@@ -115,6 +119,7 @@ impl Interp {
             procsubs: self.procsubs.clone(),
             arith_subs: Vec::new(),
             arith_assigned: false,
+            arith_reports: Vec::new(),
         }
     }
 
@@ -129,6 +134,25 @@ impl Interp {
         // Boxed: an error path is rare, and inline its write would enlarge
         // the future of every caller that may report one.
         Box::pin(self.write_fd(2, line.as_bytes())).await
+    }
+
+    /// Report a shell error as bash's `report_error` does (bash's error.c;
+    /// assigning to a readonly variable, a bad array subscript): print
+    /// `msg` and, under `set -e`, exit the shell with the last status, or
+    /// 1 when that is 0. Unlike a failing command, this exit is not
+    /// suppressed by `||`, `&&`, `!` or a condition (`set -e; readonly r;
+    /// r=2 || :` exits with status 1 in bash 5.2).
+    pub async fn report_error(&mut self, msg: &str) -> R<()> {
+        self.error(msg).await?;
+        if self.st.opts.errexit {
+            let status = if self.st.last_status == 0 {
+                1
+            } else {
+                self.st.last_status
+            };
+            return Err(Ctl::Exit(status));
+        }
+        Ok(())
     }
 
     /// Write raw bytes to descriptor `fd`; interrupts propagate, other

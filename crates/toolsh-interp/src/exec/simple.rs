@@ -286,6 +286,13 @@ impl Interp {
                 }
             };
             let status = r.map_err(Ctl::Interrupt)?;
+            if std::mem::take(&mut self.st.report_exit) {
+                return Err(Ctl::Exit(if self.st.last_status == 0 {
+                    1
+                } else {
+                    self.st.last_status
+                }));
+            }
             if let Output::Pipe(tx) = &stdout
                 && tx.is_closed()
                 && status != 0

@@ -101,7 +101,9 @@ impl Interp {
     }
 
     /// Element `i` of an indexed array (negative from the end); a scalar
-    /// is element 0.
+    /// is element 0 (and has no negative index: bash 5.2 reports
+    /// `${s[-1]}` of a scalar as a bad array subscript, see
+    /// [`Interp::bad_negative_index`]).
     pub fn get_index(&self, name: &str, i: i64) -> Option<String> {
         let var = self.st.vars.get(name)?;
         match &var.value {
@@ -113,9 +115,27 @@ impl Interp {
                 };
                 m.get(&idx).cloned()
             }
-            Value::Scalar(s) if i == 0 || i == -1 => Some(s.clone()),
+            Value::Scalar(s) if i == 0 => Some(s.clone()),
             Value::Assoc(a) => a.get(&i.to_string()).map(str::to_string),
             _ => None,
+        }
+    }
+
+    /// Whether index `i` of `name` is a "bad array subscript" (bash 5.2,
+    /// arrayfunc.c): a negative index before the first element of an
+    /// indexed array, or any negative index of a scalar or an unset
+    /// variable. Associative arrays take any key.
+    pub fn bad_negative_index(&self, name: &str, i: i64) -> bool {
+        if i >= 0 {
+            return false;
+        }
+        match self.st.vars.get(name).map(|v| &v.value) {
+            Some(Value::Indexed(m)) => m
+                .keys()
+                .next_back()
+                .is_none_or(|&k| k.checked_add(i + 1).is_none_or(|x| x < 0)),
+            Some(Value::Assoc(_)) => false,
+            _ => true,
         }
     }
 
@@ -536,7 +556,8 @@ impl Interp {
                             if old_attrs & attr::READONLY != 0 {
                                 // bash 5.2 reports it and runs the command
                                 // anyway (`R=2 echo hi` prints `hi`, $? 0).
-                                self.error(&format!("{}: readonly variable", a.name))
+                                // Under `set -e` it exits first ([`Interp::report_error`]).
+                                self.report_error(&format!("{}: readonly variable", a.name))
                                     .await?;
                                 return Ok(true);
                             }
@@ -582,11 +603,18 @@ impl Interp {
     /// Report an assignment error: limits stop the script, others print
     /// (a builtin such as `declare`, `read` or `printf -v` then fails
     /// with status 1 and the line goes on, as in bash 5.2).
+    ///
+    /// A readonly variable or a bad array subscript is reported as bash's
+    /// `report_error` does ([`Interp::report_error`]): `set -e` exits.
     pub async fn report_assign_error(&mut self, m: String) -> R<bool> {
         if let Some(i) = parse_limit_msg(&m) {
             return Err(Ctl::Interrupt(i));
         }
-        self.error(&m).await?;
+        if is_report_error(&m) {
+            self.report_error(&m).await?;
+        } else {
+            self.error(&m).await?;
+        }
         Ok(false)
     }
 
@@ -600,7 +628,7 @@ impl Interp {
     /// A bad array subscript (`x[-3]=1` on two elements) abandons the
     /// command the same way.
     pub async fn report_stmt_error(&mut self, m: String) -> R<bool> {
-        let abandon = m.ends_with("readonly variable") || m.ends_with("bad array subscript");
+        let abandon = is_report_error(&m);
         let r = self.report_assign_error(m).await?;
         if abandon {
             return Err(Ctl::Abort(1));
@@ -842,4 +870,12 @@ fn maybe_special(name: &str) -> bool {
         name.as_bytes().first(),
         Some(b'R' | b'L' | b'S' | b'B' | b'E' | b'F' | b'P' | b'_')
     )
+}
+
+/// Whether assignment error `m` is one bash reports with `report_error`
+/// (`err_readonly`, `err_badarraysub`), which exits under `set -e`
+/// whatever the context ([`Interp::report_error`]).
+pub(crate) fn is_report_error(m: &str) -> bool {
+    (m.ends_with(": readonly variable") && !m.ends_with("cannot unset: readonly variable"))
+        || m.ends_with(": bad array subscript")
 }

@@ -28,11 +28,14 @@ pub(crate) struct ArithError {
     /// A limit was hit (the nesting depth of text parsed at run time): the
     /// script ends with the limit's status, as for any other limit.
     pub limit: Option<crate::limits::Interrupt>,
+    /// An assignment to a readonly variable: bash prints the message alone
+    /// and reports it with `report_error` (`set -e` exits).
+    pub report: bool,
 }
 
 impl std::fmt::Display for ArithError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.unbound {
+        if self.unbound || self.report {
             return write!(f, "{}", self.msg);
         }
         match &self.token {
@@ -49,6 +52,7 @@ fn err(expr: &str, msg: &str, token: Option<&str>) -> ArithError {
         token: token.map(str::to_string),
         unbound: false,
         limit: None,
+        report: false,
     }
 }
 
@@ -344,12 +348,30 @@ impl Interp {
                 token: strip_token(&pe.message).1,
                 unbound: false,
                 limit: crate::parse::limit_interrupt(&pe, &self.sh.limits),
+                report: false,
             }),
         }
     }
 
-    /// Evaluate an expression, expanding `$` parts first.
+    /// Evaluate an expression, expanding `$` parts first; then report the
+    /// errors the evaluation went on after ([`Interp::arith_reports`]).
     pub async fn arith_value(&mut self, e: &ArithExpr) -> R<Result<i64, ArithError>> {
+        let r = self.arith_value_unreported(e).await;
+        self.report_arith_errors().await?;
+        r
+    }
+
+    /// Report, as bash's `report_error` does, the errors arithmetic
+    /// evaluation went on after (a bad array subscript: the element reads
+    /// as 0, an assignment to it is dropped, the value stands).
+    pub(crate) async fn report_arith_errors(&mut self) -> R<()> {
+        for m in std::mem::take(&mut self.arith_reports) {
+            self.report_error(&m).await?;
+        }
+        Ok(())
+    }
+
+    async fn arith_value_unreported(&mut self, e: &ArithExpr) -> R<Result<i64, ArithError>> {
         let mut needs = Vec::new();
         collect(e, &mut needs);
         if needs.is_empty() {
@@ -395,6 +417,7 @@ impl Interp {
         if let Some(vals) = fast {
             self.arith_subs = vals;
             self.arith_assigned = false;
+            let reported = self.arith_reports.len();
             let r = self.ev(e, 0, "");
             self.arith_subs.clear();
             match r {
@@ -402,7 +425,8 @@ impl Interp {
                 // A variable's value assigned something (`x='y++'`): the
                 // expression must not run twice.
                 Err(er) if self.arith_assigned => return Ok(Err(er)),
-                Err(_) => {}
+                // The text path below meets the same errors again.
+                Err(_) => self.arith_reports.truncate(reported),
             }
         }
         let mut text = String::new();
@@ -415,7 +439,11 @@ impl Interp {
         if let Some(i) = e.limit {
             return Err(Ctl::Interrupt(i));
         }
-        self.error(&e.to_string()).await?;
+        if e.report {
+            self.report_error(&e.to_string()).await?;
+        } else {
+            self.error(&e.to_string()).await?;
+        }
         if e.unbound {
             self.st.expansion_exit = true;
             return Err(Ctl::Exit(1));
@@ -449,7 +477,9 @@ impl Interp {
     /// Evaluate text where an error abandons the command (subscripts,
     /// substring offsets).
     pub async fn arith_text(&mut self, text: &str) -> R<i64> {
-        match self.eval_text(text) {
+        let r = self.eval_text(text);
+        self.report_arith_errors().await?;
+        match r {
             Ok(v) => Ok(v),
             Err(er) => {
                 self.arith_fail(er, true).await?;
@@ -476,6 +506,12 @@ impl Interp {
                 let t = literal_text(w).unwrap_or_default();
                 let key = self.key_for(name, &t).map_err(|m| err(expr, &m, None))?;
                 match key {
+                    // bash reports it and reads 0 (`(( b = a[-9] ))`).
+                    crate::exec::vars::Key::Index(i) if self.bad_negative_index(name, i) => {
+                        self.arith_reports
+                            .push(format!("{name}: bad array subscript"));
+                        return Ok(0);
+                    }
                     crate::exec::vars::Key::Index(i) => self.get_index(name, i),
                     crate::exec::vars::Key::Assoc(k) => {
                         self.st.vars.get(name).and_then(|v| match &v.value {
@@ -495,6 +531,7 @@ impl Interp {
                         token: None,
                         unbound: true,
                         limit: None,
+                        report: false,
                     });
                 }
                 Ok(0)
@@ -522,7 +559,19 @@ impl Interp {
                 }
             }
         };
-        r.map_err(|m| err(expr, &m, None))
+        match r {
+            Ok(()) => Ok(()),
+            // bash reports it and goes on: `(( a[-9] = 1 ))` is 1, status 0.
+            Err(m) if m.ends_with(": bad array subscript") => {
+                self.arith_reports.push(m);
+                Ok(())
+            }
+            Err(m) if crate::exec::vars::is_report_error(&m) => Err(ArithError {
+                report: true,
+                ..err(expr, &m, None)
+            }),
+            Err(m) => Err(err(expr, &m, None)),
+        }
     }
 
     /// Evaluate a parsed expression.

@@ -183,10 +183,11 @@ impl Interp {
     }
 
     /// Element `text` of array `base`. A negative index before the first
-    /// element is a "bad array subscript": bash 5.2 warns and expands to
-    /// nothing, leaving `$?` alone (`echo "v=${x[-3]}"` prints `v=`);
-    /// with `fatal` (the `${#x[-3]}` length form) it abandons the command
-    /// with status 1, as bash does.
+    /// element (any negative index of a scalar or an unset variable) is a
+    /// "bad array subscript": bash 5.2 warns and expands to nothing,
+    /// leaving `$?` alone (`echo "v=${x[-3]}"` prints `v=`); with `fatal`
+    /// (the `${#x[-3]}` length form) it abandons the command with status
+    /// 1. Under `set -e` either exits ([`Interp::report_error`]).
     async fn element(&mut self, base: &str, text: &str, fatal: bool) -> R<PVal> {
         if let Some(v) = self.special_array(base) {
             let i = self.arith_text(text).await?;
@@ -209,24 +210,19 @@ impl Interp {
             return Ok(v.map_or(PVal::Unset, PVal::Scalar));
         }
         let i = self.arith_text(text).await?;
-        if i < 0 {
-            let len = match self.st.vars.get(base).map(|v| &v.value) {
-                Some(crate::state::Value::Indexed(m)) => {
-                    m.keys().next_back().map_or(0, |k| i128::from(*k) + 1)
-                }
-                Some(crate::state::Value::Scalar(_)) => 1,
-                _ => 0,
-            };
-            if len + i128::from(i) < 0 {
+        if self.bad_negative_index(base, i) {
+            if fatal {
+                // `${#u[-1]}` of an unset `u` is 0 without a word.
                 if self.st.vars.get(base).is_some() {
-                    if fatal {
-                        self.error(&format!("{text}]: bad array subscript")).await?;
-                        return Err(Ctl::Abort(1));
-                    }
-                    self.error(&format!("{base}: bad array subscript")).await?;
+                    self.report_error(&format!("{text}]: bad array subscript"))
+                        .await?;
+                    return Err(Ctl::Abort(1));
                 }
-                return Ok(PVal::Unset);
+            } else {
+                self.report_error(&format!("{base}: bad array subscript"))
+                    .await?;
             }
+            return Ok(PVal::Unset);
         }
         Ok(self.get_index(base, i).map_or(PVal::Unset, PVal::Scalar))
     }

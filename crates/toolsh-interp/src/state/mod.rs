@@ -66,6 +66,10 @@ pub(crate) struct ShellState {
     /// under `bash -c` the status becomes 127 at top level (see
     /// [`crate::ShellBuilder::command_string`]).
     pub expansion_exit: bool,
+    /// A utility met an error that bash reports with `report_error` (a
+    /// readonly variable given to `printf -v`) under `set -e`: the shell
+    /// exits when the utility returns (see `Interp::report_error`).
+    pub report_exit: bool,
     /// `$!`.
     pub last_bg: Option<u32>,
     /// Traps by condition name (`EXIT`, `ERR`, `RETURN`, signals).
@@ -149,6 +153,7 @@ impl ShellState {
             cwd,
             last_status: 0,
             expansion_exit: false,
+            report_exit: false,
             last_bg: None,
             traps: Arc::new(Map::default()),
             dir_stack: Vec::new(),
