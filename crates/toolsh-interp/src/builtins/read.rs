@@ -76,7 +76,10 @@ struct ReadOpts {
 
 impl Interp {
     /// Read one record for `read`. `Ok(None)` at EOF before any byte;
-    /// `Ok(Some((bytes, complete)))`.
+    /// `Ok(Some((bytes, complete)))`. NUL bytes are dropped, as bash 5.2
+    /// drops them silently (`printf 'a\0b\n' | read x` gives `ab`); they
+    /// do not count toward `-n`/`-N`, and with `-d ''` a NUL ends the
+    /// record.
     async fn read_record(&mut self, o: &ReadOpts) -> R<Option<(Vec<u8>, bool)>> {
         let Some(input) = self.fds.input(o.fd) else {
             self.error(&format!(
@@ -103,6 +106,9 @@ impl Interp {
                 if !o.exact && one[0] == o.delim {
                     return Ok(Some((buf, true)));
                 }
+                if one[0] == 0 {
+                    continue;
+                }
                 buf.extend_from_slice(&one);
                 // count characters, not bytes
                 if one[0] & 0xC0 != 0x80 {
@@ -120,6 +126,7 @@ impl Interp {
                     )));
                 }
                 Ok(false) => {
+                    buf.retain(|&b| b != 0);
                     return Ok(if buf.is_empty() {
                         None
                     } else {
@@ -127,6 +134,9 @@ impl Interp {
                     });
                 }
                 Ok(true) => {
+                    if o.delim != 0 {
+                        buf.retain(|&b| b != 0);
+                    }
                     if buf.last() != Some(&o.delim) {
                         return Ok(Some((buf, false)));
                     }
