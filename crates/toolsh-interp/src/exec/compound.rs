@@ -82,6 +82,9 @@ impl Interp {
             CompoundCommand::BraceGroup(list, _) => self.run_list(list).await,
             CompoundCommand::Subshell(list, span) => {
                 self.st.lineno = self.st.line_base + span.line;
+                // bash sets `$BASH_COMMAND` to `( list )` here, without a
+                // DEBUG trap.
+                self.note_command(*span);
                 Box::pin(self.run_subshell(list)).await
             }
             CompoundCommand::If {

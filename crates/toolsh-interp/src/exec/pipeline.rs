@@ -55,6 +55,24 @@ impl Interp {
                 last_in = prev_in.take();
                 break;
             }
+            match &stage.command {
+                // bash notes a simple stage and runs the DEBUG trap in the
+                // shell before the stage forks: `$BASH_COMMAND` after
+                // `true | false` is `false` (the fork has no DEBUG trap).
+                toolsh_parser::Command::Simple(c) => {
+                    self.note_command(c.span);
+                    if self.st.traps.contains_key("DEBUG") {
+                        self.debug_trap().await?;
+                    }
+                }
+                // A subshell stage is noted without a DEBUG trap.
+                toolsh_parser::Command::Compound(c, _)
+                    if matches!(**c, toolsh_parser::CompoundCommand::Subshell(..)) =>
+                {
+                    self.note_command(c.span());
+                }
+                _ => {}
+            }
             let mut child = self.fork();
             if let Some(inp) = prev_in.take() {
                 child.fds.set_stdin(inp);

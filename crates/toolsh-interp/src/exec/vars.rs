@@ -188,8 +188,8 @@ impl Interp {
     /// `$BASH_COMMAND`: the command being executed (or, in a trap, the
     /// one that triggered it) much as bash prints it: the canonical form of
     /// its source text (`echo   "a"` is `echo "a"`; bash also spaces
-    /// redirections, `> /dev/null`, which we print `>/dev/null`), and an
-    /// arithmetic command's text as written.
+    /// redirections, `> /dev/null`, which we print `>/dev/null`) without
+    /// comments, and an arithmetic command's text as written.
     fn bash_command(&self) -> Option<String> {
         let (src, span) = self.st.command.as_ref()?;
         let text = src.get(span.start as usize..span.end as usize)?;
@@ -199,7 +199,12 @@ impl Interp {
         }
         Some(
             match toolsh_parser::parse_with_limits(text, &self.sh.limits.parse_limits()) {
-                Ok(script) => toolsh_parser::print(&script).trim_end().to_string(),
+                Ok(mut script) => {
+                    // A comment after the command is not part of it
+                    // (`false # why` is `false`).
+                    script.comments.clear();
+                    one_line_subshell(toolsh_parser::print(&script).trim_end())
+                }
                 Err(_) => text.to_string(),
             },
         )
@@ -870,6 +875,20 @@ fn maybe_special(name: &str) -> bool {
         name.as_bytes().first(),
         Some(b'R' | b'L' | b'S' | b'B' | b'E' | b'F' | b'P' | b'_')
     )
+}
+
+/// A subshell as bash prints it in `$BASH_COMMAND`, on one line
+/// (`( exit 3 )`, `( a; b )`), from the canonical printer's layout of
+/// `(`, the indented commands, `)`; any other text unchanged.
+fn one_line_subshell(printed: &str) -> String {
+    let lines: Vec<&str> = printed.lines().collect();
+    match lines.as_slice() {
+        ["(", body @ .., ")"] if !body.is_empty() => {
+            let body: Vec<&str> = body.iter().map(|l| l.trim()).collect();
+            format!("( {} )", body.join("; "))
+        }
+        _ => printed.to_string(),
+    }
 }
 
 /// Whether assignment error `m` is one bash reports with `report_error`
