@@ -125,8 +125,32 @@ builtin!(
 );
 
 builtin!(
-    /// `getopts optstring name [arg ...]` (POSIX getopts).
+    /// `getopts optstring name [arg ...]` (POSIX getopts). When `name` is
+    /// readonly bash reports it as an assignment error (`set -e` exits,
+    /// see `Interp::report_error`) and returns 2 for an option, 1 at the
+    /// end of the options; OPTIND still advances.
     getopts,
+    |it, c| {
+        let name = c.args.get(2).cloned();
+        let status = getopts_parse(it, c).await?;
+        if let Some(name) = name
+            && crate::exec::vars::is_name(&name)
+            && it
+                .st
+                .vars
+                .get(&name)
+                .is_some_and(|v| v.has(crate::state::attr::READONLY))
+        {
+            it.report_error(&format!("{name}: readonly variable")).await?;
+            return Ok(if status == 0 { 2 } else { status });
+        }
+        Ok(status)
+    }
+);
+
+builtin!(
+    /// `getopts` itself, setting `name` (when it can), OPTIND and OPTARG.
+    getopts_parse,
     |it, c| {
         if c.args.len() < 3 {
             it.error("getopts: usage: getopts optstring name [arg ...]").await?;
