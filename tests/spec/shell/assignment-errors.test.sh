@@ -215,3 +215,39 @@ unset 1
 unset 1
 after
 ## status: 0
+
+#### getopts into a readonly variable
+readonly r=1
+set -- -a -b
+getopts ab r; echo "st $? OPTIND=$OPTIND r=$r"
+getopts ab r; echo "st $? OPTIND=$OPTIND"
+getopts ab r; echo "st $? OPTIND=$OPTIND"
+## stdout:
+st 2 OPTIND=2 r=1
+st 2 OPTIND=3
+st 1 OPTIND=3
+## status: 0
+
+#### getopts into a readonly variable exits under set -e
+set -e
+readonly r=1
+getopts a r -a || :
+echo after
+## stdout:
+## status: 1
+
+#### an array element before a command is not a valid identifier
+a=(1)
+a[0]=5 echo hi; echo "$? ${a[*]}"
+b[1]=x echo hi2; echo "${#b[@]}"
+set -e
+a[-5]=1 echo hi3 || :
+echo end
+## stdout:
+hi
+0 1
+hi2
+0
+hi3
+end
+## status: 0

@@ -542,6 +542,19 @@ impl Interp {
         if self.st.opts.xtrace {
             // traced by the caller for commands; keep assignments quiet
         }
+        if export && let (Some(sub), AssignValue::Scalar(_)) = (&a.subscript, &a.value) {
+            // bash 5.2 takes no array element into a command's temporary
+            // environment: it reports the word as written and runs the
+            // command (`a[0]=5 echo hi` prints `hi`, `a` is unchanged).
+            let raw = self
+                .source
+                .get(sub.span.start as usize..sub.span.end as usize)
+                .unwrap_or_default()
+                .to_string();
+            self.error(&format!("`{}[{raw}]': not a valid identifier", a.name))
+                .await?;
+            return Ok(true);
+        }
         let r = match &a.value {
             AssignValue::Scalar(w) => {
                 let v = self.expand_assign_value(w).await?;
