@@ -1,5 +1,6 @@
 # `read` drops NUL bytes silently (bash 5.2); they do not count toward
-# -n/-N, and with -d '' a NUL ends the record.
+# -n/-N, and with -d '' a NUL ends the record; mapfile keeps a line up to
+# its first NUL byte.
 
 #### read drops NUL bytes from a line
 printf 'a\0b c\n' | { read x y; echo "[$x][$y] ${#x}"; }
@@ -58,4 +59,14 @@ st=1 [a]
 printf 'a\0\\\nb\n' | { read x; echo "st=$? [$x]"; }
 ## stdout:
 st=0 [ab]
+## status: 0
+
+#### mapfile keeps each line up to its first NUL byte
+printf 'a\0b\nc\n' | { mapfile -t arr; declare -p arr; }
+printf 'a\0b\0' | { mapfile -d '' arr; declare -p arr; }
+printf '\0x\ny\0\n' | { mapfile arr; echo "${#arr[@]} ${#arr[0]} ${#arr[1]}"; }
+## stdout:
+declare -a arr=([0]="a" [1]="c")
+declare -a arr=([0]="a" [1]="b")
+2 0 1
 ## status: 0

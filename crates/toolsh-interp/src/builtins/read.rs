@@ -426,6 +426,11 @@ builtin!(
             if trim && buf.last() == Some(&delim) {
                 buf.pop();
             }
+            // bash keeps a line up to its first NUL byte (its lines are C
+            // strings): `a\0b\n` is `a`, the newline gone too.
+            if let Some(nul) = buf.iter().position(|&b| b == 0) {
+                buf.truncate(nul);
+            }
             if let Some(cb) = &callback
                 && quantum > 0
                 && (read + 1).is_multiple_of(quantum)
