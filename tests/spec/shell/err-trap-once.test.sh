@@ -144,3 +144,63 @@ echo after
 ## stdout:
 ERR 5
 ## status: 5
+
+#### set -E passes the ERR trap into subshells
+set -E
+trap 'echo "ERR $?"' ERR
+( false )
+x=$(false; echo in)
+echo "x=$x"
+true | { false; true; }
+echo after
+## stdout:
+ERR 1
+ERR 1
+x=ERR 1
+in
+ERR 1
+after
+## status: 0
+
+#### a subshell as a function body fires ERR with set -E
+set -E
+trap 'echo "ERR $?"' ERR
+f() ( false )
+f
+echo after
+## stdout:
+ERR 1
+ERR 1
+ERR 1
+after
+## status: 0
+
+#### without set -E a subshell runs no ERR trap inside
+trap 'echo "ERR $?"' ERR
+( false; echo in )
+x=$(false; echo in2)
+echo "x=$x"
+## stdout:
+in
+x=in2
+## status: 0
+
+#### set -e and subshells in conditions, lists and pipelines
+set -e
+( false ) || echo or
+if ( false ); then :; else echo else; fi
+! ( false ); echo negated
+( false ) | true; echo piped
+f() ( false )
+f || echo handled
+( exit 3 ) && echo no; echo and
+true && ( exit 4 )
+echo not reached
+## stdout:
+or
+else
+negated
+piped
+handled
+and
+## status: 4

@@ -29,7 +29,7 @@ impl Interp {
             self.run_compound_inner(c).await
         } else {
             // The command itself failed: the and-or list does not check a
-            // body's status again (`body_status`), so check it here.
+            // body's status again (`checked_within`), so check it here.
             self.fds = saved;
             self.st.last_status = 1;
             self.fail_status(1).await?;
@@ -85,7 +85,13 @@ impl Interp {
                 // bash sets `$BASH_COMMAND` to `( list )` here, without a
                 // DEBUG trap.
                 self.note_command(*span);
-                Box::pin(self.run_subshell(list)).await
+                let status = Box::pin(self.run_subshell(list)).await?;
+                if status != 0 {
+                    // Checked here, not by the and-or list (`checked_within`).
+                    self.st.last_status = status;
+                    self.fail_status(status).await?;
+                }
+                Ok(status)
             }
             CompoundCommand::If {
                 branches,

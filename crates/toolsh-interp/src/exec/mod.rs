@@ -97,15 +97,19 @@ pub(crate) struct Interp {
 }
 
 impl Interp {
-    /// A fork for a subshell: copied state, same descriptors.
+    /// A fork for a subshell: copied state, same descriptors. Traps are
+    /// reset except ignored ones, and the ERR trap under `set -E` (bash
+    /// manual 4.3.1: "any trap on ERR is inherited by ... commands
+    /// executed in a subshell environment").
     pub fn fork(&self) -> Interp {
         let mut st = self.st.clone();
         st.subshell += 1;
         if !st.traps.is_empty() {
+            let errtrace = st.opts.errtrace;
             let keep: crate::state::Map<String, String> = st
                 .traps
                 .iter()
-                .filter(|(_, v)| v.is_empty())
+                .filter(|(k, v)| v.is_empty() || (errtrace && k.as_str() == "ERR"))
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             st.traps = Arc::new(keep);
@@ -307,9 +311,11 @@ impl Interp {
     /// subshell returns a non-zero status because a command failed while
     /// -e was being ignored, the shell does not exit"; bash runs the ERR
     /// trap once, for the command that failed). A failed redirection of
-    /// such a command is checked where it fails ([`Self::run_compound`]).
+    /// such a command is checked where it fails ([`Self::run_compound`]),
+    /// and a subshell checks its own status (bash runs the ERR trap for
+    /// `( list )` as a pipeline stage or a function body too).
     async fn after_status(&mut self, status: i32, p: &Pipeline) -> R<i32> {
-        if status != 0 && !p.negated && !body_status(p) {
+        if status != 0 && !p.negated && !checked_within(p) {
             self.fail_status(status).await?;
         }
         Ok(status)
@@ -409,19 +415,18 @@ impl Interp {
     }
 }
 
-/// Whether pipeline `p` is one compound command whose status is that of
-/// a command in its body (a group, `if`, `case`, a loop, `select`), as
-/// opposed to a command of its own (simple, `( )`, `(( ))`, `[[ ]]`, or a
-/// pipeline of several).
-fn body_status(p: &Pipeline) -> bool {
+/// Whether pipeline `p` is one compound command whose failure is checked
+/// within it: a group, `if`, `case`, a loop or `select`, whose status is
+/// that of a command in its body, or a subshell, which checks its own
+/// status wherever it runs (as a pipeline stage or a function body too);
+/// as opposed to a simple command, `(( ))`, `[[ ]]` or a pipeline of
+/// several.
+fn checked_within(p: &Pipeline) -> bool {
     match p.commands.as_slice() {
         [stage] => match &stage.command {
-            Command::Compound(c, _) => !matches!(
-                **c,
-                CompoundCommand::Subshell(..)
-                    | CompoundCommand::Arith(..)
-                    | CompoundCommand::Cond(..)
-            ),
+            Command::Compound(c, _) => {
+                !matches!(**c, CompoundCommand::Arith(..) | CompoundCommand::Cond(..))
+            }
             _ => false,
         },
         _ => false,
