@@ -34,6 +34,7 @@ mod sed;
 mod seq;
 mod sleep;
 mod sort;
+mod tabs;
 mod tac;
 mod tail;
 mod tee;
@@ -80,6 +81,8 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(rev::Rev),
         Arc::new(sort::Sort),
         Arc::new(tac::Tac),
+        Arc::new(tabs::Expand),
+        Arc::new(tabs::Unexpand),
         Arc::new(tail::Tail),
         Arc::new(tee::Tee),
         Arc::new(wc::Wc),
