@@ -91,6 +91,7 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         // file commands (ls, mkdir, rm, cp, mv, find, ...)
         Arc::new(files::basename::Basename),
         Arc::new(files::chmod::Chmod),
+        Arc::new(files::cksum::Cksum),
         Arc::new(files::cp::Cp),
         Arc::new(files::df::Df),
         Arc::new(files::diff::Diff),

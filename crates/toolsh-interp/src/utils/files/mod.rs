@@ -9,6 +9,7 @@ pub(crate) mod common;
 
 pub(crate) mod basename;
 pub(crate) mod chmod;
+pub(crate) mod cksum;
 pub(crate) mod cp;
 pub(crate) mod df;
 pub(crate) mod diff;

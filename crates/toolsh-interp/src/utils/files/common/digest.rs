@@ -169,8 +169,9 @@ pub(crate) async fn run<A: Algorithm>(ctx: &mut BuiltinContext<'_>) -> BuiltinRe
     Ok(status)
 }
 
-/// `-c`: verify `HASH  NAME` (or `TAG (NAME) = HASH`) lines.
-async fn check<A: Algorithm>(
+/// `-c`: verify `HASH  NAME` (or `TAG (NAME) = HASH`) lines (also
+/// `cksum -c`).
+pub(crate) async fn check<A: Algorithm>(
     ctx: &mut BuiltinContext<'_>,
     lists: &[String],
     quiet: bool,
