@@ -32,6 +32,7 @@ mod printf;
 mod rev;
 mod sed;
 mod seq;
+mod shuf;
 mod sleep;
 mod sort;
 mod tabs;
@@ -74,6 +75,7 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(nl::Nl),
         Arc::new(paste::Paste),
         Arc::new(seq::Seq),
+        Arc::new(shuf::Shuf),
         Arc::new(tr::Tr),
         Arc::new(uniq::Uniq),
         Arc::new(date::Date),
