@@ -84,26 +84,36 @@ impl Items {
     }
 }
 
-/// A uniform random number in `0..n` (`n > 0`) from the shell's generator,
-/// by rejection so that no value is favoured.
+/// A uniform random number in `0..n` (`n <= 2^64`) from the shell's
+/// generator: two draws mixed into 64 bits, then the high half of that
+/// times `n`, redrawn in the rare biased zone (Lemire's method).
 fn below(ctx: &mut BuiltinContext<'_>, n: u128) -> u128 {
+    let mut draw = || {
+        let x = (u64::from(ctx.shell.random_u32()) << 32) | u64::from(ctx.shell.random_u32());
+        mix(x)
+    };
+    let Ok(n) = u64::try_from(n) else {
+        return u128::from(draw()); // n == 2^64: every value
+    };
     if n <= 1 {
         return 0;
     }
-    let mut draw = || -> u128 {
-        let mut v: u128 = 0;
-        for _ in 0..4 {
-            v = (v << 32) | u128::from(ctx.shell.random_u32());
-        }
-        v
-    };
-    let zone = u128::MAX - u128::MAX % n;
+    let threshold = n.wrapping_neg() % n;
     loop {
-        let v = draw();
-        if v < zone {
-            return v % n;
+        let m = u128::from(draw()) * u128::from(n);
+        if (m as u64) >= threshold {
+            return m >> 64;
         }
     }
+}
+
+/// SplitMix64's finalizer: a bijection on 64-bit values that spreads
+/// every input bit over the whole word (a generator whose top or bottom
+/// bits are weak still gives usable high bits).
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// `-n COUNT`: the smallest of the counts given (GNU), `None` for none.
@@ -361,5 +371,22 @@ mod tests {
         );
         assert_eq!(Items::Range(3, 2).len(), 0);
         assert_eq!(Items::Range(0, u64::MAX).len(), 1 << 64);
+    }
+
+    /// The order comes from the shell's generator: a permutation of 100
+    /// values is not the identity, keeps every value, and `-r` repeats.
+    #[tokio::test]
+    async fn shuffles_with_the_shell_generator() {
+        use crate::utils::files::test_util::{out, shell};
+        let (mut sh, _) = shell();
+        let (o, s) = out(&mut sh, &["shuf", "-i", "1-100"]).await;
+        assert_eq!(s, 0);
+        let got: Vec<u32> = o.lines().map(|l| l.parse().unwrap()).collect();
+        let mut sorted = got.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (1..=100).collect::<Vec<_>>());
+        assert_ne!(got, sorted);
+        let (o, _) = out(&mut sh, &["shuf", "-r", "-n", "200", "-e", "a", "b"]).await;
+        assert!(o.contains("a\n") && o.contains("b\n") && o.lines().count() == 200);
     }
 }
