@@ -120,6 +120,7 @@ pub fn all() -> Vec<Arc<dyn Builtin>> {
         Arc::new(files::stat::Stat),
         Arc::new(files::touch::Touch),
         Arc::new(files::tree::Tree),
+        Arc::new(files::truncate::Truncate),
     ];
     v
 }

@@ -163,13 +163,11 @@ fn range_bound(s: &str) -> Result<u64, String> {
 
 /// `-i LO-HI`.
 fn input_range(spec: &str) -> Result<(u64, u64), String> {
-    let (lo, hi) = match spec.split_once('-') {
-        Some((lo, hi)) => (range_bound(lo)?, range_bound(hi)?),
-        None => {
-            range_bound(spec)?;
-            return Err(format!("invalid input range: {}", quote(spec)));
-        }
+    let Some((lo, hi)) = spec.split_once('-') else {
+        range_bound(spec)?;
+        return Err(format!("invalid input range: {}", quote(spec)));
     };
+    let (lo, hi) = (range_bound(lo)?, range_bound(hi)?);
     // `3-2` is the empty range; anything lower is an error.
     if lo > hi && lo - hi > 1 {
         return Err(format!("invalid input range: {}", quote(spec)));
@@ -253,7 +251,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         return Ok(1);
     }
     let output = outputs.first().map(|s| (*s).to_string());
-    let mut sink = Sink::open(ctx, output.as_deref()).await?;
+    let mut sink = Sink::open(output.as_deref());
     let mut buf = Vec::new();
     let max = ctx.shell.limits().max_buffer_bytes;
     if repeat {
@@ -286,7 +284,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             sink.emit(ctx, &mut buf, max).await?;
         }
     }
-    sink.finish(ctx, &mut buf).await
+    sink.finish(ctx, &buf).await
 }
 
 /// Where the lines go: standard output (streamed), or the `-o` file,
@@ -297,11 +295,11 @@ enum Sink {
 }
 
 impl Sink {
-    async fn open(_ctx: &mut BuiltinContext<'_>, output: Option<&str>) -> Flow<Sink> {
-        Ok(match output {
+    fn open(output: Option<&str>) -> Sink {
+        match output {
             Some(path) => Sink::File(path.to_string()),
             None => Sink::Stdout,
-        })
+        }
     }
 
     /// Pass on `buf` when it is large enough; checkpoint.
@@ -328,7 +326,7 @@ impl Sink {
         Ok(())
     }
 
-    async fn finish(self, ctx: &mut BuiltinContext<'_>, buf: &mut Vec<u8>) -> Flow<i32> {
+    async fn finish(self, ctx: &mut BuiltinContext<'_>, buf: &[u8]) -> Flow<i32> {
         match self {
             Sink::Stdout => {
                 let out = ctx.stdout;

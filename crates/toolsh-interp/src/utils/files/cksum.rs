@@ -5,6 +5,8 @@
 //! unless `--untagged`. `-c` checks digest lines (the algorithm from `-a`
 //! or from the first tagged line).
 
+use std::fmt::Write as _;
+
 use crc::{CRC_32_CKSUM, Crc};
 
 use super::common::digest::{
@@ -168,7 +170,7 @@ impl Hasher {
             Hasher::Blake2b(h) => {
                 let mut out = vec![0u8; blake2::digest::VariableOutput::output_size(&h)];
                 let _ = blake2::digest::VariableOutput::finalize_variable(h, &mut out);
-                out.iter().map(|b| format!("{b:02x}")).collect()
+                hex(&out)
             }
         }
     }
@@ -203,11 +205,17 @@ impl Algorithm for Blake2b512 {
         blake2::digest::Digest::update(&mut self.0, data);
     }
     fn finish(self) -> String {
-        blake2::digest::Digest::finalize(self.0)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        hex(&blake2::digest::Digest::finalize(self.0))
     }
+}
+
+/// Lowercase hex digits of `bytes`.
+fn hex(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
 }
 
 /// `-a TYPE` (exact names only, as GNU's argmatch here).
@@ -228,7 +236,7 @@ async fn algorithm(ctx: &mut BuiltinContext<'_>, name: &str) -> Flow<Result<Kind
             let mut msg =
                 format!("invalid argument '{name}' for '--algorithm'\nValid arguments are:");
             for n in NAMES {
-                msg.push_str(&format!("\n  - '{n}'"));
+                let _ = write!(msg, "\n  - '{n}'");
             }
             usage_error(ctx, &msg, 1).await?;
             return Ok(Err(1));
@@ -263,7 +271,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     };
     let mut kind = match args.last('a') {
         None => Kind::Crc,
-        Some(a) => match algorithm(ctx, &a.to_string()).await? {
+        Some(a) => match algorithm(ctx, a).await? {
             Ok(k) => k,
             Err(s) => return Ok(s),
         },
@@ -273,7 +281,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             error(ctx, "--length is only supported with --algorithm=blake2b").await?;
             return Ok(1);
         }
-        match digest_bytes(ctx, &bits.to_string()).await? {
+        match digest_bytes(ctx, bits).await? {
             Ok(n) => kind = Kind::Blake2b(n),
             Err(s) => return Ok(s),
         }

@@ -33,6 +33,7 @@ pub(crate) mod split;
 pub(crate) mod stat;
 pub(crate) mod touch;
 pub(crate) mod tree;
+pub(crate) mod truncate;
 
 #[cfg(test)]
 pub(crate) mod test_util;
