@@ -365,10 +365,18 @@ impl Interp {
     /// evaluation went on after (a bad array subscript: the element reads
     /// as 0, an assignment to it is dropped, the value stands).
     pub(crate) async fn report_arith_errors(&mut self) -> R<()> {
-        for m in std::mem::take(&mut self.arith_reports) {
-            self.report_error(&m).await?;
+        if self.arith_reports.is_empty() {
+            return Ok(());
         }
-        Ok(())
+        // Boxed: rare, and inline it would enlarge the future of every
+        // arithmetic evaluation.
+        Box::pin(async move {
+            for m in std::mem::take(&mut self.arith_reports) {
+                self.report_error(&m).await?;
+            }
+            Ok(())
+        })
+        .await
     }
 
     async fn arith_value_unreported(&mut self, e: &ArithExpr) -> R<Result<i64, ArithError>> {
