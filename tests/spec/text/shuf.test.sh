@@ -253,3 +253,17 @@ shuf: option requires an argument -- 'o'
 Try 'shuf --help' for more information.
 status 1
 ## status: 0
+#### shuf -o /dev/stdout
+shuf -i 1-4 -o /dev/stdout | sort -n
+## stdout:
+1
+2
+3
+4
+## status: 0
+#### shuf -o /dev/stderr
+shuf -e a b -o /dev/stderr 2>&1 | sort
+## stdout:
+a
+b
+## status: 0

@@ -251,7 +251,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         return Ok(1);
     }
     let output = outputs.first().map(|s| (*s).to_string());
-    let mut sink = Sink::open(output.as_deref());
+    let mut sink = Sink::open(ctx, output.as_deref());
     let mut buf = Vec::new();
     let max = ctx.shell.limits().max_buffer_bytes;
     if repeat {
@@ -291,14 +291,21 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 /// written once at the end so that `shuf -o f f` reads `f` first.
 enum Sink {
     Stdout,
+    Stderr,
     File(String),
 }
 
 impl Sink {
-    fn open(output: Option<&str>) -> Sink {
-        match output {
-            Some(path) => Sink::File(path.to_string()),
-            None => Sink::Stdout,
+    /// `-o /dev/stdout` and `-o /dev/stderr` (and `/dev/fd/1`, `/dev/fd/2`)
+    /// are the command's own streams, as for `tee`.
+    fn open(ctx: &BuiltinContext<'_>, output: Option<&str>) -> Sink {
+        let Some(path) = output else {
+            return Sink::Stdout;
+        };
+        match ctx.resolve_path(path).as_str() {
+            "/dev/stdout" | "/dev/fd/1" => Sink::Stdout,
+            "/dev/stderr" | "/dev/fd/2" => Sink::Stderr,
+            _ => Sink::File(path.to_string()),
         }
     }
 
@@ -318,7 +325,7 @@ impl Sink {
                 o.flush().await?;
                 buf.clear();
             }
-            Sink::File(_) if buf.len() > max => {
+            Sink::File(_) | Sink::Stderr if buf.len() > max => {
                 return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
             }
             _ => {}
@@ -331,6 +338,13 @@ impl Sink {
             Sink::Stdout => {
                 let out = ctx.stdout;
                 let mut o = OutBuf::new(out);
+                o.write(buf).await?;
+                o.flush().await?;
+                Ok(0)
+            }
+            Sink::Stderr => {
+                let err = ctx.stderr;
+                let mut o = OutBuf::new(err);
                 o.write(buf).await?;
                 o.flush().await?;
                 Ok(0)
