@@ -267,3 +267,19 @@ shuf -e a b -o /dev/stderr 2>&1 | sort
 a
 b
 ## status: 0
+#### shuf -n 0 does not open the file
+shuf -n 0 nope 2>&1; echo "status $?"
+## stdout:
+status 0
+## status: 0
+#### shuf -n 0 -r without lines
+shuf -n 0 -r -e 2>&1; echo "status $?"
+## stdout:
+status 0
+## status: 0
+#### shuf -n 0 with a bad range
+shuf -n 0 -i 3-1 2>&1; echo "status $?"
+## stdout:
+shuf: invalid input range: '3-1'
+status 1
+## status: 0
