@@ -278,3 +278,27 @@ cksum: unrecognized option '--bogus'
 Try 'cksum --help' for more information.
 status 1
 ## status: 0
+#### cksum -c list on stdin
+echo hello > f; cksum -a sha1 f | cksum -c; echo "status $?"
+## stdout:
+f: OK
+status 0
+## status: 0
+#### cksum -c list on stdin as dash
+echo hello > f; cksum -a md5 f | cksum -c -; echo "status $?"
+## stdout:
+f: OK
+status 0
+## status: 0
+#### cksum -c untagged list with -a
+echo hello > f; cksum -a md5 --untagged f > sums; cksum -a md5 -c sums; echo "status $?"
+## stdout:
+f: OK
+status 0
+## status: 0
+#### cksum -c untagged list without -a
+echo hello > f; cksum -a md5 --untagged f > sums; cksum -c sums 2>&1; echo "status $?"
+## stdout:
+cksum: sums: no properly formatted checksum lines found
+status 1
+## status: 0

@@ -3,7 +3,8 @@
 //! of `sum -s` and `sum -r`), `crc`, or a digest (`md5`, `sha1`,
 //! `sha224` ... `sha512`, `blake2b` with `-l BITS`), printed BSD-tagged
 //! unless `--untagged`. `-c` checks digest lines (the algorithm from `-a`
-//! or from the first tagged line).
+//! or from the first tagged line of the first list, standard input
+//! included).
 
 use std::fmt::Write as _;
 
@@ -13,6 +14,7 @@ use super::common::digest::{
     Algorithm, Md5, Sha1, Sha224, Sha256, Sha384, Sha512, check as digest_check,
 };
 use crate::builtin::BuiltinContext;
+use crate::io::Input;
 use crate::utils::cli::{Args, HasArg, Spec, long};
 use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, usage_error, utility};
 
@@ -372,10 +374,34 @@ async fn check(ctx: &mut BuiltinContext<'_>, args: &Args, kind: Option<Kind>) ->
     } else {
         args.operands.clone()
     };
+    // A list on standard input is read here to find its algorithm and
+    // handed to the checker as a fresh input holding the same bytes.
+    let mut saved_stdin = None;
     let kind = match kind {
         Some(k) => Some(k),
+        None if ctx.is_stdin_operand(&lists[0]) => {
+            let max = ctx.shell.limits().max_buffer_bytes;
+            let data = ctx.stdin.read_to_end(max).await?;
+            let kind = detect_in(&data);
+            saved_stdin = Some(std::mem::replace(ctx.stdin, Input::from_bytes(data)));
+            kind
+        }
         None => detect(ctx, &lists[0]).await?,
     };
+    let r = check_with(ctx, &lists, kind, args).await;
+    if let Some(orig) = saved_stdin {
+        *ctx.stdin = orig;
+    }
+    r
+}
+
+/// Run the checker of `kind` over `lists`.
+async fn check_with(
+    ctx: &mut BuiltinContext<'_>,
+    lists: &[String],
+    kind: Option<Kind>,
+    args: &Args,
+) -> Flow<i32> {
     let (q, s, i) = (args.has('q'), args.has('s'), args.has('I'));
     let r = match kind {
         Some(Kind::Sysv | Kind::Bsd | Kind::Crc | Kind::Sm3) => {
@@ -386,13 +412,13 @@ async fn check(ctx: &mut BuiltinContext<'_>, args: &Args, kind: Option<Kind>) ->
             .await?;
             return Ok(1);
         }
-        Some(Kind::Md5) => digest_check::<Md5>(ctx, &lists, q, s, i).await,
-        Some(Kind::Sha1) => digest_check::<Sha1>(ctx, &lists, q, s, i).await,
-        Some(Kind::Sha224) => digest_check::<Sha224>(ctx, &lists, q, s, i).await,
-        Some(Kind::Sha256) => digest_check::<Sha256>(ctx, &lists, q, s, i).await,
-        Some(Kind::Sha384) => digest_check::<Sha384>(ctx, &lists, q, s, i).await,
-        Some(Kind::Sha512) => digest_check::<Sha512>(ctx, &lists, q, s, i).await,
-        Some(Kind::Blake2b(_)) => digest_check::<Blake2b512>(ctx, &lists, q, s, i).await,
+        Some(Kind::Md5) => digest_check::<Md5>(ctx, lists, q, s, i).await,
+        Some(Kind::Sha1) => digest_check::<Sha1>(ctx, lists, q, s, i).await,
+        Some(Kind::Sha224) => digest_check::<Sha224>(ctx, lists, q, s, i).await,
+        Some(Kind::Sha256) => digest_check::<Sha256>(ctx, lists, q, s, i).await,
+        Some(Kind::Sha384) => digest_check::<Sha384>(ctx, lists, q, s, i).await,
+        Some(Kind::Sha512) => digest_check::<Sha512>(ctx, lists, q, s, i).await,
+        Some(Kind::Blake2b(_)) => digest_check::<Blake2b512>(ctx, lists, q, s, i).await,
         None => {
             let list = lists[0].clone();
             error(
@@ -406,22 +432,24 @@ async fn check(ctx: &mut BuiltinContext<'_>, args: &Args, kind: Option<Kind>) ->
     Ok(r?)
 }
 
-/// The algorithm of the first `TAG (NAME) = HASH` line of `list`;
-/// `None` when the list cannot be read or has no tagged line (standard
-/// input is never peeked at: it could be read only once).
+/// The algorithm of the first `TAG (NAME) = HASH` line of the file
+/// `list`; `None` when it cannot be read or has no tagged line.
 async fn detect(ctx: &mut BuiltinContext<'_>, list: &str) -> Flow<Option<Kind>> {
-    if ctx.is_stdin_operand(list) || ctx.endless_operand(list).is_some() {
+    if ctx.endless_operand(list).is_some() {
         return Ok(None);
     }
     let Ok(data) = ctx.read_operand(list).await else {
         return Ok(None);
     };
-    let text = String::from_utf8_lossy(&data);
-    for line in text.lines() {
-        let Some((tag, _)) = line.split_once(" (") else {
-            continue;
-        };
-        let kind = match tag {
+    Ok(detect_in(&data))
+}
+
+/// The algorithm of the first tagged line of a checksum list.
+fn detect_in(data: &[u8]) -> Option<Kind> {
+    let text = String::from_utf8_lossy(data);
+    text.lines().find_map(|line| {
+        let (tag, _) = line.split_once(" (")?;
+        Some(match tag {
             "MD5" => Kind::Md5,
             "SHA1" => Kind::Sha1,
             "SHA224" => Kind::Sha224,
@@ -429,11 +457,9 @@ async fn detect(ctx: &mut BuiltinContext<'_>, list: &str) -> Flow<Option<Kind>> 
             "SHA384" => Kind::Sha384,
             "SHA512" => Kind::Sha512,
             "BLAKE2b" => Kind::Blake2b(64),
-            _ => continue,
-        };
-        return Ok(Some(kind));
-    }
-    Ok(None)
+            _ => return None,
+        })
+    })
 }
 
 #[cfg(test)]
