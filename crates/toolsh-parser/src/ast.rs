@@ -119,7 +119,7 @@ pub struct AndOrList {
     /// The first pipeline.
     pub first: Pipeline,
     /// The following pipelines, each with the operator before it.
-    pub rest: Vec<(AndOr, Pipeline)>,
+    pub rest: ThinVec<(AndOr, Pipeline)>,
     /// The whole and-or list.
     pub span: Span,
 }
@@ -176,9 +176,9 @@ pub enum Command {
     /// A simple command: assignments, words and redirections.
     Simple(SimpleCommand),
     /// A compound command with the redirections that follow it.
-    Compound(Box<CompoundCommand>, Vec<Redirect>),
+    Compound(Box<CompoundCommand>, ThinVec<Redirect>),
     /// `name() compound-command` or `function name [()] compound-command`.
-    Function(FunctionDef),
+    Function(Box<FunctionDef>),
     /// `coproc [NAME] command`.
     Coproc(Coproc),
 }
@@ -206,11 +206,11 @@ impl Command {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SimpleCommand {
     /// Assignments before the command name.
-    pub assignments: Vec<Assignment>,
+    pub assignments: ThinVec<Assignment>,
     /// The command name and arguments.
     pub words: Vec<Word>,
     /// Redirections, in source order.
-    pub redirects: Vec<Redirect>,
+    pub redirects: ThinVec<Redirect>,
     /// The whole command.
     pub span: Span,
 }
@@ -276,6 +276,11 @@ pub struct Word {
 }
 
 pub use compact_str::CompactString;
+/// A vector that is one pointer wide and allocates nothing while empty:
+/// used for the lists of a node that are usually empty (the assignments
+/// and redirections of a command, the continuation of an and-or list), so
+/// that the common node stays small.
+pub use thin_vec::{ThinVec, thin_vec};
 
 /// The parts of a [`Word`]: a vector with room for one part inline.
 pub type WordParts = smallvec::SmallVec<[WordPart; 1]>;
@@ -966,7 +971,7 @@ pub struct FunctionDef {
     /// The body.
     pub body: Box<CompoundCommand>,
     /// Redirections applied each time the function runs.
-    pub redirects: Vec<Redirect>,
+    pub redirects: ThinVec<Redirect>,
     /// `true` when written with the `function` keyword.
     pub keyword: bool,
     /// The whole definition.

@@ -3,8 +3,8 @@
 
 use crate::ast::{
     AndOr, AndOrList, ArrayItem, AssignValue, Assignment, Command, CompactString, List, ListItem,
-    Pipeline, PipelineStage, RedirFd, RedirOp, RedirTarget, Redirect, Script, SimpleCommand, Timed,
-    Word, WordPart, WordParts,
+    Pipeline, PipelineStage, RedirFd, RedirOp, RedirTarget, Redirect, Script, SimpleCommand,
+    ThinVec, Timed, Word, WordPart, WordParts,
 };
 use crate::error::ParseError;
 use crate::lexer::{Op, is_meta, is_name_char, is_name_start};
@@ -147,7 +147,7 @@ impl Parser<'_> {
     fn parse_and_or(&mut self) -> Result<AndOrList, ParseError> {
         let start = self.pos;
         let first = self.parse_pipeline()?;
-        let mut rest = Vec::new();
+        let mut rest = ThinVec::new();
         loop {
             self.skip_blanks();
             let op = match self.peek_op() {
@@ -255,8 +255,8 @@ impl Parser<'_> {
     }
 
     /// Redirections after a compound command.
-    pub(crate) fn trailing_redirects(&mut self) -> Result<Vec<Redirect>, ParseError> {
-        let mut redirects = Vec::new();
+    pub(crate) fn trailing_redirects(&mut self) -> Result<ThinVec<Redirect>, ParseError> {
+        let mut redirects = ThinVec::new();
         loop {
             self.skip_blanks();
             if self.at_redirect() {
@@ -601,9 +601,9 @@ impl Parser<'_> {
 
 /// Pushes `x`, making room for exactly one element when `v` has none:
 /// most and-or lists have one `&&`/`||` and most commands one redirection
-/// or assignment, where `Vec`'s first growth makes room for four (136-176
+/// or assignment, where a vector's first growth makes room for four (136-176
 /// bytes each) that a later `shrink_to_fit` reallocates away.
-fn push_first_exact<T>(v: &mut Vec<T>, x: T) {
+fn push_first_exact<T>(v: &mut ThinVec<T>, x: T) {
     if v.capacity() == 0 {
         v.reserve_exact(1);
     }

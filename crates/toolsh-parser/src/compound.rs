@@ -386,13 +386,13 @@ impl Parser<'_> {
         }
         let body = self.compound()?;
         let redirects = self.trailing_redirects()?;
-        Ok(Command::Function(FunctionDef {
+        Ok(Command::Function(Box::new(FunctionDef {
             name,
             body: Box::new(body),
             redirects,
             keyword,
             span: self.span_from(start),
-        }))
+        })))
     }
 
     /// `function name [()] compound-command`.

@@ -6,7 +6,7 @@ use toolsh_parser::*;
 fn first_function(src: &str) -> FunctionDef {
     let script = parse(src).unwrap();
     match &script.body.items[0].and_or.first.commands[0].command {
-        Command::Function(f) => f.clone(),
+        Command::Function(f) => (**f).clone(),
         other => panic!("not a function: {other:?}"),
     }
 }

@@ -373,9 +373,9 @@ fn simple(words: BoxedStrategy<Word>) -> BoxedStrategy<Command> {
             let mut all = vec![first];
             all.extend(rest);
             Command::Simple(SimpleCommand {
-                assignments,
+                assignments: assignments.into(),
                 words: all,
-                redirects,
+                redirects: redirects.into(),
                 span: sp(),
             })
         })
@@ -576,18 +576,18 @@ fn command() -> BoxedStrategy<Command> {
             ];
             prop_oneof![
                 3 => inner,
-                2 => compound.clone().prop_map(|c| Command::Compound(Box::new(c), Vec::new())),
+                2 => compound.clone().prop_map(|c| Command::Compound(Box::new(c), ThinVec::new())),
                 1 => (name(), list.clone(), any::<bool>()).prop_map(|(name, l, keyword)| {
-                    Command::Function(FunctionDef {
+                    Command::Function(Box::new(FunctionDef {
                         name: name.into(),
                         body: Box::new(CompoundCommand::BraceGroup(l, sp())),
-                        redirects: Vec::new(),
+                        redirects: ThinVec::new(),
                         keyword,
                         span: sp(),
-                    })
+                    }))
                 }),
                 1 => list.prop_map(|l| Command::Simple(SimpleCommand {
-                    assignments: Vec::new(),
+                    assignments: ThinVec::new(),
                     words: vec![
                         w(vec![WordPart::Literal("echo".into())]),
                         w(vec![WordPart::CommandSubst {
@@ -595,7 +595,7 @@ fn command() -> BoxedStrategy<Command> {
                             backquoted: false,
                         }]),
                     ],
-                    redirects: Vec::new(),
+                    redirects: ThinVec::new(),
                     span: sp(),
                 })),
             ]

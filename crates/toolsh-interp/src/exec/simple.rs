@@ -44,7 +44,7 @@ impl Interp {
                                 .await?;
                             return Ok(1);
                         }
-                        let def = Arc::new(f.clone());
+                        let def = Arc::new((**f).clone());
                         Arc::make_mut(&mut self.st.funcs).insert(f.name.to_string(), def.clone());
                         if let Some(text) = self.source.get(f.span.range())
                             && (text
