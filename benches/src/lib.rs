@@ -1,6 +1,14 @@
 //! Criterion benchmarks for the toolsh crates (`benches/benches/`, run
 //! with `cargo bench -p toolsh-benches`) and the side-by-side comparison
 //! with bash and bashkit ([`compare`], `--bin compare`).
+//!
+//! Every bench and the comparison run allocate through mimalloc, the
+//! allocator the `toolsh` binary ships with; build with
+//! `--no-default-features` to measure the system allocator instead.
+
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod compare;
 pub mod criterion_report;
