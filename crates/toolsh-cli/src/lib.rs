@@ -45,19 +45,57 @@ pub fn main() -> ExitCode {
     };
     let code = runtime.block_on(async move {
         match cli.command {
-            Command::Run(a) => run::run(a).await,
-            Command::Check(a) => commands::check(a).await,
-            Command::Catalog(s) => commands::catalog(&s).await,
-            Command::Prompt(a) => commands::prompt(a).await,
+            Command::Run(a) => until_terminated(run::run(a)).await,
+            Command::Check(a) => until_terminated(commands::check(a)).await,
+            Command::Catalog(s) => until_terminated(commands::catalog(&s)).await,
+            Command::Prompt(a) => until_terminated(commands::prompt(a)).await,
             Command::Fmt(a) => commands::fmt(&a),
+            // The line editor reads Ctrl-C itself.
             Command::Repl(a) => repl::repl(a).await,
-            Command::Mcp(a) => commands::mcp(a).await,
+            Command::Mcp(a) => until_terminated(commands::mcp(a)).await,
         }
     });
     // Upstream servers and tool backends are children of this process: do
     // not wait for stray tasks once the command is done.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     ExitCode::from(u8::try_from(code.rem_euclid(256)).unwrap_or(1))
+}
+
+/// Runs `command` until it ends or the process gets SIGTERM, SIGINT or
+/// SIGHUP; on a signal, returns 128 + its number (as a shell reports a
+/// command killed by it) without finishing `command`.
+///
+/// Without this the default action ended the process on the spot, so no
+/// destructor ran and an `exec` tool's child process or an MCP upstream
+/// server outlived toolsh. Returning lets `main` shut the runtime down,
+/// which drops every task, and with them their children
+/// (`kill_on_drop`). A signal that cannot be watched is left to its
+/// default action.
+async fn until_terminated(command: impl std::future::Future<Output = i32>) -> i32 {
+    use tokio::signal::unix::{SignalKind, signal};
+    let watch = |kind: SignalKind| signal(kind).ok();
+    let (mut term, mut int, mut hup) = (
+        watch(SignalKind::terminate()),
+        watch(SignalKind::interrupt()),
+        watch(SignalKind::hangup()),
+    );
+    let next = |s: &mut Option<tokio::signal::unix::Signal>| {
+        let s = s.take();
+        async move {
+            match s {
+                Some(mut s) => {
+                    s.recv().await;
+                }
+                None => std::future::pending::<()>().await,
+            }
+        }
+    };
+    tokio::select! {
+        code = command => code,
+        () = next(&mut term) => 128 + 15,
+        () = next(&mut int) => 128 + 2,
+        () = next(&mut hup) => 128 + 1,
+    }
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (default: errors only). A run's
