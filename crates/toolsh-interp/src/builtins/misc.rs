@@ -208,15 +208,24 @@ builtin!(
             it.error(&format!("{}: filename argument required", c.args[0])).await?;
             return Ok(2);
         };
-        let path = crate::fs::normalize_path(&it.st.cwd, &file);
-        // `source <(list)` reads the shell's own descriptor, no file.
+        let mut path = crate::fs::normalize_path(&it.st.cwd, &file);
+        // `source <(list)` and `source /dev/stdin` read one of the shell's
+        // own descriptors, no file.
+        let stdin = crate::fs::STDIN_NAMES.contains(&path.as_str());
         let procsub = it.is_procsub_path(&path);
-        if it.sh.profile == Profile::LogicOnly && !procsub {
+        if it.sh.profile == Profile::LogicOnly && !procsub && !stdin {
             it.error(&format!("{}: {file}: source is disabled in the logic-only profile", c.args[0]))
                 .await?;
             return Ok(1);
         }
-        let fs = if procsub { it.devfd_fs() } else { it.sh.fs.clone() };
+        let fs = if stdin {
+            path = "/dev/fd/0".into();
+            it.stdin_fs()
+        } else if procsub {
+            it.devfd_fs()
+        } else {
+            it.sh.fs.clone()
+        };
         let data = match fs.read(&path).await {
             Ok(d) => d,
             Err(e) => {

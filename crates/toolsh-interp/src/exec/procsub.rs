@@ -170,6 +170,22 @@ impl Interp {
             .is_some_and(|n| self.procsubs.iter().any(|p| p.fd == n))
     }
 
+    /// The backend plus standard input as `/dev/fd/0`: what `source
+    /// /dev/stdin` reads (bash reads its descriptor 0, a pipe or a
+    /// here-string; no file is involved).
+    pub fn stdin_fs(&self) -> Arc<dyn crate::fs::FileSystem> {
+        Arc::new(super::devfd::DevFdFs {
+            inner: self.sh.fs.clone(),
+            fds: self
+                .fds
+                .get(0)
+                .map(|f| (0, f.clone()))
+                .into_iter()
+                .collect(),
+            shared: self.sh.clone(),
+        })
+    }
+
     /// The file system utilities see while substitutions are live: the
     /// backend plus their `/dev/fd/N`.
     pub fn devfd_fs(&self) -> Arc<dyn crate::fs::FileSystem> {
