@@ -141,11 +141,10 @@ impl Interp {
                 match sub {
                     Some(s) => {
                         let t = s.to_string();
-                        let is_assoc = self
-                            .st
-                            .vars
-                            .get(base)
-                            .is_some_and(|x| matches!(x.value, crate::state::Value::Assoc(_)));
+                        let is_assoc = self.st.vars.get(base).is_some_and(|x| {
+                            matches!(x.value, crate::state::Value::Assoc(_))
+                                || x.has(crate::state::attr::ASSOC)
+                        });
                         if t == "@" || t == "*" {
                             !self.array_keys(base).is_empty()
                         } else if is_assoc {

@@ -197,11 +197,11 @@ impl Interp {
                 .and_then(|i| v.get(i).cloned())
                 .map_or(PVal::Unset, PVal::Scalar));
         }
-        let is_assoc = self
-            .st
-            .vars
-            .get(base)
-            .is_some_and(|v| matches!(v.value, crate::state::Value::Assoc(_)));
+        let is_assoc = self.st.vars.get(base).is_some_and(|v| {
+            // `declare -A m` with no element yet holds no Assoc value
+            // but its keys are still strings, never arithmetic.
+            matches!(v.value, crate::state::Value::Assoc(_)) || v.has(crate::state::attr::ASSOC)
+        });
         if is_assoc {
             let v = self.st.vars.get(base).and_then(|v| match &v.value {
                 crate::state::Value::Assoc(a) => a.get(text).map(str::to_string),
