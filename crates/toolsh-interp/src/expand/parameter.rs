@@ -509,6 +509,17 @@ impl Interp {
                 })?
             }
             ParamOp::Substring { offset, length } => {
+                // bash 5.2 rejects an empty offset without a length
+                // (`${x:}`) when it expands the word: "bad substitution",
+                // status 1, the rest of the command line abandoned.
+                // `${x::2}` and `${x: }` are fine (offset 0).
+                if length.is_none()
+                    && matches!(offset, toolsh_parser::ArithExpr::Deferred(w) if w.parts.is_empty())
+                {
+                    let text = empty_offset_text(pe);
+                    self.error(&format!("{text}: bad substitution")).await?;
+                    return Err(Ctl::Abort(1));
+                }
                 let off = self.arith_expand(offset).await?;
                 let len = match length {
                     Some(l) => Some(self.arith_expand(l).await?),
@@ -833,4 +844,21 @@ fn case_mod(
         }
     }
     Ok(out)
+}
+
+/// `${name:}` / `${name[@]:}` as written, for the "bad substitution"
+/// message of an empty substring offset.
+fn empty_offset_text(pe: &ParamExpansion) -> String {
+    let name = match &pe.param {
+        Parameter::Named(n) => n.to_string(),
+        Parameter::Positional(p) => p.to_string(),
+        Parameter::Special(c) => c.to_string(),
+    };
+    let sub = match &pe.subscript {
+        Some(Subscript::At) => "[@]",
+        Some(Subscript::Star) => "[*]",
+        Some(Subscript::Index(_)) => "[...]",
+        None => "",
+    };
+    format!("${{{name}{sub}:}}")
 }
