@@ -157,3 +157,42 @@ readarray -d $'\n' -t arr <<< $'1\n2'; echo ${#arr[@]}
 ## stdout:
 2
 ## status: 0
+
+#### mapfile refuses a negative or non-numeric line count
+mapfile -n -1 a <<< x; echo "rc $? ${#a[@]}"
+mapfile -n abc a <<< x; echo "rc $? ${#a[@]}"
+mapfile -n '' a <<< x; echo "rc $? ${#a[@]}"
+## stdout:
+rc 1 0
+rc 1 0
+rc 1 0
+## status: 0
+
+#### mapfile counts past 32 bits are refused, blanks around a count are not
+mapfile -s 99999999999 a <<< x; echo "rc $? ${#a[@]}"
+mapfile -n 4294967296 a <<< x; echo "rc $? ${#a[@]}"
+mapfile -n 4294967295 a <<< x; echo "rc $? ${#a[@]}"
+mapfile -n ' 3' a <<< x; echo "rc $? ${#a[@]}"
+mapfile -n 010 a < <(seq 20); echo "rc $? ${#a[@]}"
+## stdout:
+rc 1 0
+rc 1 0
+rc 0 1
+rc 0 1
+rc 0 10
+## status: 0
+
+#### mapfile bad origin, quantum and descriptor, the array is left alone
+a=(1 2)
+mapfile -O -1 a <<< x; echo "rc $? ${a[*]}"
+mapfile -O x a <<< x; echo "rc $? ${a[*]}"
+mapfile -c 0 -C : a <<< x; echo "rc $? ${a[*]}"
+mapfile -u x a <<< x; echo "rc $? ${a[*]}"
+mapfile -u 7 a <<< x; echo "rc $? ${a[*]}"
+## stdout:
+rc 1 1 2
+rc 1 1 2
+rc 1 1 2
+rc 1 1 2
+rc 1 1 2
+## status: 0

@@ -366,19 +366,53 @@ builtin!(
                     c.args.get(*i).cloned()
                 }
             };
-            match ch {
-                't' => trim = true,
-                'd' => delim = val(&mut i).and_then(|v| v.bytes().next()).unwrap_or(0),
-                'n' => count = val(&mut i).and_then(|v| v.parse().ok()).unwrap_or(0),
-                'O' => origin = val(&mut i).and_then(|v| v.parse().ok()),
-                's' => skip = val(&mut i).and_then(|v| v.parse().ok()).unwrap_or(0),
-                'u' => fd = val(&mut i).and_then(|v| v.parse().ok()).unwrap_or(0),
-                'C' => callback = val(&mut i),
-                'c' => quantum = val(&mut i).and_then(|v| v.parse().ok()).unwrap_or(5000),
+            // A numeric argument that is not a count bash accepts is an
+            // error before anything is read (bash 5.2 `mapfile_builtin`).
+            let number = |i: &mut usize, what: &str| -> Result<u32, String> {
+                let v = val(i).unwrap_or_default();
+                mapfile_count(&v).ok_or_else(|| format!("{}: {v}: invalid {what}", c.args[0]))
+            };
+            let parsed = match ch {
+                't' => {
+                    trim = true;
+                    Ok(())
+                }
+                'd' => {
+                    delim = val(&mut i).and_then(|v| v.bytes().next()).unwrap_or(0);
+                    Ok(())
+                }
+                'n' => number(&mut i, "line count").map(|v| count = v as usize),
+                'O' => number(&mut i, "array origin").map(|v| origin = Some(i64::from(v))),
+                's' => number(&mut i, "line count").map(|v| skip = v as usize),
+                'u' => {
+                    let v = val(&mut i).unwrap_or_default();
+                    match mapfile_count(&v) {
+                        Some(n) => {
+                            fd = n as usize;
+                            Ok(())
+                        }
+                        None => Err(format!(
+                            "{}: {v}: invalid file descriptor specification",
+                            c.args[0]
+                        )),
+                    }
+                }
+                'C' => {
+                    callback = val(&mut i);
+                    Ok(())
+                }
+                'c' => match number(&mut i, "callback quantum") {
+                    Ok(0) => Err(format!("{}: 0: invalid callback quantum", c.args[0])),
+                    r => r.map(|v| quantum = v as usize),
+                },
                 _ => {
                     it.error(&format!("{}: -{ch}: invalid option", c.args[0])).await?;
                     return Ok(2);
                 }
+            };
+            if let Err(m) = parsed {
+                it.error(&m).await?;
+                return Ok(1);
             }
             i += 1;
         }
@@ -450,6 +484,14 @@ builtin!(
         Ok(0)
     }
 );
+
+/// A count, origin, quantum or descriptor argument of `mapfile`: a decimal
+/// integer (blanks around it and a sign allowed, as bash's `legal_number`)
+/// from 0 to `u32::MAX`; `None` for anything else.
+fn mapfile_count(v: &str) -> Option<u32> {
+    let n: i64 = v.trim_matches([' ', '\t', '\n']).parse().ok()?;
+    u32::try_from(n).ok()
+}
 
 #[cfg(test)]
 mod tests {
