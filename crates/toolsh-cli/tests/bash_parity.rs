@@ -213,3 +213,23 @@ fn repl_input_ending_inside_a_construct_is_a_syntax_error() {
         }
     }
 }
+
+/// `run -c` is `bash -c`: `$-` holds `c` and `FUNCNAME` has no `main`
+/// frame for the command string; a script file has both as bash.
+#[test]
+fn command_string_flags_and_frames_match_bash_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = r#"echo "[$-]"; set -e; echo "[$-]"; g() { echo "${FUNCNAME[*]}|${#FUNCNAME[@]}"; }; f() { g; }; f; echo "top|${#FUNCNAME[@]}""#;
+    let (bash, ours) = both(dir.path(), &["-c", script], None, || None);
+    assert_eq!(text(&bash.stdout), "[hBc]\n[ehBc]\ng f|2\ntop|0\n");
+    assert_eq!(
+        (ours.status.code(), text(&ours.stdout)),
+        (bash.status.code(), text(&bash.stdout)),
+        "{}",
+        text(&ours.stderr)
+    );
+    std::fs::write(dir.path().join("s.sh"), format!("{script}\n")).unwrap();
+    let (bash, ours) = both(dir.path(), &["s.sh"], None, || None);
+    assert_eq!(text(&bash.stdout), "[hB]\n[ehB]\ng f main|3\ntop|0\n");
+    assert_eq!(text(&ours.stdout), text(&bash.stdout));
+}

@@ -226,7 +226,10 @@ impl Interp {
                     .rev()
                     .map(|f| f.name.clone())
                     .collect();
-                v.push("main".to_string());
+                // `bash -c` has no `main` frame for the command string.
+                if !self.sh.command_string {
+                    v.push("main".to_string());
+                }
                 Some(v)
             }
             "BASH_LINENO" => {

@@ -135,7 +135,14 @@ impl Interp {
                 '*' => PVal::List(self.st.positional.to_vec(), true),
                 '#' => PVal::Scalar(self.st.positional.len().to_string()),
                 '?' => PVal::Scalar(self.st.last_status.to_string()),
-                '-' => PVal::Scalar(self.st.opts.dollar_dash()),
+                '-' => {
+                    // `bash -c` adds `c` (bash manual 6.1 "Invoking Bash").
+                    let mut flags = self.st.opts.dollar_dash();
+                    if self.sh.command_string {
+                        flags.push('c');
+                    }
+                    PVal::Scalar(flags)
+                }
                 '$' => PVal::Scalar("1000".to_string()),
                 '!' => match self.st.last_bg {
                     Some(p) => PVal::Scalar(p.to_string()),
