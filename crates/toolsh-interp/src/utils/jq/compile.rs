@@ -155,7 +155,9 @@ pub(crate) fn rewrite(code: &str) -> String {
     };
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     collect_edits(code, &tokens, &mut edits);
-    edits.sort_by_key(|e| (e.0, e.1));
+    // The end of a definition body goes after anything else inserted at
+    // the same place (the `)` closing an interpolated string).
+    edits.sort_by_key(|e| (e.0, e.1, e.2 == FRAME_END));
     let mut out = String::with_capacity(code.len() + edits.len() * 12);
     let mut at = 0;
     for (start, end, text) in edits {
@@ -168,6 +170,36 @@ pub(crate) fn rewrite(code: &str) -> String {
     }
     out.push_str(&code[at..]);
     out
+}
+
+/// Closes the body of a definition with filter parameters. A recursive
+/// call in tail position would run as a loop in jaq while every call's
+/// closure keeps its caller's bindings alive: a chain of unbounded length
+/// that the step budget cannot keep from filling memory and whose drop
+/// overflows the stack (`def f(x): f(x); f(.)`). After `| __frame` no call
+/// in the body is a tail call, so each one takes stack and the depth
+/// guard ends the recursion cleanly. jq 1.7.1 does not run these as loops
+/// either (it grows its own stack until memory runs out).
+const FRAME_END: &str = ") | __frame";
+
+/// The `;` that ends the body of a definition whose tokens start at
+/// `from` (after the colon): the first `;` at this nesting level that
+/// does not end a nested definition.
+fn def_body_end<'t>(tokens: &[Token<&'t str>], from: usize) -> Option<&'t str> {
+    let mut nested = 0usize;
+    for Token(text, tok) in tokens.get(from..)? {
+        match tok {
+            Tok::Word if *text == "def" => nested += 1,
+            Tok::Sym if *text == ";" => {
+                if nested == 0 {
+                    return Some(text);
+                }
+                nested -= 1;
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 fn collect_edits(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usize, String)>) {
@@ -201,14 +233,27 @@ fn collect_edits(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usi
             Tok::Word if *text == "def" => {
                 // `def name(args):` — insert the guard after the colon.
                 let mut j = i + 2;
-                if matches!(tokens.get(j), Some(Token(b, Tok::Block(_))) if b.starts_with('(')) {
+                let mut filter_params = false;
+                if let Some(Token(b, Tok::Block(params))) = tokens.get(j)
+                    && b.starts_with('(')
+                {
+                    filter_params = params.iter().any(|p| matches!(p.1, Tok::Word));
                     j += 1;
                 }
                 if let Some(Token(colon, Tok::Sym)) = tokens.get(j)
                     && *colon == ":"
                     && let Some(c) = offset_in(code, colon)
                 {
-                    edits.push((c + 1, c + 1, " __guard |".to_string()));
+                    let end = filter_params
+                        .then(|| def_body_end(tokens, j + 1))
+                        .flatten()
+                        .and_then(|semi| offset_in(code, semi));
+                    if let Some(end) = end {
+                        edits.push((c + 1, c + 1, " __guard | (".to_string()));
+                        edits.push((end, end, FRAME_END.to_string()));
+                    } else {
+                        edits.push((c + 1, c + 1, " __guard |".to_string()));
+                    }
                 }
             }
             Tok::Str(parts) => {
@@ -414,7 +459,18 @@ mod tests {
         assert_eq!(rewrite(r#""a\(1)""#), r#"(@text "a\(1)")"#);
         assert_eq!(rewrite(r#"@json "a\(1)""#), r#"@json "a\(1)""#);
         assert_eq!(rewrite("def f: 1; f"), "def f: __guard | 1; f");
-        assert_eq!(rewrite("def f(g): g; f(.)"), "def f(g): __guard | g; f(.)");
+        assert_eq!(
+            rewrite("def f(g): g; f(.)"),
+            "def f(g): __guard | ( g) | __frame; f(.)"
+        );
+        assert_eq!(
+            rewrite(r#"def f($a; g): def h: g; "\(h)"; f(1; 2)"#),
+            r#"def f($a; g): __guard | ( def h: __guard | g; (@text "\(h)")) | __frame; f(1; 2)"#
+        );
+        assert_eq!(
+            rewrite("def f($a): 1; f(2)"),
+            "def f($a): __guard | 1; f(2)"
+        );
         assert_eq!(rewrite(r#"{"a", b}"#), r#"{("a"): .["a"], b}"#);
         assert_eq!(
             rewrite(r#"{"a\(1)"}"#),

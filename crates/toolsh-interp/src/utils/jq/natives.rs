@@ -37,6 +37,12 @@ pub(crate) fn all() -> Vec<Fun> {
                         Ok(()) => f(cv.1),
                         Err(code) => box_once(Err(Exn::halt(code))),
                     })
+            } else if name == "__frame" {
+                // Ends bodies of definitions with filter parameters
+                // (`compile::FRAME_END`): the identity, for paths too.
+                native
+                    .with_paths(|cv| box_once(Ok(cv.1)))
+                    .with_update(|cv, f| f(cv.1))
             } else {
                 native
             };
@@ -360,6 +366,7 @@ fn ours() -> Box<[Filter<RunPtr<JqData>>]> {
             cv.0.data().message(text.as_bytes());
             Box::new(std::iter::empty())
         }),
+        ("__frame", v(0), |cv| box_once(Ok(cv.1))),
         ("__guard", v(0), |cv| match cv.0.data().guard() {
             Ok(()) => box_once(Ok(cv.1)),
             Err(code) => box_once(Err(Exn::halt(code))),
