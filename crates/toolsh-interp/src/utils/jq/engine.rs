@@ -8,6 +8,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc as StdRc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use jaq_core::data::{DataT, HasLut};
@@ -80,6 +81,7 @@ pub(crate) struct Globals<'a> {
     max_ticks: u64,
     stack_base: usize,
     stopped: Cell<Option<Stop>>,
+    sink: &'a Sink,
 }
 
 impl Globals<'_> {
@@ -130,10 +132,14 @@ impl Globals<'_> {
             self.stopped.set(Some(Stop::Steps));
             return Err(GUARD_HALT);
         }
-        if t.is_multiple_of(1024) && self.cancel.load(Ordering::Relaxed) {
+        // Every step: a step can be slow (a closure called deep in a
+        // recursion resolves through every level), and the output made
+        // before is only written once the program has stopped.
+        if self.cancel.load(Ordering::Relaxed) {
             self.stopped.set(Some(Stop::Cancelled));
             return Err(GUARD_HALT);
         }
+        self.sink.flush_if_stale();
         let probe = 0u8;
         let here = std::ptr::addr_of!(probe) as usize;
         if self.stack_base.abs_diff(here) > STACK_BUDGET {
@@ -184,6 +190,8 @@ pub(crate) struct Job {
 #[derive(Clone)]
 struct Sink {
     buf: StdRc<RefCell<Vec<u8>>>,
+    /// When `buf` was last handed over (or created).
+    flushed_at: StdRc<Cell<Instant>>,
     events: mpsc::Sender<Event>,
     /// Output buffers the async side has written and handed back: reusing
     /// them keeps large allocations (which make glibc consolidate every
@@ -192,8 +200,21 @@ struct Sink {
     gone: StdRc<Cell<bool>>,
 }
 
+/// Output older than this is handed over even if the buffer is not full,
+/// so a program stopped by the deadline (which drops the shell side at
+/// once) keeps what it printed before a long computation.
+const STALE_OUTPUT: Duration = Duration::from_millis(20);
+
 impl Sink {
+    /// [`Sink::flush`] when output has waited past [`STALE_OUTPUT`].
+    fn flush_if_stale(&self) {
+        if !self.buf.borrow().is_empty() && self.flushed_at.get().elapsed() >= STALE_OUTPUT {
+            self.flush();
+        }
+    }
+
     fn flush(&self) {
+        self.flushed_at.set(Instant::now());
         if self.buf.borrow().is_empty() {
             return;
         }
@@ -233,6 +254,7 @@ pub(crate) fn run(
     };
     let sink = Sink {
         buf: StdRc::new(RefCell::new(Vec::with_capacity(FLUSH_BYTES + 256))),
+        flushed_at: StdRc::new(Cell::new(Instant::now())),
         events: events.clone(),
         recycled: StdRc::new(recycled),
         gone: StdRc::new(Cell::new(false)),
@@ -282,6 +304,7 @@ pub(crate) fn run(
         max_ticks: job.max_ticks,
         stack_base,
         stopped: Cell::new(None),
+        sink: &sink,
     };
     let (max_buffer, max_ticks) = (job.max_buffer, job.max_ticks);
     let status = main_loop(

@@ -233,6 +233,35 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// How long a cancelled engine gets to hand over what it has produced.
+const LAST_OUTPUT_WAIT: Duration = Duration::from_millis(250);
+
+/// After the engine was cancelled by a shell limit (the deadline): write
+/// the output and messages it produced before, as the iteration limit
+/// does (they sit in its buffer until it stops), waiting at most
+/// [`LAST_OUTPUT_WAIT`]. Write errors are ignored: the limit is reported
+/// either way.
+async fn keep_last_output(ev_rx: &mut mpsc::Receiver<Event>, stdout: &Output, stderr: &Output) {
+    let drain = async {
+        while let Some(ev) = ev_rx.recv().await {
+            match ev {
+                Event::Out(data) => {
+                    if stdout.write(&data).await.is_err() {
+                        break;
+                    }
+                }
+                Event::Err(data) => {
+                    if stderr.write(&data).await.is_err() {
+                        break;
+                    }
+                }
+                Event::Done(_) | Event::Limit(_) => break,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(LAST_OUTPUT_WAIT, drain).await;
+}
+
 /// Run the engine thread and move bytes until it is done.
 async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> BuiltinResult {
     let (in_tx, in_rx) = mpsc::channel::<Bytes>(4);
@@ -262,6 +291,7 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
         ..
     } = ctx;
     let mut close_input = false;
+    let mut limit_hit = None;
     loop {
         if close_input {
             in_tx = None;
@@ -318,9 +348,14 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
             _ = tick.tick() => {
                 if let Err(i) = shell.checkpoint() {
                     stop(&cancel);
-                    return Err(i);
+                    limit_hit = Some(i);
                 }
             }
+        }
+        if let Some(i) = limit_hit {
+            drop(in_tx);
+            keep_last_output(&mut ev_rx, stdout, stderr).await;
+            return Err(i);
         }
     }
 }
