@@ -350,14 +350,20 @@ impl Parser<'_> {
         Ok(String::from_utf8_lossy(&name).into_owned())
     }
 
+    /// The label of `:`, `b`, `t`, `T` (or `v`'s version): GNU sed 4.9
+    /// skips blanks, then ends the label at a newline, `;`, whitespace or
+    /// `}`, which stay for the next command (`3{:a;n;ba}` closes the
+    /// block; `:a}` at the top level is "unexpected `}'").
     fn label(&mut self) -> String {
         self.skip_blanks();
         let start = self.pos;
-        while self.peek().is_some_and(|b| b != b'\n' && b != b';') {
+        while self
+            .peek()
+            .is_some_and(|b| b != b';' && b != b'}' && !b.is_ascii_whitespace())
+        {
             self.pos += 1;
         }
-        let raw = String::from_utf8_lossy(&self.src[start..self.pos]).into_owned();
-        raw.trim_end().to_string()
+        String::from_utf8_lossy(&self.src[start..self.pos]).into_owned()
     }
 
     fn command(&mut self) -> Result<(), ParseError> {
