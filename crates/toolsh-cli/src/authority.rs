@@ -213,6 +213,7 @@ pub fn build(
     let lease = if settings.all_granted {
         runtime.issue_full_lease()
     } else {
+        unknown_grant(&runtime, &settings.grants)?;
         let grants: Vec<CapabilityGrant> = settings
             .grants
             .iter()
@@ -222,6 +223,37 @@ pub fn build(
     }
     .map_err(|e| format!("grants: {e}"))?;
     Ok(Authority { runtime, lease })
+}
+
+/// The first grant naming no catalog tool, as the user wrote it (the caps
+/// runtime would show an invalid name only as its audit digest, since it
+/// cannot tell a user's grant from a script's text). A grant names one
+/// tool exactly (README, "Grants and permission modes"): a `*` pattern is
+/// not supported, and the message lists the tools it was likely meant for.
+fn unknown_grant(
+    runtime: &CapabilityRuntime,
+    grants: &BTreeMap<String, Option<u32>>,
+) -> Result<(), String> {
+    let catalog: Vec<String> = runtime.tool_catalog().into_iter().map(|d| d.name).collect();
+    let Some(name) = grants.keys().find(|g| !catalog.contains(g)) else {
+        return Ok(());
+    };
+    let mut msg = format!("grants: no tool '{name}' in the catalog");
+    if name.contains('*') {
+        let prefix = &name[..name.find('*').unwrap_or(name.len())];
+        let near: Vec<&str> = catalog
+            .iter()
+            .filter(|t| t.starts_with(prefix))
+            .map(String::as_str)
+            .collect();
+        msg.push_str(" (a grant names one tool; patterns are not supported");
+        if !near.is_empty() {
+            msg.push_str(": grant each of ");
+            msg.push_str(&near.join(", "));
+        }
+        msg.push(')');
+    }
+    Err(msg)
 }
 
 /// The authority the flags and manifest ask for over `loaded`'s tools, or

@@ -817,6 +817,33 @@ fn grants_and_modes_gate_every_call() {
     assert_eq!(text(&out.stdout), "");
 }
 
+/// A grant naming no tool is reported as the user wrote it, even when it is
+/// not a valid tool name (the caps runtime shows such names only as an
+/// audit digest); a `*` pattern is refused with the tools it would match.
+#[test]
+fn unknown_grants_are_named_as_written() {
+    let run = |grant: &str| {
+        toolsh()
+            .args(["run", "--demo-tools", "--grant", grant, "-c", "echo ran"])
+            .output()
+            .unwrap()
+    };
+    let out = run("customers.*");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        "toolsh: grants: no tool 'customers.*' in the catalog (a grant names one tool; \
+         patterns are not supported: grant each of customers.get, customers.list)\n"
+    );
+    let out = run("Bad Name");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "toolsh: grants: no tool 'Bad Name' in the catalog\n"
+    );
+}
+
 /// `help` inside a script and the served script tool's description list
 /// only what the script can call under `--mode` / `--grant`, with the same
 /// detail (output schemas included) as without them. Expected listings
