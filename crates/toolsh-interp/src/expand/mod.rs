@@ -15,6 +15,7 @@
 pub(crate) mod arith;
 mod brace;
 pub(crate) mod glob;
+mod length;
 mod parameter;
 mod split;
 mod transform;

@@ -207,11 +207,17 @@ impl Interp {
         let is_assoc = self.st.vars.get(base).is_some_and(|v| {
             // `declare -A m` with no element yet holds no Assoc value
             // but its keys are still strings, never arithmetic.
-            matches!(v.value, crate::state::Value::Assoc(_)) || v.has(crate::state::attr::ASSOC)
+            matches!(v.value, Value::Assoc(_)) || v.has(crate::state::attr::ASSOC)
         });
         if is_assoc {
+            if text.is_empty() {
+                // bash 5.2 warns, expands to nothing; `set -e` exits.
+                self.report_error(&format!("{base}: bad array subscript"))
+                    .await?;
+                return Ok(PVal::Unset);
+            }
             let v = self.st.vars.get(base).and_then(|v| match &v.value {
-                crate::state::Value::Assoc(a) => a.get(text).map(str::to_string),
+                Value::Assoc(a) => a.get(text).map(str::to_string),
                 _ => None,
             });
             return Ok(v.map_or(PVal::Unset, PVal::Scalar));
@@ -269,23 +275,11 @@ impl Interp {
             }
             _ => {}
         }
-        // `${#name[@]}` of a set variable: count without copying the
-        // elements (a `for ((i = 0; i < ${#a[@]}; i++))` loop would
-        // otherwise copy the whole array on every iteration).
-        if let (Some(ParamOp::Length), Parameter::Named(n), Some(Subscript::At | Subscript::Star)) =
-            (pe.op.as_deref(), &pe.param, &pe.subscript)
-            && !pe.indirect
-        {
-            let count = match self.st.vars.get(n).map(|v| &v.value) {
-                Some(Value::Indexed(m)) => Some(m.len()),
-                Some(Value::Assoc(m)) => Some(m.len()),
-                Some(Value::Scalar(_)) => Some(1),
-                _ => None,
-            };
-            if let Some(count) = count {
-                push_value(PVal::Scalar(count.to_string()), dq, "", out);
-                return Ok(());
-            }
+        // `${#name[sub]}` (and `${#name[@]}` without copying the elements:
+        // a `for ((i = 0; i < ${#a[@]}; i++))` loop would otherwise copy
+        // the whole array on every iteration).
+        if self.element_length(pe, dq, out).await? {
+            return Ok(());
         }
         let val = self.param_base(pe).await?;
         let Some(op) = pe.op.as_deref() else {
@@ -310,12 +304,10 @@ impl Interp {
                 {
                     return self.unbound(pe).await;
                 }
-                let n = match (&val, &pe.subscript, &pe.param) {
-                    (PVal::List(v, _), _, _) => v.len(),
-                    // A character is a byte in the C locale.
-                    (PVal::Scalar(s), _, _) if self.utf8_locale() => s.chars().count(),
-                    (PVal::Scalar(s), _, _) => s.len(),
-                    (PVal::Unset, _, _) => 0,
+                let n = match &val {
+                    PVal::List(v, _) => v.len(),
+                    PVal::Scalar(s) => self.char_count(s),
+                    PVal::Unset => 0,
                 };
                 push_value(PVal::Scalar(n.to_string()), dq, "", out);
             }
