@@ -11,40 +11,79 @@ use crate::limits::ParseLimits;
 pub(crate) struct LineIndex {
     starts: Vec<usize>,
     /// Per line: `true` when it holds only ASCII (column = byte distance).
+    /// Empty when the whole text is ASCII (the common case: no per-line
+    /// scan is needed).
     ascii: Vec<bool>,
 }
 
 impl LineIndex {
     pub(crate) fn new(src: &str) -> Self {
         let b = src.as_bytes();
-        let mut starts = vec![0];
-        let mut ascii = Vec::new();
-        let mut at = 0;
-        for i in memchr::memchr_iter(b'\n', b) {
-            ascii.push(b[at..i].is_ascii());
-            at = i + 1;
-            starts.push(at);
-        }
-        ascii.push(b[at..].is_ascii());
+        let mut starts = Vec::with_capacity(b.len() / 32 + 1);
+        starts.push(0);
+        starts.extend(memchr::memchr_iter(b'\n', b).map(|i| i + 1));
+        let ascii = if b.is_ascii() {
+            Vec::new()
+        } else {
+            let mut ends = starts[1..].iter().map(|&s| s - 1).chain([b.len()]);
+            starts
+                .iter()
+                .map(|&s| b[s..ends.next().unwrap_or(b.len())].is_ascii())
+                .collect()
+        };
         Self { starts, ascii }
     }
 
-    /// The index of the line holding offset `off`, starting the search at
-    /// line `hint` (spans are asked for near the cursor, so the answer is
-    /// almost always the hint or the line after it).
-    fn line_of(&self, off: usize, hint: usize) -> usize {
+    /// The index of the line holding offset `off`; the line after `prev`
+    /// (the last one asked about) is tried first, as positions are mostly
+    /// asked for in source order.
+    fn line_of(&self, off: usize, prev: usize) -> usize {
+        let next = prev + 1;
+        if let (Some(&s), end) = (self.starts.get(next), self.starts.get(next + 1))
+            && s <= off
+            && end.is_none_or(|&e| off < e)
+        {
+            return next;
+        }
+        // Backwards (the start of an enclosing compound command) mostly a
+        // few lines: widen the window from `prev` by doubling steps first.
         let starts = &self.starts;
-        let in_line = |i: usize| starts[i] <= off && starts.get(i + 1).is_none_or(|&n| off < n);
-        if hint < starts.len() {
-            if in_line(hint) {
-                return hint;
-            }
-            if hint + 1 < starts.len() && in_line(hint + 1) {
-                return hint + 1;
+        if prev < starts.len() && off < starts[prev] {
+            let mut step = 1;
+            while step <= prev {
+                let lo = prev - step;
+                if starts[lo] <= off {
+                    return lo + starts[lo..prev].partition_point(|&s| s <= off) - 1;
+                }
+                step *= 2;
             }
         }
         starts.partition_point(|&s| s <= off) - 1
     }
+
+    /// The byte range `[start, end)` of line `idx` (`end` is the next
+    /// line's start, or past the text for the last line), and whether the
+    /// line is all ASCII.
+    fn line(&self, idx: usize) -> (usize, usize, bool) {
+        let start = self.starts[idx];
+        let end = self.starts.get(idx + 1).copied().unwrap_or(usize::MAX);
+        (start, end, self.ascii.get(idx).copied().unwrap_or(true))
+    }
+}
+
+/// The line the last position was looked up on: its index, byte range and
+/// ASCII flag, plus a column memo (an offset on it and that offset's
+/// column) for lines holding multi-byte characters.
+#[derive(Clone, Copy)]
+struct LineCache {
+    idx: usize,
+    /// `idx` as a 1-based line number of the original script.
+    line: u32,
+    start: usize,
+    end: usize,
+    ascii: bool,
+    memo_off: usize,
+    memo_col: u32,
 }
 
 /// Where a sub-parser's source sits in the original script.
@@ -84,9 +123,9 @@ pub(crate) struct Parser<'a> {
     pub pending: Vec<PendingHereDoc>,
     /// Bodies read so far, by here-document id.
     pub bodies: Vec<Option<HereDoc>>,
-    /// The last line looked up, and a column memo on it: (line index,
-    /// offset, column of that offset).
-    col_cache: (usize, usize, u32),
+    /// The line of the last position looked up (spans are asked for near
+    /// the cursor, so the next answer is almost always on it).
+    line_cache: LineCache,
     /// The last reserved-word lookup: (offset, answer). A command start
     /// is asked several times (command start, compound, keyword checks).
     pub(crate) reserved_cache: std::cell::Cell<(usize, Option<&'static str>)>,
@@ -128,7 +167,15 @@ impl<'a> Parser<'a> {
             heredoc_count: 0,
             pending: Vec::new(),
             bodies: Vec::new(),
-            col_cache: (0, 0, 1),
+            line_cache: LineCache {
+                idx: 0,
+                line: 1 + base.line,
+                start: 0,
+                end: 0,
+                ascii: true,
+                memo_off: 0,
+                memo_col: 1,
+            },
             reserved_cache: std::cell::Cell::new((usize::MAX, None)),
             arith_last: 0,
             word_stack: Vec::new(),
@@ -220,27 +267,52 @@ impl<'a> Parser<'a> {
     // ---- positions ----
 
     /// Line and column of local offset `off`.
+    #[inline]
     pub(crate) fn loc(&mut self, off: usize) -> (u32, u32) {
         let off = off.min(self.b.len());
-        let (cline, coff, ccol) = self.col_cache;
-        if off == coff {
-            // A word, its command, pipeline, and-or list and list item
-            // often start at the same byte: their spans are made one after
-            // the other.
-            return (cline as u32 + 1 + self.base.line, ccol);
+        let c = &self.line_cache;
+        if c.ascii && c.start <= off && off < c.end {
+            return (c.line, (off - c.start) as u32 + 1);
         }
-        let idx = self.lines.line_of(off, cline);
-        let ls = self.lines.starts[idx];
-        let col = if self.lines.ascii[idx] {
-            (off - ls) as u32 + 1
-        } else if cline == idx && coff <= off && coff >= ls {
-            ccol + self.src[coff..off].chars().count() as u32
+        self.loc_slow(off)
+    }
+
+    /// [`Self::loc`] off the cached ASCII line: another line (the next
+    /// one is tried before a binary search) or a line with multi-byte
+    /// characters.
+    #[cold]
+    #[inline(never)]
+    fn loc_slow(&mut self, off: usize) -> (u32, u32) {
+        let mut c = self.line_cache;
+        if !(c.start <= off && off < c.end) {
+            let idx = self.lines.line_of(off, c.idx);
+            let (start, end, ascii) = self.lines.line(idx);
+            c = LineCache {
+                idx,
+                line: idx as u32 + 1 + self.base.line,
+                start,
+                end,
+                ascii,
+                memo_off: start,
+                memo_col: 1,
+            };
+        }
+        let col = if c.ascii {
+            (off - c.start) as u32 + 1
         } else {
-            self.src[ls..off].chars().count() as u32 + 1
+            // Count characters from the memo when it lies before `off`.
+            let (from, col) = if c.memo_off <= off {
+                (c.memo_off, c.memo_col)
+            } else {
+                (c.start, 1)
+            };
+            let col = col + self.src[from..off].chars().count() as u32;
+            c.memo_off = off;
+            c.memo_col = col;
+            col
         };
-        self.col_cache = (idx, off, col);
-        let line = idx as u32 + 1;
-        (line + self.base.line, col)
+        self.line_cache = c;
+        (c.line, col)
     }
 
     /// The span from local offset `start` to the cursor.
@@ -337,4 +409,39 @@ impl<'a> Parser<'a> {
 /// practice.
 fn offset32(off: usize) -> u32 {
     u32::try_from(off).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Parser;
+    use crate::limits::ParseLimits;
+    use proptest::prelude::*;
+
+    /// Line and column of `off` counted from the start, one character at
+    /// a time (the definition `loc` must agree with).
+    fn naive(src: &str, off: usize) -> (u32, u32) {
+        let before = &src[..off];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = src[line_start..off].chars().count() + 1;
+        (line as u32, col as u32)
+    }
+
+    proptest! {
+        /// Positions asked for in any order (forwards, backwards, jumps,
+        /// the same one twice) on text mixing ASCII and multi-byte lines.
+        #[test]
+        fn loc_matches_a_count_from_the_start(
+            lines in proptest::collection::vec("[a-z é✓]{0,12}", 1..30),
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..60),
+        ) {
+            let src = lines.join("\n");
+            let boundaries: Vec<usize> = (0..=src.len()).filter(|&i| src.is_char_boundary(i)).collect();
+            let mut p = Parser::new(&src, ParseLimits::default());
+            for pick in picks {
+                let off = boundaries[pick.index(boundaries.len())];
+                prop_assert_eq!(p.loc(off), naive(&src, off), "offset {}", off);
+            }
+        }
+    }
 }
