@@ -45,6 +45,7 @@ mod param;
 mod parser;
 mod printer;
 mod printer_comment;
+mod printer_compound;
 mod printer_declare;
 mod printer_word;
 mod visit;
