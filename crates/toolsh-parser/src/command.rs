@@ -500,7 +500,14 @@ impl Parser<'_> {
     }
 
     /// `true` when a redirection starts at the cursor.
+    #[inline]
     pub(crate) fn at_redirect(&self) -> bool {
+        self.peek().is_some_and(crate::lexer::may_start_redirect) && self.redirect_ahead()
+    }
+
+    /// [`Self::at_redirect`] once the byte at the cursor can start one.
+    #[inline(never)]
+    fn redirect_ahead(&self) -> bool {
         let b = self.b;
         let mut i = self.pos;
         match b.get(i) {

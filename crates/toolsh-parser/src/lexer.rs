@@ -33,6 +33,10 @@ impl Op {
 const META: u8 = 1;
 const NAME_START: u8 = 2;
 const NAME_CHAR: u8 = 4;
+/// A byte that starts a control operator (`\n & | ; ( )`).
+const OP_START: u8 = 8;
+/// A byte that may start a redirection (`< > &`, a digit, `{`).
+const REDIR_START: u8 = 16;
 
 static BYTE_CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -50,7 +54,13 @@ static BYTE_CLASS: [u8; 256] = {
             class |= NAME_START | NAME_CHAR;
         }
         if c.is_ascii_digit() {
-            class |= NAME_CHAR;
+            class |= NAME_CHAR | REDIR_START;
+        }
+        if matches!(c, b'\n' | b'&' | b'|' | b';' | b'(' | b')') {
+            class |= OP_START;
+        }
+        if matches!(c, b'<' | b'>' | b'&' | b'{') {
+            class |= REDIR_START;
         }
         t[b] = class;
         b += 1;
@@ -75,6 +85,12 @@ pub(crate) fn is_name_start(b: u8) -> bool {
 #[inline]
 pub(crate) fn is_name_char(b: u8) -> bool {
     BYTE_CLASS[b as usize] & NAME_CHAR != 0
+}
+
+/// A byte that may start a redirection operator or its fd prefix.
+#[inline]
+pub(crate) fn may_start_redirect(b: u8) -> bool {
+    BYTE_CLASS[b as usize] & REDIR_START != 0
 }
 
 /// Words that are reserved in command position (bash manual 2 "reserved
@@ -128,8 +144,18 @@ impl Parser<'_> {
 
     /// The control operator at the cursor, if any (longest match). `&>` is
     /// a redirection, not `&`.
+    #[inline]
     pub(crate) fn peek_op(&self) -> Option<Op> {
         let c = self.peek()?;
+        if BYTE_CLASS[c as usize] & OP_START == 0 {
+            return None;
+        }
+        self.op_at(c)
+    }
+
+    /// [`Self::peek_op`] once the byte at the cursor, `c`, can start one.
+    #[inline(never)]
+    fn op_at(&self, c: u8) -> Option<Op> {
         let n = self.peek_at(1);
         Some(match c {
             b'\n' => Op::Newline,
@@ -166,6 +192,7 @@ impl Parser<'_> {
     /// once instead of comparing against each entry of [`RESERVED`]: the
     /// letter words are runs of lowercase letters, which a match must be
     /// since a reserved word ends at a metacharacter.
+    #[inline]
     pub(crate) fn peek_reserved(&self) -> Option<&'static str> {
         let (at, answer) = self.reserved_cache.get();
         if at == self.pos {
@@ -177,6 +204,7 @@ impl Parser<'_> {
     }
 
     /// [`Self::peek_reserved`] without the memo.
+    #[inline(never)]
     fn find_reserved(&self) -> Option<&'static str> {
         let rest = &self.b[self.pos.min(self.b.len())..];
         let (word, len): (&'static str, usize) = match *rest.first()? {

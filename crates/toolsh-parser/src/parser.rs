@@ -333,19 +333,23 @@ impl<'a> Parser<'a> {
     // ---- depth ----
 
     /// Enters one nesting level; errors past [`ParseLimits::max_depth`].
+    #[inline]
     pub(crate) fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
         if self.depth > self.limits.max_depth {
-            return Err(self.error(
-                ParseErrorKind::LimitExceeded,
-                format!(
-                    "nesting depth limit exceeded ({} levels)",
-                    self.limits.max_depth
-                ),
-                self.pos,
-            ));
+            return Err(self.depth_error());
         }
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn depth_error(&mut self) -> ParseError {
+        let message = format!(
+            "nesting depth limit exceeded ({} levels)",
+            self.limits.max_depth
+        );
+        self.error(ParseErrorKind::LimitExceeded, message, self.pos)
     }
 
     pub(crate) fn leave(&mut self) {

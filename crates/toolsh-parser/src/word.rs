@@ -345,10 +345,17 @@ impl Parser<'_> {
     }
 
     /// A tilde prefix at the cursor (bash manual 3.5.2), if any.
+    #[inline]
     fn tilde_prefix(&mut self, ctx: WordCtx, parts: &mut Parts) {
-        if self.peek() != Some(b'~') {
-            return;
+        if self.peek() == Some(b'~') {
+            self.tilde_after(ctx, parts);
         }
+    }
+
+    /// [`Self::tilde_prefix`] past its first check (rare: words seldom
+    /// start with `~`).
+    #[inline(never)]
+    fn tilde_after(&mut self, ctx: WordCtx, parts: &mut Parts) {
         let start = self.pos + 1;
         let mut end = start;
         while let Some(&c) = self.b.get(end) {
