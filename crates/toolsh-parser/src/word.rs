@@ -120,7 +120,9 @@ impl Parser<'_> {
         let mut depth = 0usize;
         self.word_loop(ctx, &mut parts, &mut depth)?;
         let mut parts = parts.0;
-        if ctx == WordCtx::Normal {
+        // Literal text comes from the source as written, so a word with no
+        // `{` in its source has no brace expression (most words).
+        if ctx == WordCtx::Normal && self.b[start..self.pos].contains(&b'{') {
             crate::brace::expand_braces(&mut parts, self)?;
         }
         Ok(Word {
