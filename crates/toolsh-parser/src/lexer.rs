@@ -37,6 +37,10 @@ const NAME_CHAR: u8 = 4;
 const OP_START: u8 = 8;
 /// A byte that may start a redirection (`< > &`, a digit, `{`).
 const REDIR_START: u8 = 16;
+/// A byte that never starts anything special in an unquoted word: not a
+/// metacharacter, quote, expansion, brace, bracket, `/`, `:`, or extglob
+/// operator.
+const PLAIN: u8 = 32;
 
 static BYTE_CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -62,6 +66,15 @@ static BYTE_CLASS: [u8; 256] = {
         if matches!(c, b'<' | b'>' | b'&' | b'{') {
             class |= REDIR_START;
         }
+        if class & META == 0
+            && !matches!(
+                c,
+                b'\\' | b'\'' | b'"' | b'$' | b'`' | b'{' | b'}' | b'[' | b']' | b'/' | b':' | b'('
+            )
+            && !matches!(c, b'@' | b'*' | b'+' | b'?' | b'!')
+        {
+            class |= PLAIN;
+        }
         t[b] = class;
         b += 1;
     }
@@ -85,6 +98,13 @@ pub(crate) fn is_name_start(b: u8) -> bool {
 #[inline]
 pub(crate) fn is_name_char(b: u8) -> bool {
     BYTE_CLASS[b as usize] & NAME_CHAR != 0
+}
+
+/// A byte that never starts anything special in an unquoted word (see
+/// `PLAIN`): a run of them is literal text.
+#[inline]
+pub(crate) fn is_plain(b: u8) -> bool {
+    BYTE_CLASS[b as usize] & PLAIN != 0
 }
 
 /// A byte that may start a redirection operator or its fd prefix.
@@ -328,6 +348,35 @@ impl Parser<'_> {
             } else {
                 return Ok(());
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_meta, is_name_char, is_name_start, is_plain, may_start_redirect};
+
+    /// The class table against the definitions written out, for all 256
+    /// bytes (bash manual 2: metacharacter, name).
+    #[test]
+    fn byte_classes_match_their_definitions() {
+        for b in 0..=255u8 {
+            let meta = b" \t\n;&|<>()".contains(&b);
+            assert_eq!(is_meta(b), meta, "meta {b}");
+            assert_eq!(
+                is_name_start(b),
+                b.is_ascii_alphabetic() || b == b'_',
+                "start {b}"
+            );
+            assert_eq!(
+                is_name_char(b),
+                b.is_ascii_alphanumeric() || b == b'_',
+                "char {b}"
+            );
+            let special = b"\\'\"$`{}[]/:(@*+?!".contains(&b);
+            assert_eq!(is_plain(b), !meta && !special, "plain {b}");
+            let redir = b"<>&{".contains(&b) || b.is_ascii_digit();
+            assert_eq!(may_start_redirect(b), redir, "redirect {b}");
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::ast::{CompactString, Word, WordPart, WordParts};
 use crate::error::ParseError;
-use crate::lexer::is_meta;
+use crate::lexer::{is_meta, is_plain};
 use crate::parser::Parser;
 
 /// Where an unquoted word stands, which decides what ends it.
@@ -486,17 +486,6 @@ pub(crate) enum DqMode {
     HereDoc,
     /// Arithmetic text kept for run time: `"` starts a nested quoted part.
     Arith,
-}
-
-/// Characters that never start anything special in an unquoted word.
-#[inline]
-fn is_plain(c: u8) -> bool {
-    !(is_meta(c)
-        || matches!(
-            c,
-            b'\\' | b'\'' | b'"' | b'$' | b'`' | b'{' | b'}' | b'[' | b']' | b'/' | b':' | b'('
-        )
-        || is_extglob_op(c))
 }
 
 /// Position of the first `needle` in `hay`.
