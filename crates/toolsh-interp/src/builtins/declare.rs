@@ -265,6 +265,18 @@ builtin!(
                 continue;
             }
             let base = base.to_string();
+            if set & attr::NAMEREF == 0
+                && (value.is_some() || array.is_some())
+                && it.st.vars.circular(&base)
+            {
+                // bash 5.2 warns: `declare` leaves the chain as it is
+                // (status 0), `export` and `readonly` fail.
+                it.error(&crate::exec::circular_message(&base)).await?;
+                if matches!(cmd.as_str(), "export" | "readonly") {
+                    status = 1;
+                }
+                continue;
+            }
             // Create / find the variable and set its attributes.
             {
                 let exists_readonly = it.st.vars.get(&base).is_some_and(|v| v.has(attr::READONLY));

@@ -167,10 +167,28 @@ impl Interp {
                 let r = async {
                     for (n, item) in items.into_iter().enumerate() {
                         self.sh.count_iteration(n as u64 + 1)?;
-                        if let Some(v) = self.st.vars.get_raw_mut(var)
-                            && v.has(crate::state::attr::NAMEREF)
-                        {
-                            v.value = crate::state::Value::Scalar(item);
+                        if self.st.vars.circular(var) {
+                            // bash 5.2 warns and fails before the body.
+                            self.error(&crate::exec::circular_message(var)).await?;
+                            return Ok(1);
+                        }
+                        let nameref = self
+                            .st
+                            .vars
+                            .get_raw(var)
+                            .is_some_and(|v| v.has(crate::state::attr::NAMEREF));
+                        if nameref {
+                            // The item becomes the name referred to: it
+                            // must be a name or an array element.
+                            let (base, _) = crate::exec::vars::split_subscript(&item);
+                            if !crate::exec::vars::is_name(base) {
+                                self.error(&format!("`{item}': not a valid identifier"))
+                                    .await?;
+                                return Ok(1);
+                            }
+                            if let Some(v) = self.st.vars.get_raw_mut(var) {
+                                v.value = crate::state::Value::Scalar(item);
+                            }
                         } else if let Err(msg) = self.set_var(var, item) {
                             // bash's `report_error`: `set -e` exits.
                             self.report_error(&msg).await?;

@@ -20,6 +20,7 @@ mod devfd;
 mod fds;
 mod function;
 mod jobs;
+mod nameref;
 mod pipeline;
 mod procsub;
 pub(crate) mod redirect;
@@ -35,6 +36,7 @@ use std::sync::Arc;
 use toolsh_parser::{AndOr, AndOrList, Command, CompoundCommand, List, Pipeline, Script};
 
 pub(crate) use fds::{Fd, Fds};
+pub(crate) use nameref::circular_message;
 pub(crate) use shared::Shared;
 pub(crate) use simple::Call;
 

@@ -287,6 +287,14 @@ impl Interp {
             *s = value;
             return self.charge_var_bytes(grown);
         }
+        if self.st.vars.circular(name) {
+            // bash 5.2 (variables.c `bind_variable`): a global cycle is an
+            // error; a function's own cycle leaves everything unchanged.
+            if self.st.vars.is_local(name) {
+                return Ok(());
+            }
+            return Err(super::nameref::circular_message(name));
+        }
         let resolved = self.st.vars.resolve(name).to_string();
         if let (base, Some(sub)) = split_subscript(&resolved) {
             let base = base.to_string();
@@ -428,7 +436,7 @@ impl Interp {
         value: String,
         append: bool,
     ) -> Result<(), String> {
-        let resolved = self.st.vars.resolve(name).to_string();
+        let resolved = self.resolve_for_array(name);
         let name = resolved.as_str();
         let attrs = self.st.vars.get_raw(name).map_or(0, |v| v.attrs);
         if attrs & attr::READONLY != 0 {
@@ -649,7 +657,7 @@ impl Interp {
     /// A bad array subscript (`x[-3]=1` on two elements) abandons the
     /// command the same way.
     pub async fn report_stmt_error(&mut self, m: String) -> R<bool> {
-        let abandon = is_report_error(&m);
+        let abandon = is_report_error(&m) || m.ends_with(": circular name reference");
         let r = self.report_assign_error(m).await?;
         if abandon {
             return Err(Ctl::Abort(1));
@@ -665,7 +673,7 @@ impl Interp {
         append: bool,
         local: bool,
     ) -> R<Result<(), String>> {
-        let resolved = self.st.vars.resolve(name).to_string();
+        let resolved = self.resolve_for_array(name);
         let name = resolved.as_str();
         let existing = self.st.vars.get_raw(name).map_or(0, |v| v.attrs);
         if existing & attr::READONLY != 0 {
@@ -804,7 +812,12 @@ impl Interp {
             }
             return Ok(());
         }
-        let resolved = self.st.vars.resolve(name).to_string();
+        // `unset` of a circular nameref unsets the nameref itself.
+        let resolved = if self.st.vars.circular(name) {
+            name.to_string()
+        } else {
+            self.st.vars.resolve(name).to_string()
+        };
         if let Some(v) = self.st.vars.get_raw(&resolved)
             && v.has(attr::READONLY)
         {

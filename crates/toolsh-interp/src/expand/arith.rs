@@ -569,8 +569,12 @@ impl Interp {
         };
         match r {
             Ok(()) => Ok(()),
-            // bash reports it and goes on: `(( a[-9] = 1 ))` is 1, status 0.
-            Err(m) if m.ends_with(": bad array subscript") => {
+            // bash reports it and goes on: `(( a[-9] = 1 ))` is 1, status 0;
+            // so too an assignment through a circular nameref.
+            Err(m)
+                if m.ends_with(": bad array subscript")
+                    || m.ends_with(": circular name reference") =>
+            {
                 self.arith_reports.push(m);
                 Ok(())
             }

@@ -152,7 +152,15 @@ impl Interp {
                 _ => PVal::Unset,
             },
             Parameter::Named(name) => {
-                let resolved = self.st.vars.resolve(name).to_string();
+                let Some(resolved) = self.st.vars.follow(name).map(str::to_string) else {
+                    // bash 5.2 warns and reads the name as unset.
+                    self.error(&crate::exec::circular_message(name)).await?;
+                    return Ok(match sub {
+                        Some(Subscript::At) => PVal::List(Vec::new(), false),
+                        Some(Subscript::Star) => PVal::List(Vec::new(), true),
+                        _ => PVal::Unset,
+                    });
+                };
                 let (base, inner_sub) = crate::exec::vars::split_subscript(&resolved);
                 let base = base.to_string();
                 match sub {

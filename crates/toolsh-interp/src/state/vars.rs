@@ -113,19 +113,40 @@ impl Vars {
     }
 
     /// Follow namerefs from `name`; returns the final name (which may be
-    /// `arr[sub]`). A nameref with an empty value resolves to itself.
+    /// `arr[sub]`). A nameref with an empty value resolves to itself. A
+    /// circular chain (see [`Self::circular`]) resolves to `""`, a name
+    /// no variable has, so it reads as unset.
     pub fn resolve<'a>(&'a self, name: &'a str) -> &'a str {
+        self.follow(name).unwrap_or("")
+    }
+
+    /// `true` when following namerefs from `name` never reaches a
+    /// variable that is not a nameref (`declare -n a=b; declare -n b=a`):
+    /// bash 5.2 warns `NAME: circular name reference`.
+    pub fn circular(&self, name: &str) -> bool {
+        self.follow(name).is_none()
+    }
+
+    /// The end of the nameref chain from `name`; `None` for a cycle or a
+    /// chain longer than [`MAX_NAMEREF_DEPTH`].
+    pub fn follow<'a>(&'a self, name: &'a str) -> Option<&'a str> {
         let mut cur = name;
         for _ in 0..MAX_NAMEREF_DEPTH {
             match self.get_raw(cur) {
                 Some(v) if v.has(attr::NAMEREF) => match &v.value {
                     Value::Scalar(t) if !t.is_empty() => cur = t.as_str(),
-                    _ => return cur,
+                    _ => return Some(cur),
                 },
-                _ => return cur,
+                _ => return Some(cur),
             }
         }
-        cur
+        None
+    }
+
+    /// `true` when `name` is a variable of a function scope rather than a
+    /// global one.
+    pub fn is_local(&self, name: &str) -> bool {
+        self.scope_of(name).is_some()
     }
 
     /// The variable `name`, following namerefs.
