@@ -93,3 +93,37 @@ cp-to-null:0
 f
 g
 ## status: 0
+
+#### a path below a device is not a directory
+echo x > /dev/null/x; echo "redir:$?"
+echo x 2>&1 > /dev/null/x | sed 's/.*: //'
+cat /dev/null/x; echo "cat:$?"
+cat /dev/zero/x 2>&1 | sed 's/.*: //'
+mkdir /dev/null/d 2>/dev/null; echo "mkdir:$?"
+[ -e /dev/null/x ] || echo "no /dev/null/x"
+## stdout:
+redir:1
+Not a directory
+cat:1
+Not a directory
+mkdir:1
+no /dev/null/x
+## status: 0
+
+#### /dev and /dev/fd list the devices
+ls /dev | grep -x -e null -e zero -e urandom -e stdin -e stdout -e stderr -e fd
+ls /dev/fd | grep -x -e 0 -e 1 -e 2
+[ -d /dev/fd ] && echo "fd is a directory"
+## stdout:
+fd
+null
+stderr
+stdin
+stdout
+urandom
+zero
+0
+1
+2
+fd is a directory
+## status: 0

@@ -8,7 +8,9 @@
 //! (for `test -e`); their contents are the command's streams, which only
 //! the command has: utilities reach them through
 //! [`crate::BuiltinContext::read_operand`] and their own output code, not
-//! through this layer. `/dev` itself is a directory that lists nothing.
+//! through this layer. `/dev` and `/dev/fd` are directories that list
+//! these devices (with whatever a backend holds there too). A path below a
+//! device (`/dev/null/x`) fails with `Not a directory`, as on Linux.
 //!
 //! `/dev/zero` and `/dev/urandom` read as endless streams ([`EndlessDevice`]:
 //! NUL bytes, and bytes from the operating system's random source, as the
@@ -127,6 +129,43 @@ fn is_device(path: &str) -> bool {
     path == DEV_NULL || STREAM_NAMES.contains(&path) || EndlessDevice::at(path).is_some()
 }
 
+/// `Err(NotADirectory)` when a proper ancestor of `path` is a device
+/// (ENOTDIR: a path component that is not a directory, POSIX XBD 4.13).
+fn below_device(path: &str) -> Result<(), FsError> {
+    let mut ancestor = path;
+    while let Some(cut) = ancestor.rfind('/').filter(|&i| i > 0) {
+        ancestor = &ancestor[..cut];
+        if is_device(ancestor) {
+            return Err(FsError::NotADirectory);
+        }
+    }
+    Ok(())
+}
+
+/// The entries this layer adds to directory `path` (`/dev`, `/dev/fd`).
+fn device_entries(path: &str) -> Vec<DirEntry> {
+    let entry = |name: &str, file_type| DirEntry {
+        name: name.to_string(),
+        file_type,
+    };
+    match path {
+        "/dev" => {
+            let mut v: Vec<DirEntry> = [DEV_NULL, DEV_ZERO, DEV_URANDOM]
+                .iter()
+                .chain(&STREAM_NAMES[..3])
+                .map(|p| entry(&p["/dev/".len()..], FileType::CharDevice))
+                .collect();
+            v.push(entry("fd", FileType::Dir));
+            v
+        }
+        "/dev/fd" => STREAM_NAMES[3..]
+            .iter()
+            .map(|p| entry(&p["/dev/fd/".len()..], FileType::CharDevice))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Devices that discard what is written to them.
 fn discards(path: &str) -> bool {
     path == DEV_NULL || EndlessDevice::at(path).is_some()
@@ -135,6 +174,7 @@ fn discards(path: &str) -> bool {
 #[async_trait]
 impl FileSystem for DevicesFs {
     async fn metadata(&self, path: &str) -> Result<Metadata, FsError> {
+        below_device(path)?;
         if is_device(path) {
             return Ok(device());
         }
@@ -149,12 +189,14 @@ impl FileSystem for DevicesFs {
         }
     }
     async fn symlink_metadata(&self, path: &str) -> Result<Metadata, FsError> {
+        below_device(path)?;
         if is_device(path) || path == "/dev" || path == "/dev/fd" {
             return self.metadata(path).await;
         }
         self.inner.symlink_metadata(path).await
     }
     async fn read(&self, path: &str) -> Result<Vec<u8>, FsError> {
+        below_device(path)?;
         if path == DEV_NULL {
             return Ok(Vec::new());
         }
@@ -166,6 +208,7 @@ impl FileSystem for DevicesFs {
         self.inner.read(path).await
     }
     async fn write(&self, path: &str, data: &[u8]) -> Result<(), FsError> {
+        below_device(path)?;
         if discards(path) {
             return Ok(());
         }
@@ -177,6 +220,7 @@ impl FileSystem for DevicesFs {
         self.inner.write(path, data).await
     }
     async fn append(&self, path: &str, data: &[u8]) -> Result<(), FsError> {
+        below_device(path)?;
         if discards(path) {
             return Ok(());
         }
@@ -186,48 +230,72 @@ impl FileSystem for DevicesFs {
         self.inner.append(path, data).await
     }
     async fn read_dir(&self, path: &str) -> Result<Vec<DirEntry>, FsError> {
-        match self.inner.read_dir(path).await {
-            Err(_) if path == "/dev" || path == "/dev/fd" => Ok(Vec::new()),
-            r => r,
+        below_device(path)?;
+        if is_device(path) {
+            return Err(FsError::NotADirectory);
         }
+        let added = device_entries(path);
+        if added.is_empty() {
+            return self.inner.read_dir(path).await;
+        }
+        // The devices hide an entry of the same name in the backend.
+        let mut entries: Vec<DirEntry> = match self.inner.read_dir(path).await {
+            Ok(v) => v
+                .into_iter()
+                .filter(|e| !added.iter().any(|a| a.name == e.name))
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        entries.extend(added);
+        Ok(entries)
     }
     async fn create_dir(&self, path: &str, recursive: bool) -> Result<(), FsError> {
+        below_device(path)?;
         self.inner.create_dir(path, recursive).await
     }
     async fn remove_file(&self, path: &str) -> Result<(), FsError> {
+        below_device(path)?;
         if is_device(path) {
             return Err(FsError::PermissionDenied);
         }
         self.inner.remove_file(path).await
     }
     async fn remove_dir(&self, path: &str, recursive: bool) -> Result<(), FsError> {
+        below_device(path)?;
         self.inner.remove_dir(path, recursive).await
     }
     async fn rename(&self, from: &str, to: &str) -> Result<(), FsError> {
+        below_device(from)?;
+        below_device(to)?;
         if is_device(from) || is_device(to) {
             return Err(FsError::PermissionDenied);
         }
         self.inner.rename(from, to).await
     }
     async fn symlink(&self, target: &str, link: &str) -> Result<(), FsError> {
+        below_device(link)?;
         self.inner.symlink(target, link).await
     }
     async fn read_link(&self, path: &str) -> Result<String, FsError> {
+        below_device(path)?;
         self.inner.read_link(path).await
     }
     async fn set_mode(&self, path: &str, mode: u32) -> Result<(), FsError> {
+        below_device(path)?;
         if is_device(path) {
             return Err(FsError::PermissionDenied);
         }
         self.inner.set_mode(path, mode).await
     }
     async fn set_mtime(&self, path: &str, mtime: SystemTime) -> Result<(), FsError> {
+        below_device(path)?;
         if is_device(path) {
             return Ok(());
         }
         self.inner.set_mtime(path, mtime).await
     }
     async fn canonicalize(&self, path: &str) -> Result<String, FsError> {
+        below_device(path)?;
         if is_device(path) {
             return Ok(path.to_string());
         }
