@@ -14,7 +14,9 @@ use base64::engine::general_purpose::STANDARD;
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, usage_error, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, OutBuf, Source, error, parse_args, usage_error, utility,
+};
 
 utility!(
     /// `base64 [-d] [-i] [-w COLS] [FILE]`.
@@ -68,13 +70,10 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     }
     let name = args.operands.first().cloned().unwrap_or_else(|| "-".into());
     let max = ctx.shell.limits().max_buffer_bytes;
-    let data = match Source::open(ctx, &name).await? {
-        Ok(mut s) => s.read_all(ctx.stdin, max).await?,
-        Err(m) => {
-            error(ctx, &m).await?;
-            return Ok(1);
-        }
+    let Some(mut src) = Source::open_or_report(ctx, &name, OpenWording::Plain, None).await? else {
+        return Ok(1);
     };
+    let data = src.read_all(ctx.stdin, max).await?;
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     if decode {

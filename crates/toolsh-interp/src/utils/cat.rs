@@ -10,7 +10,7 @@
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};
+use crate::utils::textio::{Flow, OpenWording, OutBuf, Source, operand_names, parse_args, utility};
 
 utility!(
     /// `cat [OPTION]... [FILE]...`.
@@ -92,11 +92,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         o.number = true;
     }
     let plain = !(o.number || o.squeeze || o.ends || o.tabs || o.nonprinting);
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let max = ctx.shell.limits().max_buffer_bytes;
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
@@ -106,14 +102,11 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         prev_blank: false,
     };
     for name in &names {
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(msg) => {
-                out.flush().await?;
-                error(ctx, &msg).await?;
-                status = 1;
-                continue;
-            }
+        let Some(mut src) =
+            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
         };
         if plain {
             out.flush().await?;
@@ -124,18 +117,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             continue;
         }
         let mut line = Vec::new();
-        loop {
-            line.clear();
-            if !src.record(ctx.stdin, b'\n', &mut line, max).await? {
-                break;
-            }
-            ctx.shell.checkpoint()?;
-            let has_nl = line.last() == Some(&b'\n');
-            let text = if has_nl {
-                &line[..line.len() - 1]
-            } else {
-                &line[..]
-            };
+        while let Some(has_nl) = src.line(ctx, b'\n', &mut line, max).await? {
+            let text = line.as_slice();
             let blank = text.is_empty() && has_nl;
             if o.squeeze && blank && st.prev_blank {
                 continue;

@@ -12,7 +12,7 @@
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{
-    Flow, OutBuf, Source, error, parse_args, split_records, usage_error, utility,
+    Flow, OpenWording, OutBuf, Source, error, parse_args, split_records, usage_error, utility,
 };
 
 utility!(
@@ -72,13 +72,11 @@ pub(crate) async fn read_two(
     let max = ctx.shell.limits().max_buffer_bytes;
     let mut data = Vec::new();
     for name in &ops[..2] {
-        match Source::open(ctx, name).await? {
-            Ok(mut s) => data.push(s.read_all(ctx.stdin, max).await?),
-            Err(m) => {
-                error(ctx, &m).await?;
-                return Ok(Err(1));
-            }
-        }
+        let Some(mut src) = Source::open_or_report(ctx, name, OpenWording::Plain, None).await?
+        else {
+            return Ok(Err(1));
+        };
+        data.push(src.read_all(ctx.stdin, max).await?);
     }
     let b = data.pop().unwrap_or_default();
     let a = data.pop().unwrap_or_default();

@@ -11,7 +11,9 @@
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, usage_error, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, OutBuf, Source, operand_names, parse_args, usage_error, utility,
+};
 
 utility!(
     /// `cut OPTION... [FILE]...`.
@@ -215,35 +217,20 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     if compl {
         ranges = complement(&ranges);
     }
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let max = ctx.shell.limits().max_buffer_bytes;
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     let mut status = 0;
     for name in &names {
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(m) => {
-                out.flush().await?;
-                error(ctx, &m).await?;
-                status = 1;
-                continue;
-            }
+        let Some(mut src) =
+            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
         };
         let mut line = Vec::new();
-        loop {
-            line.clear();
-            if !src.record(ctx.stdin, eol, &mut line, max).await? {
-                break;
-            }
-            ctx.shell.checkpoint()?;
-            if line.last() == Some(&eol) {
-                line.pop();
-            }
+        while src.line(ctx, eol, &mut line, max).await?.is_some() {
             let mut res = Vec::with_capacity(line.len() + 1);
             if kind == 'f' {
                 if !line.contains(&d) {

@@ -12,7 +12,9 @@
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::head::obsolete_count;
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
+};
 
 utility!(
     /// `fold [-bs] [-w WIDTH] [FILE]...`.
@@ -108,36 +110,20 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         },
     };
     let (spaces, bytes) = (args.has('s'), args.has('b'));
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let max = ctx.shell.limits().max_buffer_bytes;
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     let mut status = 0;
     for name in &names {
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(m) => {
-                out.flush().await?;
-                error(ctx, &m).await?;
-                status = 1;
-                continue;
-            }
+        let Some(mut src) =
+            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
         };
         let mut line = Vec::new();
-        loop {
-            line.clear();
-            if !src.record(ctx.stdin, b'\n', &mut line, max).await? {
-                break;
-            }
-            ctx.shell.checkpoint()?;
-            let nl = line.last() == Some(&b'\n');
-            if nl {
-                line.pop();
-            }
+        while let Some(nl) = src.line(ctx, b'\n', &mut line, max).await? {
             let mut res = Vec::with_capacity(line.len() + 8);
             fold_line(&line, width, spaces, bytes, &mut res);
             if nl {

@@ -15,7 +15,8 @@ use crate::builtin::BuiltinContext;
 use crate::limits::{Interrupt, LimitKind};
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{
-    Flow, OutBuf, Source, display_name, error, parse_args, parse_size, utility,
+    Flow, OpenWording, OutBuf, Source, display_name, error, operand_names, parse_args, parse_size,
+    utility,
 };
 
 utility!(
@@ -139,29 +140,18 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             _ => {}
         }
     }
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let show = headers.unwrap_or(names.len() > 1);
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     let mut status = 0;
     let mut first = true;
     for name in &names {
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(msg) => {
-                out.flush().await?;
-                error(
-                    ctx,
-                    &format!("cannot open '{name}' for reading: {}", msg_tail(&msg, name)),
-                )
-                .await?;
-                status = 1;
-                continue;
-            }
+        let wording = OpenWording::ForReading;
+        let Some(mut src) = Source::open_or_report(ctx, name, wording, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
         };
         if show {
             let sep = if first { "" } else { "\n" };
@@ -173,13 +163,6 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     }
     out.flush().await?;
     Ok(status)
-}
-
-/// The strerror part of a `NAME: message` error.
-pub(crate) fn msg_tail<'a>(msg: &'a str, name: &str) -> &'a str {
-    msg.strip_prefix(name)
-        .and_then(|m| m.strip_prefix(": "))
-        .unwrap_or(msg)
 }
 
 async fn copy_head(

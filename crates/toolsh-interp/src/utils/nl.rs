@@ -13,7 +13,9 @@ use regex::bytes::Regex;
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, usage_error, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, usage_error, utility,
+};
 
 utility!(
     /// `nl [OPTION]... [FILE]...`.
@@ -201,11 +203,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         }
     }
     let width = width.min(ctx.shell.limits().max_format_width);
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let max = ctx.shell.limits().max_buffer_bytes;
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
@@ -216,28 +214,15 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let body_d: Vec<u8> = [delim, delim].concat();
     let footer: Vec<u8> = delim.to_vec();
     for name in &names {
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(m) => {
-                out.flush().await?;
-                error(ctx, &m).await?;
-                status = 1;
-                continue;
-            }
+        let Some(mut src) =
+            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
         };
         let mut line = Vec::new();
-        loop {
-            line.clear();
-            if !src.record(ctx.stdin, b'\n', &mut line, max).await? {
-                break;
-            }
-            ctx.shell.checkpoint()?;
-            let nl = line.last() == Some(&b'\n');
-            let text = if nl {
-                &line[..line.len() - 1]
-            } else {
-                &line[..]
-            };
+        while let Some(nl) = src.line(ctx, b'\n', &mut line, max).await? {
+            let text = line.as_slice();
             let new_section = if text == header.as_slice() {
                 Some(0)
             } else if text == body_d.as_slice() {

@@ -11,7 +11,9 @@
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
+};
 
 utility!(
     /// `paste [-s] [-d LIST] [FILE]...`.
@@ -87,11 +89,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         }
     };
     let eol = if args.has('z') { 0 } else { b'\n' };
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let max = ctx.shell.limits().max_buffer_bytes;
     // Every `-` shares standard input; files are read whole.
     let mut pool: Vec<Source> = Vec::new();
@@ -104,19 +102,14 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             idx.push(k);
             continue;
         }
-        match Source::open(ctx, n).await? {
-            Ok(s) => {
-                if n == "-" {
-                    stdin_slot = Some(pool.len());
-                }
-                idx.push(pool.len());
-                pool.push(s);
-            }
-            Err(m) => {
-                error(ctx, &m).await?;
-                return Ok(1);
-            }
+        let Some(src) = Source::open_or_report(ctx, n, OpenWording::Plain, None).await? else {
+            return Ok(1);
+        };
+        if n == "-" {
+            stdin_slot = Some(pool.len());
         }
+        idx.push(pool.len());
+        pool.push(src);
     }
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);

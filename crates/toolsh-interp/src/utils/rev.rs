@@ -9,7 +9,7 @@
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::Spec;
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};
+use crate::utils::textio::{Flow, OpenWording, OutBuf, Source, operand_names, parse_args, utility};
 
 utility!(
     /// `rev [FILE]...`.
@@ -35,36 +35,25 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         Ok(a) => a,
         Err(s) => return Ok(s),
     };
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let max = ctx.shell.limits().max_buffer_bytes;
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     let mut status = 0;
     for name in &names {
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(msg) => {
-                out.flush().await?;
-                error(ctx, &format!("cannot open {msg}")).await?;
-                status = 1;
-                continue;
-            }
+        let Some(mut src) = Source::open_or_report(
+            ctx,
+            name,
+            OpenWording::Prefixed("cannot open "),
+            Some(&mut out),
+        )
+        .await?
+        else {
+            status = 1;
+            continue;
         };
         let mut line = Vec::new();
-        loop {
-            line.clear();
-            if !src.record(ctx.stdin, b'\n', &mut line, max).await? {
-                break;
-            }
-            ctx.shell.checkpoint()?;
-            let nl = line.last() == Some(&b'\n');
-            if nl {
-                line.pop();
-            }
+        while let Some(nl) = src.line(ctx, b'\n', &mut line, max).await? {
             line.reverse();
             if nl {
                 line.push(b'\n');

@@ -11,7 +11,9 @@
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
+};
 
 utility!(
     /// `tac [-b] [-s SEP] [FILE]...`.
@@ -51,25 +53,19 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         return Ok(1);
     }
     let before = args.has('b');
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let max = ctx.shell.limits().max_buffer_bytes;
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     let mut status = 0;
     for name in &names {
-        let data = match Source::open(ctx, name).await? {
-            Ok(mut s) => s.read_all(ctx.stdin, max).await?,
-            Err(msg) => {
-                out.flush().await?;
-                error(ctx, &format!("failed to open {msg}")).await?;
-                status = 1;
-                continue;
-            }
+        let wording = OpenWording::Prefixed("failed to open ");
+        let Some(mut src) = Source::open_or_report(ctx, name, wording, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
         };
+        let data = src.read_all(ctx.stdin, max).await?;
         // Split into records keeping the separator on the chosen side.
         let mut recs: Vec<&[u8]> = Vec::new();
         let mut start = 0;

@@ -14,9 +14,9 @@ use std::collections::VecDeque;
 use crate::builtin::BuiltinContext;
 use crate::limits::{Interrupt, LimitKind};
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::head::msg_tail;
 use crate::utils::textio::{
-    Flow, OutBuf, Source, display_name, error, parse_args, parse_size, utility,
+    Flow, OpenWording, OutBuf, Source, display_name, error, operand_names, parse_args, parse_size,
+    utility,
 };
 
 utility!(
@@ -137,11 +137,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             _ => {}
         }
     }
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let show = headers.unwrap_or(names.len() > 1);
     let max = ctx.shell.limits().max_buffer_bytes;
     let stdout = ctx.stdout;
@@ -149,15 +145,11 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let mut status = 0;
     let mut first = true;
     for name in &names {
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(msg) => {
-                out.flush().await?;
-                let m = format!("cannot open '{name}' for reading: {}", msg_tail(&msg, name));
-                error(ctx, &m).await?;
-                status = 1;
-                continue;
-            }
+        let wording = OpenWording::ForReading;
+        let Some(mut src) = Source::open_or_report(ctx, name, wording, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
         };
         if show {
             let sep = if first { "" } else { "\n" };

@@ -202,6 +202,29 @@ impl Source {
         }
     }
 
+    /// Open operand `name` like [`Source::open`]; when it cannot be
+    /// opened, send what `out` holds so far (so the message follows the
+    /// output before it, as GNU's unbuffered-stderr order has it), print
+    /// the message in the utility's `wording` and give `None`: the caller
+    /// sets its exit status to 1 and goes on with the next operand.
+    pub async fn open_or_report(
+        ctx: &mut BuiltinContext<'_>,
+        name: &str,
+        wording: OpenWording,
+        out: Option<&mut OutBuf<'_>>,
+    ) -> Flow<Option<Source>> {
+        match Source::open(ctx, name).await? {
+            Ok(s) => Ok(Some(s)),
+            Err(msg) => {
+                if let Some(out) = out {
+                    out.flush().await?;
+                }
+                error(ctx, &wording.message(name, &msg)).await?;
+                Ok(None)
+            }
+        }
+    }
+
     /// The next chunk of bytes, `None` at end of file.
     pub async fn chunk(&mut self, stdin: &mut Input) -> Option<Bytes> {
         match self {
@@ -275,6 +298,29 @@ impl Source {
         }
     }
 
+    /// Read the next record into `line` (cleared first) without its
+    /// `delim`, bounded by `max` bytes, then pass a cancellation
+    /// checkpoint. `Some(true)` when the record ended in `delim`,
+    /// `Some(false)` for a last record without one, `None` at end of file.
+    pub async fn line(
+        &mut self,
+        ctx: &mut BuiltinContext<'_>,
+        delim: u8,
+        line: &mut Vec<u8>,
+        max: usize,
+    ) -> Flow<Option<bool>> {
+        line.clear();
+        if !self.record(ctx.stdin, delim, line, max).await? {
+            return Ok(None);
+        }
+        ctx.shell.checkpoint()?;
+        let ended = line.last() == Some(&delim);
+        if ended {
+            line.pop();
+        }
+        Ok(Some(ended))
+    }
+
     /// Everything left, bounded by `max` bytes.
     pub async fn read_all(&mut self, stdin: &mut Input, max: usize) -> Flow<Vec<u8>> {
         let mut v = Vec::new();
@@ -285,6 +331,48 @@ impl Source {
             v.extend_from_slice(&c);
         }
         Ok(v)
+    }
+}
+
+/// How a utility words the message for an operand it cannot open; `msg`
+/// below is [`Source::open`]'s `NAME: strerror`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum OpenWording {
+    /// `msg` as it is (cat, cut, fold, nl, expand, od, ...).
+    Plain,
+    /// A fixed prefix before `msg`: util-linux rev's `cannot open `, GNU
+    /// tac's `failed to open `, GNU xargs' `cannot open input file `.
+    Prefixed(&'static str),
+    /// `cannot open 'NAME' for reading: strerror` (GNU head and tail).
+    ForReading,
+}
+
+impl OpenWording {
+    /// The message for operand `name` that failed with `msg`.
+    pub fn message(self, name: &str, msg: &str) -> String {
+        match self {
+            OpenWording::Plain => msg.to_string(),
+            OpenWording::Prefixed(p) => format!("{p}{msg}"),
+            OpenWording::ForReading => {
+                format!("cannot open '{name}' for reading: {}", msg_tail(msg, name))
+            }
+        }
+    }
+}
+
+/// The strerror part of a `NAME: message` error.
+pub(crate) fn msg_tail<'a>(msg: &'a str, name: &str) -> &'a str {
+    msg.strip_prefix(name)
+        .and_then(|m| m.strip_prefix(": "))
+        .unwrap_or(msg)
+}
+
+/// The operands, `-` (standard input) when there are none.
+pub(crate) fn operand_names(args: &Args) -> Vec<String> {
+    if args.operands.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.operands.clone()
     }
 }
 
@@ -310,16 +398,12 @@ pub(crate) async fn read_all_operands(
     let mut all = Vec::new();
     let mut ok = true;
     for name in names {
-        match Source::open(ctx, name).await? {
-            Ok(mut src) => {
-                let room = max.saturating_sub(all.len());
-                let data = src.read_all(ctx.stdin, room).await?;
-                all.extend_from_slice(&data);
-            }
-            Err(msg) => {
-                error(ctx, &msg).await?;
-                ok = false;
-            }
+        if let Some(mut src) = Source::open_or_report(ctx, name, OpenWording::Plain, None).await? {
+            let room = max.saturating_sub(all.len());
+            let data = src.read_all(ctx.stdin, room).await?;
+            all.extend_from_slice(&data);
+        } else {
+            ok = false;
         }
         ctx.shell.checkpoint()?;
     }
@@ -409,4 +493,32 @@ pub(crate) fn parse_size(s: &str) -> Option<u64> {
 /// The name GNU tools print for an operand in headers and messages.
 pub(crate) fn display_name(name: &str) -> &str {
     if name == "-" { "standard input" } else { name }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builtin::Builtin;
+    use crate::testing::TestShell;
+    use crate::utils::{cat::Cat, head::Head, rev::Rev, tac::Tac, tail::Tail};
+
+    /// Each utility keeps its own wording for an operand it cannot open,
+    /// prints what it wrote before the message, and goes on (status 1).
+    #[tokio::test]
+    async fn open_failure_wording() {
+        let cases: [(&dyn Builtin, &str, &str); 5] = [
+            (&Cat, "cat", "cat: nope: "),
+            (&Head, "head", "head: cannot open 'nope' for reading: "),
+            (&Tail, "tail", "tail: cannot open 'nope' for reading: "),
+            (&Rev, "rev", "rev: cannot open nope: "),
+            (&Tac, "tac", "tac: failed to open nope: "),
+        ];
+        for (b, name, want) in cases {
+            let mut sh = TestShell::default();
+            let r = sh.run(b, &[name, "-", "nope", "-"], "x\n").await;
+            assert!(matches!(r.status, Ok(1)), "{name}: {:?}", r.status);
+            assert!(r.stderr.starts_with(want), "{name}: {}", r.stderr);
+            assert_eq!(r.stderr.lines().count(), 1, "{name}: {}", r.stderr);
+            assert!(!r.stdout.is_empty(), "{name}: nothing before the error");
+        }
+    }
 }

@@ -10,7 +10,9 @@
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, usage_error, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, OutBuf, Source, error, parse_args, usage_error, utility,
+};
 
 utility!(
     /// `uniq [OPTION]... [INPUT [OUTPUT]]`.
@@ -171,12 +173,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         return Ok(1);
     }
     let input = args.operands.first().cloned().unwrap_or_else(|| "-".into());
-    let mut src = match Source::open(ctx, &input).await? {
-        Ok(s) => s,
-        Err(m) => {
-            error(ctx, &m).await?;
-            return Ok(1);
-        }
+    let Some(mut src) = Source::open_or_report(ctx, &input, OpenWording::Plain, None).await? else {
+        return Ok(1);
     };
     let max = ctx.shell.limits().max_buffer_bytes;
     let mut result = Vec::new();

@@ -16,7 +16,7 @@ use crate::builtin::BuiltinContext;
 use crate::io::Input;
 use crate::limits::{Interrupt, LimitKind};
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, Source, error, parse_args, usage_error, utility};
+use crate::utils::textio::{Flow, OpenWording, Source, error, parse_args, usage_error, utility};
 
 utility!(
     /// `xargs [OPTION]... [COMMAND [INITIAL-ARGS]...]`.
@@ -405,12 +405,9 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     }
     let max = ctx.shell.limits().max_buffer_bytes;
     let src_name = arg_file.unwrap_or_else(|| "-".into());
-    let mut source = match Source::open(ctx, &src_name).await? {
-        Ok(s) => s,
-        Err(m) => {
-            error(ctx, &format!("cannot open input file {m}")).await?;
-            return Ok(1);
-        }
+    let wording = OpenWording::Prefixed("cannot open input file ");
+    let Some(mut source) = Source::open_or_report(ctx, &src_name, wording, None).await? else {
+        return Ok(1);
     };
     let format = if replace.is_some() && delim.is_none() {
         Format::Lines

@@ -10,7 +10,9 @@ mod format;
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, parse_size, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, parse_size, utility,
+};
 use format::{OutType, align, parse_types, render, traditional};
 
 utility!(
@@ -300,11 +302,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             return Ok(1);
         }
     };
-    let names = if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    };
+    let names = operand_names(&args);
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     let mut d = Dumper {
@@ -323,13 +321,10 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         if left == 0 {
             break;
         }
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(m) => {
-                error(ctx, &m).await?;
-                status = 1;
-                continue;
-            }
+        let Some(mut src) = Source::open_or_report(ctx, name, OpenWording::Plain, None).await?
+        else {
+            status = 1;
+            continue;
         };
         while left > 0 {
             let Some(chunk) = src.chunk(ctx.stdin).await else {

@@ -10,7 +10,9 @@ mod unexpand;
 use crate::builtin::BuiltinContext;
 use crate::limits::{Interrupt, LimitKind};
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
+};
 
 use expand::Expander;
 use stops::{TabStops, obsolete_tab_options};
@@ -103,15 +105,6 @@ async fn setup(
     Ok(Ok((args, stops)))
 }
 
-/// The operands, `-` when there are none.
-fn operand_names(args: &crate::utils::cli::Args) -> Vec<String> {
-    if args.operands.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.operands.clone()
-    }
-}
-
 async fn expand_body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let (args, stops) = match setup(ctx, &EXPAND_SPEC, EXPAND_HELP).await? {
         Ok(x) => x,
@@ -123,14 +116,11 @@ async fn expand_body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let mut status = 0;
     let mut buf = Vec::with_capacity(BUDGET + 64);
     for name in &operand_names(&args) {
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(m) => {
-                out.flush().await?;
-                error(ctx, &m).await?;
-                status = 1;
-                continue;
-            }
+        let Some(mut src) =
+            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
         };
         while let Some(chunk) = src.chunk(ctx.stdin).await {
             let mut rest: &[u8] = &chunk;
@@ -160,14 +150,11 @@ async fn unexpand_body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let mut status = 0;
     let mut buf = Vec::new();
     for name in &operand_names(&args) {
-        let mut src = match Source::open(ctx, name).await? {
-            Ok(s) => s,
-            Err(m) => {
-                out.flush().await?;
-                error(ctx, &m).await?;
-                status = 1;
-                continue;
-            }
+        let Some(mut src) =
+            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
         };
         while let Some(chunk) = src.chunk(ctx.stdin).await {
             if conv.feed(&chunk, &mut buf).is_err() {
