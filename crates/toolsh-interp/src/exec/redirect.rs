@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use toolsh_parser::{RedirFd, RedirOp, RedirTarget, Redirect};
+use toolsh_parser::{HereDoc, RedirFd, RedirOp, RedirTarget, Redirect};
 
 use super::{Ctl, Fd, Interp, R};
 use crate::io::{FileSink, Input, Output, ReadWriteFile};
@@ -75,6 +75,7 @@ impl Interp {
                 let RedirTarget::HereDoc(h) = &r.target else {
                     return Ok(true);
                 };
+                self.warn_heredoc_at_eof(h, r.span.line).await?;
                 let body = if h.quoted {
                     word_literal(&h.body)
                 } else {
@@ -207,6 +208,28 @@ impl Interp {
         let file = ReadWriteFile::new(self.sh.fs.clone(), path, data);
         self.fds
             .set(fd, Some(Fd::Out(Output::ReadWrite(Arc::new(file)))));
+    }
+
+    /// bash 5.2 runs a here-document whose delimiter never comes with
+    /// the rest of the script as its body, and warns (`here-document at
+    /// line N delimited by end-of-file (wanted `EOF')`). The parser ends
+    /// such a body at the end of the source, where a delimited body ends
+    /// before its delimiter line.
+    async fn warn_heredoc_at_eof(&mut self, h: &HereDoc, line: u32) -> R<()> {
+        if self.st.heredoc_eof_warned || h.body.span.end as usize != self.source.len() {
+            return Ok(());
+        }
+        self.st.heredoc_eof_warned = true;
+        let eof_line = self.line_of(self.source.len());
+        let lineno = std::mem::replace(&mut self.st.lineno, eof_line);
+        let r = self
+            .error(&format!(
+                "warning: here-document at line {line} delimited by end-of-file (wanted `{}')",
+                h.delimiter
+            ))
+            .await;
+        self.st.lineno = lineno;
+        r
     }
 
     fn set_input(&mut self, fd: usize, input: Input) {

@@ -70,6 +70,9 @@ pub(crate) struct ShellState {
     /// readonly variable given to `printf -v`) under `set -e`: the shell
     /// exits when the utility returns (see `Interp::report_error`).
     pub report_exit: bool,
+    /// The here-document cut off by the end of the script was warned
+    /// about (bash warns once, when it reads the script).
+    pub heredoc_eof_warned: bool,
     /// `$!`.
     pub last_bg: Option<u32>,
     /// Traps by condition name (`EXIT`, `ERR`, `RETURN`, signals).
@@ -154,6 +157,7 @@ impl ShellState {
             last_status: 0,
             expansion_exit: false,
             report_exit: false,
+            heredoc_eof_warned: false,
             last_bg: None,
             traps: Arc::new(Map::default()),
             dir_stack: Vec::new(),
