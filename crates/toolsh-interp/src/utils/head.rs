@@ -100,39 +100,56 @@ pub(crate) fn obsolete_count(args: &mut Vec<String>) {
     *args = new;
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
-    let mut argv = ctx.args.clone();
-    obsolete_count(&mut argv);
-    ctx.args = argv;
-    let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
+/// The options `head` and `tail` share: `-c`/`-n` with an optional sign,
+/// `-q`/`-v` and `-z`, and the operands.
+pub(crate) struct Counting {
+    /// Bytes (`-c`) rather than lines (`-n`).
+    pub bytes: bool,
+    /// The count carried the utility's sign: head's `-` (all but the
+    /// last), tail's `+` (from the start).
+    pub signed: bool,
+    /// The count (default 10).
+    pub n: u64,
+    /// The record delimiter: newline, or NUL with `-z`.
+    pub delim: u8,
+    /// Print `==> NAME <==` headers (`-v`, or several operands without `-q`).
+    pub show: bool,
+    /// The operands, `-` when there are none.
+    pub names: Vec<String>,
+}
+
+/// Parse the command line of `head` (`sign` `-`) or `tail` (`sign` `+`):
+/// the other sign is accepted and means nothing. `Err(status)` after a
+/// usage error, `--help` or an invalid count (GNU's `invalid number of
+/// lines: 'X'`, status 1).
+pub(crate) async fn counting(
+    ctx: &mut BuiltinContext<'_>,
+    spec: &Spec,
+    help: &str,
+    sign: char,
+) -> Flow<Result<Counting, i32>> {
+    let args = match parse_args(ctx, spec, help, 1).await? {
         Ok(a) => a,
-        Err(s) => return Ok(s),
+        Err(s) => return Ok(Err(s)),
     };
-    let mut count = Count {
-        bytes: false,
-        all_but: false,
-        n: 10,
-    };
+    let other = if sign == '-' { '+' } else { '-' };
+    let (mut bytes, mut signed, mut n) = (false, false, 10);
     let mut headers: Option<bool> = None;
     let mut delim = b'\n';
     for (k, v) in &args.opts {
         match k {
             'c' | 'n' => {
                 let v = v.as_deref().unwrap_or("");
-                let (all_but, num) = match v.strip_prefix('-') {
-                    Some(n) => (true, n),
-                    None => (false, v.strip_prefix('+').unwrap_or(v)),
+                let (has_sign, num) = match v.strip_prefix(sign) {
+                    Some(x) => (true, x),
+                    None => (false, v.strip_prefix(other).unwrap_or(v)),
                 };
-                let Some(n) = parse_size(num) else {
+                let Some(x) = parse_size(num) else {
                     let what = if *k == 'c' { "bytes" } else { "lines" };
                     error(ctx, &format!("invalid number of {what}: '{v}'")).await?;
-                    return Ok(1);
+                    return Ok(Err(1));
                 };
-                count = Count {
-                    bytes: *k == 'c',
-                    all_but,
-                    n,
-                };
+                (bytes, signed, n) = (*k == 'c', has_sign, x);
             }
             'q' => headers = Some(false),
             'v' => headers = Some(true),
@@ -141,25 +158,56 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         }
     }
     let names = operand_names(&args);
-    let show = headers.unwrap_or(names.len() > 1);
+    Ok(Ok(Counting {
+        bytes,
+        signed,
+        n,
+        delim,
+        show: headers.unwrap_or(names.len() > 1),
+        names,
+    }))
+}
+
+impl Counting {
+    /// Write the `==> NAME <==` header when headers are shown, with a blank
+    /// line before all but the first.
+    pub async fn header(&self, out: &mut OutBuf<'_>, name: &str, first: &mut bool) -> Flow<()> {
+        if self.show {
+            let sep = if *first { "" } else { "\n" };
+            out.write_str(&format!("{sep}==> {} <==\n", display_name(name)))
+                .await?;
+        }
+        *first = false;
+        Ok(())
+    }
+}
+
+async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+    let mut argv = ctx.args.clone();
+    obsolete_count(&mut argv);
+    ctx.args = argv;
+    let c = match counting(ctx, &SPEC, HELP, '-').await? {
+        Ok(c) => c,
+        Err(s) => return Ok(s),
+    };
+    let count = Count {
+        bytes: c.bytes,
+        all_but: c.signed,
+        n: c.n,
+    };
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     let mut status = 0;
     let mut first = true;
-    for name in &names {
+    for name in &c.names {
         let wording = OpenWording::ForReading;
         let Some(mut src) = Source::open_or_report(ctx, name, wording, Some(&mut out)).await?
         else {
             status = 1;
             continue;
         };
-        if show {
-            let sep = if first { "" } else { "\n" };
-            out.write_str(&format!("{sep}==> {} <==\n", display_name(name)))
-                .await?;
-        }
-        first = false;
-        copy_head(ctx, &mut src, count, delim, &mut out).await?;
+        c.header(&mut out, name, &mut first).await?;
+        copy_head(ctx, &mut src, count, c.delim, &mut out).await?;
     }
     out.flush().await?;
     Ok(status)
@@ -271,5 +319,27 @@ mod tests {
             run(&["head", "-1", "-v"], five).await,
             "==> standard input <==\n1\n"
         );
+        assert_eq!(run(&["head", "-n", "+2"], five).await, "1\n2\n");
+    }
+
+    /// The option parsing head shares with tail: the other utility's sign
+    /// means nothing, a bad count is reported with its unit.
+    #[tokio::test]
+    async fn shared_counting() {
+        let five = "1\n2\n3\n4\n5\n";
+        let mut sh = TestShell::default();
+        let r = sh
+            .run(&crate::utils::tail::Tail, &["tail", "-n", "-2"], five)
+            .await;
+        assert_eq!(r.stdout, "4\n5\n");
+        let r = sh.run(&Head, &["head", "-n", "x"], five).await;
+        assert!(matches!(r.status, Ok(1)));
+        assert_eq!(r.stderr, "head: invalid number of lines: 'x'\n");
+        let r = sh
+            .run(&crate::utils::tail::Tail, &["tail", "-c", "1x"], five)
+            .await;
+        assert_eq!(r.stderr, "tail: invalid number of bytes: '1x'\n");
+        let r = sh.run(&Head, &["head", "-q", "-", "-"], five).await;
+        assert_eq!(r.stdout, "1\n2\n3\n4\n5\n");
     }
 }

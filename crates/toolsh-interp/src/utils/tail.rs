@@ -14,10 +14,8 @@ use std::collections::VecDeque;
 use crate::builtin::BuiltinContext;
 use crate::limits::{Interrupt, LimitKind};
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, display_name, error, operand_names, parse_args, parse_size,
-    utility,
-};
+use crate::utils::head::counting;
+use crate::utils::textio::{Flow, OpenWording, OutBuf, Source, utility};
 
 utility!(
     /// `tail [OPTION]... [FILE]...`.
@@ -107,56 +105,24 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let mut argv = ctx.args.clone();
     obsolete(&mut argv);
     ctx.args = argv;
-    let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
-        Ok(a) => a,
+    let c = match counting(ctx, &SPEC, HELP, '+').await? {
+        Ok(c) => c,
         Err(s) => return Ok(s),
     };
-    let mut bytes = false;
-    let mut from_start = false;
-    let mut n: u64 = 10;
-    let mut headers: Option<bool> = None;
-    let mut delim = b'\n';
-    for (k, v) in &args.opts {
-        match k {
-            'c' | 'n' => {
-                let v = v.as_deref().unwrap_or("");
-                let (plus, num) = match v.strip_prefix('+') {
-                    Some(x) => (true, x),
-                    None => (false, v.strip_prefix('-').unwrap_or(v)),
-                };
-                let Some(x) = parse_size(num) else {
-                    let what = if *k == 'c' { "bytes" } else { "lines" };
-                    error(ctx, &format!("invalid number of {what}: '{v}'")).await?;
-                    return Ok(1);
-                };
-                (bytes, from_start, n) = (*k == 'c', plus, x);
-            }
-            'q' => headers = Some(false),
-            'v' => headers = Some(true),
-            'z' => delim = 0,
-            _ => {}
-        }
-    }
-    let names = operand_names(&args);
-    let show = headers.unwrap_or(names.len() > 1);
+    let (bytes, from_start, n, delim) = (c.bytes, c.signed, c.n, c.delim);
     let max = ctx.shell.limits().max_buffer_bytes;
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     let mut status = 0;
     let mut first = true;
-    for name in &names {
+    for name in &c.names {
         let wording = OpenWording::ForReading;
         let Some(mut src) = Source::open_or_report(ctx, name, wording, Some(&mut out)).await?
         else {
             status = 1;
             continue;
         };
-        if show {
-            let sep = if first { "" } else { "\n" };
-            out.write_str(&format!("{sep}==> {} <==\n", display_name(name)))
-                .await?;
-        }
-        first = false;
+        c.header(&mut out, name, &mut first).await?;
         if from_start {
             // Skip n-1 units, then copy the rest.
             let mut skip = n.saturating_sub(1);
