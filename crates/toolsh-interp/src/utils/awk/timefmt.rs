@@ -1,32 +1,10 @@
 //! Time functions of gawk: `strftime` and `mktime`, in UTC (the sandbox
 //! has no time zone database; `TZ` is not consulted).
 
+use crate::utils::date::strftime::{DAYS, MONTHS};
+
 /// gawk's default `strftime` format (`PROCINFO["strftime"]`).
 pub const DEFAULT_FORMAT: &[u8] = b"%a %b %e %H:%M:%S %Z %Y";
-
-const DAYS: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 
 /// Broken-down UTC time.
 #[derive(Debug, Clone, Copy)]

@@ -10,7 +10,7 @@
 
 use jiff::civil::{Date, DateTime};
 
-use super::strftime::{Zone, day_names, month_names};
+use super::strftime::{DAYS, MONTHS, Zone};
 
 /// A parsed point in time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,7 +123,7 @@ fn month_index(w: &str) -> Option<i64> {
     if w.len() < 3 {
         return None;
     }
-    month_names()
+    MONTHS
         .iter()
         .position(|m| {
             let m = m.to_ascii_lowercase();
@@ -136,8 +136,7 @@ fn weekday_index(w: &str) -> Option<i64> {
     if w.len() < 3 {
         return None;
     }
-    day_names()
-        .iter()
+    DAYS.iter()
         .position(|d| {
             let d = d.to_ascii_lowercase();
             d == w || (w.len() == 3 && d.starts_with(w))

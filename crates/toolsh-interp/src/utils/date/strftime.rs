@@ -74,7 +74,9 @@ impl Zone {
     }
 }
 
-const DAYS: [&str; 7] = [
+/// The English day names of the C locale, Sunday first (`%A`; `%a` is
+/// the first three letters).
+pub(crate) const DAYS: [&str; 7] = [
     "Sunday",
     "Monday",
     "Tuesday",
@@ -83,7 +85,10 @@ const DAYS: [&str; 7] = [
     "Friday",
     "Saturday",
 ];
-const MONTHS: [&str; 12] = [
+
+/// The English month names of the C locale, January first (`%B`; `%b` is
+/// the first three letters).
+pub(crate) const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",
@@ -97,16 +102,6 @@ const MONTHS: [&str; 12] = [
     "November",
     "December",
 ];
-
-/// The English month names, for parsing.
-pub(crate) fn month_names() -> &'static [&'static str; 12] {
-    &MONTHS
-}
-
-/// The English day names (Sunday first), for parsing.
-pub(crate) fn day_names() -> &'static [&'static str; 7] {
-    &DAYS
-}
 
 /// How a field is padded by default.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! `dirname`: strip the last component from file names (GNU coreutils).
 
-use super::common::{Arg, Spec, missing_operand, parse_or_usage};
+use super::common::{Arg, Spec, parse_with_operands};
 use super::file_command;
 use crate::builtin::{BuiltinContext, BuiltinResult};
 
@@ -36,14 +36,10 @@ pub(crate) fn dir_of(name: &str) -> String {
 }
 
 async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
-    let p = match parse_or_usage(ctx, &SPEC, 1).await? {
+    let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    if p.operands.is_empty() {
-        missing_operand(ctx).await?;
-        return Ok(1);
-    }
     let end = if p.has('z') { "\0" } else { "\n" };
     let mut out = String::new();
     for n in &p.operands {

@@ -1,7 +1,7 @@
 //! `mkdir`: make directories (GNU coreutils).
 
 use super::common::mode::{UMASK, apply_mode};
-use super::common::{Arg, Spec, missing_operand, parse_or_usage, quote, usage_error};
+use super::common::{Arg, Spec, parse_with_operands, quote, usage_error};
 use super::file_command;
 use crate::builtin::{BuiltinContext, BuiltinResult};
 use crate::fs::FsError;
@@ -22,14 +22,10 @@ const SPEC: Spec = Spec {
 };
 
 async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
-    let p = match parse_or_usage(ctx, &SPEC, 1).await? {
+    let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    if p.operands.is_empty() {
-        missing_operand(ctx).await?;
-        return Ok(1);
-    }
     let default_mode = 0o777 & !UMASK;
     let mode = match p.value('m') {
         None => None,

@@ -2,7 +2,7 @@
 //! (GNU coreutils).
 
 use super::common::canon::{Canon, canonicalize};
-use super::common::{Arg, Spec, missing_operand, parse_or_usage, quote};
+use super::common::{Arg, Spec, parse_with_operands, quote};
 use super::file_command;
 use crate::builtin::{BuiltinContext, BuiltinResult};
 
@@ -27,14 +27,10 @@ const SPEC: Spec = Spec {
 };
 
 async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
-    let p = match parse_or_usage(ctx, &SPEC, 1).await? {
+    let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    if p.operands.is_empty() {
-        missing_operand(ctx).await?;
-        return Ok(1);
-    }
     let mode = p.opts.iter().rev().find_map(|(k, _)| match k {
         'f' => Some(Canon::AllButLast),
         'e' => Some(Canon::Existing),

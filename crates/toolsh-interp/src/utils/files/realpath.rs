@@ -1,7 +1,7 @@
 //! `realpath`: print the resolved absolute file name (GNU coreutils).
 
 use super::common::canon::{Canon, canonicalize};
-use super::common::{Arg, Spec, missing_operand, parse_or_usage, quote_if_needed};
+use super::common::{Arg, Spec, parse_with_operands, quote_if_needed};
 use super::file_command;
 use crate::builtin::{BuiltinContext, BuiltinResult};
 
@@ -24,14 +24,10 @@ const SPEC: Spec = Spec {
 };
 
 async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
-    let p = match parse_or_usage(ctx, &SPEC, 1).await? {
+    let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    if p.operands.is_empty() {
-        missing_operand(ctx).await?;
-        return Ok(1);
-    }
     let mode = p
         .opts
         .iter()

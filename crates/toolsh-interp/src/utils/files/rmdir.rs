@@ -1,6 +1,6 @@
 //! `rmdir`: remove empty directories (GNU coreutils).
 
-use super::common::{Arg, Spec, missing_operand, parse_or_usage, quote};
+use super::common::{Arg, Spec, parse_with_operands, quote};
 use super::file_command;
 use crate::builtin::{BuiltinContext, BuiltinResult};
 use crate::fs::FsError;
@@ -21,14 +21,10 @@ const SPEC: Spec = Spec {
 };
 
 async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
-    let p = match parse_or_usage(ctx, &SPEC, 1).await? {
+    let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    if p.operands.is_empty() {
-        missing_operand(ctx).await?;
-        return Ok(1);
-    }
     let fs = ctx.shell.fs();
     let mut status = 0;
     for op in &p.operands {

@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use super::common::time::{epoch_parts, full_date};
-use super::common::{Arg, OWNER, OWNER_ID, Spec, blocks_512, missing_operand, mode_string};
-use super::common::{parse_or_usage, quote};
+use super::common::{Arg, OWNER, OWNER_ID, Spec, blocks_512, mode_string};
+use super::common::{parse_with_operands, quote};
 use super::file_command;
 use crate::builtin::{BuiltinContext, BuiltinResult};
 use crate::fs::{FileSystem, FileType, Metadata};
@@ -202,14 +202,10 @@ fn unescape(format: &str) -> String {
 }
 
 async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
-    let p = match parse_or_usage(ctx, &SPEC, 1).await? {
+    let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    if p.operands.is_empty() {
-        missing_operand(ctx).await?;
-        return Ok(1);
-    }
     let format = if let Some(f) = p.value('P') {
         unescape(f)
     } else if let Some(f) = p.value('c') {

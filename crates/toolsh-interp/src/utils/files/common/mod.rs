@@ -74,6 +74,24 @@ pub(crate) async fn usage_error(ctx: &BuiltinContext<'_>, msg: &str) -> Result<(
     crate::builtin::write_status(ctx.stderr.write(hint.as_bytes()).await).map(|_| ())
 }
 
+/// [`parse_or_usage`] with usage status 1 for a command that needs at
+/// least one operand: none is GNU's `cmd: missing operand` and the hint,
+/// `Err(1)`.
+pub(crate) async fn parse_with_operands(
+    ctx: &BuiltinContext<'_>,
+    spec: &Spec,
+) -> Result<Result<Parsed, i32>, Interrupt> {
+    let p = match parse_or_usage(ctx, spec, 1).await? {
+        Ok(p) => p,
+        Err(s) => return Ok(Err(s)),
+    };
+    if p.operands.is_empty() {
+        missing_operand(ctx).await?;
+        return Ok(Err(1));
+    }
+    Ok(Ok(p))
+}
+
 /// Print `cmd: missing operand` and the hint.
 pub(crate) async fn missing_operand(ctx: &BuiltinContext<'_>) -> Result<(), Interrupt> {
     usage_error(ctx, "missing operand").await
