@@ -57,6 +57,42 @@ basename -z a/b | tr '\0' '|'; echo
 ## stdout:
 b|
 ## status: 0
+#### basename -s before -a, and -a with -s joined
+basename -s .c -a a.c b.c
+basename -as .c x/a.c y.h
+## stdout:
+a
+b
+a
+y.h
+## status: 0
+#### basename long options and -a after --
+basename --suffix=.c --multiple a.c b.c
+basename --multiple -- -x/y z/
+basename -a -s '' a/ /
+## stdout:
+a
+b
+y
+z
+a
+/
+## status: 0
+#### basename -s with no operand or only the suffix
+basename -s .c 2>&1; echo "status $?"
+basename -s .c .c x.c
+## stdout:
+basename: missing operand
+Try 'basename --help' for more information.
+status 1
+.c
+x
+## status: 0
+#### basename -a -z
+basename -az a/b c/ | tr '\0' '|'; echo
+## stdout:
+b|c|
+## status: 0
 #### dirname plain
 dirname /usr/lib/file.txt
 ## stdout:

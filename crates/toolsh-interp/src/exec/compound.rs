@@ -4,6 +4,7 @@
 use toolsh_parser::{CaseTerminator, CompoundCommand, List, Redirect, Word};
 
 use super::{Ctl, Interp, R};
+use crate::state::SubshellRun;
 
 /// What a loop body's control flow asks for.
 enum LoopStep {
@@ -85,8 +86,17 @@ impl Interp {
                 // bash sets `$BASH_COMMAND` to `( list )` here, without a
                 // DEBUG trap.
                 self.note_command(*span);
-                let status = Box::pin(self.run_subshell(list)).await?;
-                if status != 0 {
+                let run = std::mem::take(&mut self.st.next_subshell);
+                let status = if run == SubshellRun::Stage {
+                    // The pipeline stage's fork is this subshell.
+                    if lone_subshell(list) {
+                        self.st.next_subshell = SubshellRun::NoFork;
+                    }
+                    Box::pin(self.run_list(list)).await?
+                } else {
+                    Box::pin(self.run_subshell(list)).await?
+                };
+                if status != 0 && run == SubshellRun::Checked {
                     // Checked here, not by the and-or list (`checked_within`).
                     self.st.last_status = status;
                     self.fail_status(status).await?;
@@ -320,6 +330,9 @@ impl Interp {
     pub async fn run_subshell(&mut self, list: &List) -> R<i32> {
         let mut child = self.fork();
         child.enter_subst_depth()?;
+        if lone_subshell(list) {
+            child.st.next_subshell = SubshellRun::NoFork;
+        }
         let r = child.run_list(list).await;
         child.finish_subshell(r).await
     }
@@ -420,5 +433,20 @@ impl Interp {
         } else {
             Ok(None)
         }
+    }
+}
+
+/// Whether `list` is one subshell and nothing else (`( (false) )`'s body),
+/// which bash 5.2 runs without a fork of its own (execute_cmd.c,
+/// `execute_in_subshell`, `CMD_NO_FORK`).
+fn lone_subshell(list: &List) -> bool {
+    match list.items.as_slice() {
+        [item] => {
+            !item.background
+                && item.and_or.rest.is_empty()
+                && !item.and_or.first.negated
+                && matches!(item.and_or.first.commands.as_slice(), [stage] if super::pipeline::is_subshell(&stage.command))
+        }
+        _ => false,
     }
 }

@@ -106,6 +106,7 @@ impl Interp {
     pub fn fork(&self) -> Interp {
         let mut st = self.st.clone();
         st.subshell += 1;
+        st.next_subshell = crate::state::SubshellRun::Checked;
         if !st.traps.is_empty() {
             let errtrace = st.opts.errtrace;
             let keep: crate::state::Map<String, String> = st

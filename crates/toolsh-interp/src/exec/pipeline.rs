@@ -2,7 +2,7 @@
 //! by bounded pipes; `PIPESTATUS`, `pipefail`, `lastpipe`, `!`. The
 //! stages running at once are bounded by `max_pipeline_stages`.
 
-use toolsh_parser::Pipeline;
+use toolsh_parser::{Command, CompoundCommand, Pipeline};
 
 use super::{BoxFut, Ctl, Fd, Interp, R, join_all};
 use crate::io::Output;
@@ -18,6 +18,19 @@ impl Interp {
             self.st.errexit_suppressed -= 1;
         }
         let status = r?;
+        if status != 0 && p.commands.len() > 1 && !self.st.opts.lastpipe && ends_in_subshell(p) {
+            // bash 5.2 (execute_cmd.c, `cm_subshell`) checks a subshell
+            // that ends a pipeline when it waits for it, with the
+            // pipeline's status (after `pipefail`): the ERR trap runs
+            // for it and then again for the pipeline (`true | (false)`
+            // prints ERR twice), or `set -e` exits first. Negation
+            // belongs to the pipeline, not to this stage: only `set -e`
+            // keeps `! true | (false)` from running the trap.
+            if !p.negated || !self.st.opts.errexit {
+                self.st.last_status = status;
+                self.fail_status(status).await?;
+            }
+        }
         Ok(if p.negated {
             i32::from(status == 0)
         } else {
@@ -74,6 +87,9 @@ impl Interp {
                 _ => {}
             }
             let mut child = self.fork();
+            if is_subshell(&stage.command) {
+                child.st.next_subshell = crate::state::SubshellRun::Stage;
+            }
             if let Some(inp) = prev_in.take() {
                 child.fds.set_stdin(inp);
             }
@@ -145,4 +161,16 @@ impl Interp {
         }
         Ok(last)
     }
+}
+
+/// Whether the last stage of `p` is a subshell, `( list )`.
+fn ends_in_subshell(p: &Pipeline) -> bool {
+    p.commands
+        .last()
+        .is_some_and(|stage| is_subshell(&stage.command))
+}
+
+/// Whether `c` is a subshell, `( list )`.
+pub(crate) fn is_subshell(c: &Command) -> bool {
+    matches!(c, Command::Compound(c, _) if matches!(**c, CompoundCommand::Subshell(..)))
 }

@@ -45,6 +45,23 @@ pub(crate) struct CallFrame {
     pub call_line: u32,
 }
 
+/// How a subshell, `( list )`, runs and whether its status runs the ERR
+/// trap and `set -e` where it ends (bash 5.2 execute_cmd.c: the shell
+/// that waits for the subshell checks it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum SubshellRun {
+    /// Forked and checked when it ends.
+    #[default]
+    Checked,
+    /// A pipeline stage: the stage's fork is the subshell, and the shell
+    /// running the pipeline checks the last stage (see
+    /// `Interp::run_pipeline`).
+    Stage,
+    /// The lone command of a subshell (`( (false) )`): bash runs it
+    /// without a fork of its own, so nothing waits for it and checks it.
+    NoFork,
+}
+
 /// The complete state of one shell (or subshell).
 #[derive(Debug, Clone)]
 pub(crate) struct ShellState {
@@ -73,6 +90,9 @@ pub(crate) struct ShellState {
     /// The here-document cut off by the end of the script was warned
     /// about (bash warns once, when it reads the script).
     pub heredoc_eof_warned: bool,
+    /// How the next subshell, `( list )`, this shell runs is run and
+    /// checked; taken (reset) by that subshell.
+    pub next_subshell: SubshellRun,
     /// `$!`.
     pub last_bg: Option<u32>,
     /// Traps by condition name (`EXIT`, `ERR`, `RETURN`, signals).
@@ -158,6 +178,7 @@ impl ShellState {
             expansion_exit: false,
             report_exit: false,
             heredoc_eof_warned: false,
+            next_subshell: SubshellRun::Checked,
             last_bg: None,
             traps: Arc::new(Map::default()),
             dir_stack: Vec::new(),
