@@ -10,7 +10,9 @@
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OpenWording, OutBuf, Source, operand_names, parse_args, utility};
+use crate::utils::textio::{
+    Flow, OpenWording, Source, filter_lines, operand_names, parse_args, utility,
+};
 
 utility!(
     /// `cat [OPTION]... [FILE]...`.
@@ -93,53 +95,51 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     }
     let plain = !(o.number || o.squeeze || o.ends || o.tabs || o.nonprinting);
     let names = operand_names(&args);
-    let max = ctx.shell.limits().max_buffer_bytes;
+    if !plain {
+        let mut st = State {
+            line_no: 0,
+            prev_blank: false,
+        };
+        return filter_lines(
+            ctx,
+            &names,
+            OpenWording::Plain,
+            b'\n',
+            |text, has_nl, buf| {
+                let blank = text.is_empty() && has_nl;
+                if o.squeeze && blank && st.prev_blank {
+                    return;
+                }
+                st.prev_blank = blank;
+                if o.number && !(o.nonblank && text.is_empty()) {
+                    st.line_no += 1;
+                    buf.extend_from_slice(format!("{:>6}\t", st.line_no).as_bytes());
+                }
+                render(text, &o, buf);
+                if has_nl {
+                    if o.ends {
+                        buf.push(b'$');
+                    }
+                    buf.push(b'\n');
+                }
+            },
+        )
+        .await;
+    }
+    // Without options the bytes go through unbuffered, chunk by chunk.
     let stdout = ctx.stdout;
-    let mut out = OutBuf::new(stdout);
     let mut status = 0;
-    let mut st = State {
-        line_no: 0,
-        prev_blank: false,
-    };
     for name in &names {
-        let Some(mut src) =
-            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
+        let Some(mut src) = Source::open_or_report(ctx, name, OpenWording::Plain, None).await?
         else {
             status = 1;
             continue;
         };
-        if plain {
-            out.flush().await?;
-            while let Some(chunk) = src.chunk(ctx.stdin).await {
-                ctx.shell.checkpoint()?;
-                stdout.write_bytes(chunk).await?;
-            }
-            continue;
-        }
-        let mut line = Vec::new();
-        while let Some(has_nl) = src.line(ctx, b'\n', &mut line, max).await? {
-            let text = line.as_slice();
-            let blank = text.is_empty() && has_nl;
-            if o.squeeze && blank && st.prev_blank {
-                continue;
-            }
-            st.prev_blank = blank;
-            let mut buf = Vec::with_capacity(text.len() + 16);
-            if o.number && !(o.nonblank && text.is_empty()) {
-                st.line_no += 1;
-                buf.extend_from_slice(format!("{:>6}\t", st.line_no).as_bytes());
-            }
-            render(text, &o, &mut buf);
-            if has_nl {
-                if o.ends {
-                    buf.push(b'$');
-                }
-                buf.push(b'\n');
-            }
-            out.write(&buf).await?;
+        while let Some(chunk) = src.chunk(ctx.stdin).await {
+            ctx.shell.checkpoint()?;
+            stdout.write_bytes(chunk).await?;
         }
     }
-    out.flush().await?;
     Ok(status)
 }
 

@@ -12,7 +12,7 @@
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, operand_names, parse_args, usage_error, utility,
+    Flow, OpenWording, filter_lines, operand_names, parse_args, usage_error, utility,
 };
 
 utility!(
@@ -218,60 +218,44 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         ranges = complement(&ranges);
     }
     let names = operand_names(&args);
-    let max = ctx.shell.limits().max_buffer_bytes;
-    let stdout = ctx.stdout;
-    let mut out = OutBuf::new(stdout);
-    let mut status = 0;
-    for name in &names {
-        let Some(mut src) =
-            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
-        else {
-            status = 1;
-            continue;
-        };
-        let mut line = Vec::new();
-        while src.line(ctx, eol, &mut line, max).await?.is_some() {
-            let mut res = Vec::with_capacity(line.len() + 1);
-            if kind == 'f' {
-                if !line.contains(&d) {
-                    if only {
-                        continue;
-                    }
-                    res.extend_from_slice(&line);
-                } else {
-                    let od: Vec<u8> = out_delim.clone().map_or(vec![d], String::into_bytes);
-                    let mut first = true;
-                    for (i, f) in line.split(|&b| b == d).enumerate() {
-                        if selected(&ranges, i + 1) {
-                            if !first {
-                                res.extend_from_slice(&od);
-                            }
-                            first = false;
-                            res.extend_from_slice(f);
-                        }
-                    }
+    filter_lines(ctx, &names, OpenWording::Plain, eol, |line, _, res| {
+        if kind == 'f' {
+            if !line.contains(&d) {
+                if only {
+                    return;
                 }
+                res.extend_from_slice(line);
             } else {
-                let od = out_delim.as_deref().map(str::as_bytes);
-                let mut prev: Option<usize> = None;
-                for (i, &b) in line.iter().enumerate() {
+                let od: Vec<u8> = out_delim.clone().map_or(vec![d], String::into_bytes);
+                let mut first = true;
+                for (i, f) in line.split(|&b| b == d).enumerate() {
                     if selected(&ranges, i + 1) {
-                        if let (Some(od), Some(p)) = (od, prev)
-                            && p + 1 != i
-                        {
-                            res.extend_from_slice(od);
+                        if !first {
+                            res.extend_from_slice(&od);
                         }
-                        prev = Some(i);
-                        res.push(b);
+                        first = false;
+                        res.extend_from_slice(f);
                     }
                 }
             }
-            res.push(eol);
-            out.write(&res).await?;
+        } else {
+            let od = out_delim.as_deref().map(str::as_bytes);
+            let mut prev: Option<usize> = None;
+            for (i, &b) in line.iter().enumerate() {
+                if selected(&ranges, i + 1) {
+                    if let (Some(od), Some(p)) = (od, prev)
+                        && p + 1 != i
+                    {
+                        res.extend_from_slice(od);
+                    }
+                    prev = Some(i);
+                    res.push(b);
+                }
+            }
         }
-    }
-    out.flush().await?;
-    Ok(status)
+        res.push(eol);
+    })
+    .await
 }
 
 #[cfg(test)]

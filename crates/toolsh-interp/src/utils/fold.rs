@@ -13,7 +13,7 @@ use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::head::obsolete_count;
 use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
+    Flow, OpenWording, error, filter_lines, operand_names, parse_args, utility,
 };
 
 utility!(
@@ -111,29 +111,19 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     };
     let (spaces, bytes) = (args.has('s'), args.has('b'));
     let names = operand_names(&args);
-    let max = ctx.shell.limits().max_buffer_bytes;
-    let stdout = ctx.stdout;
-    let mut out = OutBuf::new(stdout);
-    let mut status = 0;
-    for name in &names {
-        let Some(mut src) =
-            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
-        else {
-            status = 1;
-            continue;
-        };
-        let mut line = Vec::new();
-        while let Some(nl) = src.line(ctx, b'\n', &mut line, max).await? {
-            let mut res = Vec::with_capacity(line.len() + 8);
-            fold_line(&line, width, spaces, bytes, &mut res);
-            if nl {
+    filter_lines(
+        ctx,
+        &names,
+        OpenWording::Plain,
+        b'\n',
+        |line, ended, res| {
+            fold_line(line, width, spaces, bytes, res);
+            if ended {
                 res.push(b'\n');
             }
-            out.write(&res).await?;
-        }
-    }
-    out.flush().await?;
-    Ok(status)
+        },
+    )
+    .await
 }
 
 #[cfg(test)]

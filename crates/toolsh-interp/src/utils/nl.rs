@@ -14,7 +14,7 @@ use regex::bytes::Regex;
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, usage_error, utility,
+    Flow, OpenWording, error, filter_lines, operand_names, parse_args, usage_error, utility,
 };
 
 utility!(
@@ -204,25 +204,17 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     }
     let width = width.min(ctx.shell.limits().max_format_width);
     let names = operand_names(&args);
-    let max = ctx.shell.limits().max_buffer_bytes;
-    let stdout = ctx.stdout;
-    let mut out = OutBuf::new(stdout);
     let mut number = start;
     let mut section = 1usize;
-    let mut status = 0;
     let header: Vec<u8> = [delim, delim, delim].concat();
     let body_d: Vec<u8> = [delim, delim].concat();
     let footer: Vec<u8> = delim.to_vec();
-    for name in &names {
-        let Some(mut src) =
-            Source::open_or_report(ctx, name, OpenWording::Plain, Some(&mut out)).await?
-        else {
-            status = 1;
-            continue;
-        };
-        let mut line = Vec::new();
-        while let Some(nl) = src.line(ctx, b'\n', &mut line, max).await? {
-            let text = line.as_slice();
+    filter_lines(
+        ctx,
+        &names,
+        OpenWording::Plain,
+        b'\n',
+        |text, ended, res| {
             let new_section = if text == header.as_slice() {
                 Some(0)
             } else if text == body_d.as_slice() {
@@ -237,10 +229,9 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
                 if renumber && s < 2 {
                     number = start;
                 }
-                out.write(b"\n").await?;
-                continue;
+                res.push(b'\n');
+                return;
             }
-            let mut res = Vec::with_capacity(text.len() + width + 8);
             if styles[section].numbers(text) {
                 let n = match format.as_str() {
                     "ln" => format!("{number:<width$}"),
@@ -255,14 +246,12 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
                 res.resize(width + sep.len(), b' ');
             }
             res.extend_from_slice(text);
-            if nl {
+            if ended {
                 res.push(b'\n');
             }
-            out.write(&res).await?;
-        }
-    }
-    out.flush().await?;
-    Ok(status)
+        },
+    )
+    .await
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::Spec;
-use crate::utils::textio::{Flow, OpenWording, OutBuf, Source, operand_names, parse_args, utility};
+use crate::utils::textio::{Flow, OpenWording, filter_lines, operand_names, parse_args, utility};
 
 utility!(
     /// `rev [FILE]...`.
@@ -36,31 +36,12 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         Err(s) => return Ok(s),
     };
     let names = operand_names(&args);
-    let max = ctx.shell.limits().max_buffer_bytes;
-    let stdout = ctx.stdout;
-    let mut out = OutBuf::new(stdout);
-    let mut status = 0;
-    for name in &names {
-        let Some(mut src) = Source::open_or_report(
-            ctx,
-            name,
-            OpenWording::Prefixed("cannot open "),
-            Some(&mut out),
-        )
-        .await?
-        else {
-            status = 1;
-            continue;
-        };
-        let mut line = Vec::new();
-        while let Some(nl) = src.line(ctx, b'\n', &mut line, max).await? {
-            line.reverse();
-            if nl {
-                line.push(b'\n');
-            }
-            out.write(&line).await?;
+    let wording = OpenWording::Prefixed("cannot open ");
+    filter_lines(ctx, &names, wording, b'\n', |line, ended, res| {
+        res.extend(line.iter().rev());
+        if ended {
+            res.push(b'\n');
         }
-    }
-    out.flush().await?;
-    Ok(status)
+    })
+    .await
 }

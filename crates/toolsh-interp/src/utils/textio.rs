@@ -334,6 +334,43 @@ impl Source {
     }
 }
 
+/// Run a line filter over the operands `names` in turn: each record,
+/// without its `delim`, goes to `filter` with whether it ended in `delim`
+/// (the last record of an input may not), and what `filter` appends to
+/// the (cleared) buffer it is given is written out. An operand that cannot
+/// be opened is reported in `wording` after the output so far and makes
+/// the status 1; the others are still read. Gives the exit status.
+pub(crate) async fn filter_lines<F>(
+    ctx: &mut BuiltinContext<'_>,
+    names: &[String],
+    wording: OpenWording,
+    delim: u8,
+    mut filter: F,
+) -> Flow<i32>
+where
+    F: FnMut(&[u8], bool, &mut Vec<u8>) + Send,
+{
+    let max = ctx.shell.limits().max_buffer_bytes;
+    let stdout = ctx.stdout;
+    let mut out = OutBuf::new(stdout);
+    let mut status = 0;
+    let (mut line, mut res) = (Vec::new(), Vec::new());
+    for name in names {
+        let Some(mut src) = Source::open_or_report(ctx, name, wording, Some(&mut out)).await?
+        else {
+            status = 1;
+            continue;
+        };
+        while let Some(ended) = src.line(ctx, delim, &mut line, max).await? {
+            res.clear();
+            filter(&line, ended, &mut res);
+            out.write(&res).await?;
+        }
+    }
+    out.flush().await?;
+    Ok(status)
+}
+
 /// How a utility words the message for an operand it cannot open; `msg`
 /// below is [`Source::open`]'s `NAME: strerror`.
 #[derive(Clone, Copy, Debug)]
