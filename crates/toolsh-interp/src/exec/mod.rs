@@ -26,6 +26,7 @@ mod procsub;
 pub(crate) mod redirect;
 pub(crate) mod shared;
 mod simple;
+mod special_vars;
 pub(crate) mod top;
 pub(crate) mod vars;
 

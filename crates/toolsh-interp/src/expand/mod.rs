@@ -17,6 +17,7 @@ mod brace;
 pub(crate) mod glob;
 mod length;
 mod parameter;
+mod rewrite;
 mod split;
 mod transform;
 
