@@ -183,7 +183,9 @@ builtin!(
                 match ch {
                     'p' => print = true,
                     'g' => global = true,
-                    'f' => funcs = true,
+                    // `+f` does not select functions: bash then treats the
+                    // names as variables (`declare +ft f` declares `f`).
+                    'f' => funcs |= first == '-',
                     'F' => func_names = true,
                     'n' if cmd == "export" => unexport = true,
                     _ => match letter_attr(ch) {
@@ -199,6 +201,24 @@ builtin!(
             i += 1;
         }
         let names: Vec<String> = c.args[i..].to_vec();
+        if funcs && (set | clear) & attr::TRACE != 0 {
+            // `declare -ft NAME` / `+ft`: the trace attribute of existing
+            // functions; nothing is printed.
+            let traced = Arc::make_mut(&mut it.st.traced_funcs);
+            let mut status = 0;
+            for n in &names {
+                if !it.st.funcs.contains_key(n) {
+                    status = 1;
+                } else if set & attr::TRACE != 0 {
+                    if !traced.contains(n) {
+                        traced.push(n.clone());
+                    }
+                } else {
+                    traced.retain(|t| t != n);
+                }
+            }
+            return Ok(status);
+        }
         if funcs && set & attr::READONLY != 0 {
             let ro = Arc::make_mut(&mut it.st.readonly_funcs);
             ro.extend(names.iter().cloned());

@@ -334,6 +334,9 @@ builtin!(
                     if n == "RETURN" {
                         it.st.return_trap_depth = it.st.frames.len();
                     }
+                    if n == "DEBUG" {
+                        it.st.debug_trap_depth = it.st.frames.len();
+                    }
                     let traps = Arc::make_mut(&mut it.st.traps);
                     if action == "-" {
                         traps.remove(&n);

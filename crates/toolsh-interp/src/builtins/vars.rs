@@ -53,7 +53,7 @@ builtin!(
         let mut status = 0;
         for name in &c.args[i..] {
             if funcs {
-                Arc::make_mut(&mut it.st.funcs).remove(name);
+                remove_function(&mut it.st, name);
                 continue;
             }
             let (base, _) = crate::exec::vars::split_subscript(name);
@@ -62,7 +62,7 @@ builtin!(
                     it.error(&format!("unset: `{name}': not a valid identifier")).await?;
                     status = 1;
                 } else {
-                    Arc::make_mut(&mut it.st.funcs).remove(name);
+                    remove_function(&mut it.st, name);
                 }
                 continue;
             }
@@ -78,7 +78,7 @@ builtin!(
             }
             let exists = it.st.vars.get(base).is_some();
             if !exists && !vars_only && it.st.funcs.contains_key(name) {
-                Arc::make_mut(&mut it.st.funcs).remove(name);
+                remove_function(&mut it.st, name);
                 continue;
             }
             if let Err(m) = it.unset_var(name) {
@@ -258,3 +258,10 @@ builtin!(
         Ok(0)
     }
 );
+
+/// Removes function `name` with its trace attribute (`unset -f`).
+fn remove_function(st: &mut crate::state::ShellState, name: &str) {
+    if Arc::make_mut(&mut st.funcs).remove(name).is_some() {
+        Arc::make_mut(&mut st.traced_funcs).retain(|t| t != name);
+    }
+}

@@ -21,7 +21,17 @@ impl Interp {
             crate::state::Positional::from_argv(argv),
         );
         let call_line = self.st.lineno;
-        self.st.frames.push(CallFrame { name, call_line });
+        let traced = self.st.traced_funcs.contains(&name);
+        self.st.frames.push(CallFrame {
+            name,
+            call_line,
+            traced,
+        });
+        // A function that inherits the DEBUG trap runs it once more on
+        // entry, for the call itself (bash 5.2 execute_function).
+        if self.st.opts.functrace || traced {
+            Box::pin(self.debug_trap()).await?;
+        }
         self.st.vars.push_scope(false);
         let saved_loop = std::mem::replace(&mut self.st.loop_depth, 0);
         // Boxed: the body's future is large, and inline it would enlarge
@@ -34,7 +44,11 @@ impl Interp {
         };
         if r.is_ok()
             && !self.st.in_trap
-            && (self.st.return_trap_depth >= self.st.frames.len() || self.st.opts.functrace)
+            && (self.st.return_trap_depth >= self.st.frames.len()
+                || self.st.opts.functrace
+                || self.st.frames[self.st.return_trap_depth..]
+                    .iter()
+                    .all(|f| f.traced))
             && let Some(action) = self.st.traps.get("RETURN").cloned()
         {
             self.st.last_status = *r.as_ref().unwrap_or(&0);

@@ -101,19 +101,25 @@ pub(crate) struct Interp {
 
 impl Interp {
     /// A fork for a subshell: copied state, same descriptors. Traps are
-    /// reset except ignored ones, and the ERR trap under `set -E` (bash
-    /// manual 4.3.1: "any trap on ERR is inherited by ... commands
-    /// executed in a subshell environment").
+    /// reset except ignored ones, the ERR trap under `set -E` and the
+    /// DEBUG and RETURN traps under `set -T` (bash manual 4.3.1: "any trap
+    /// on ERR is inherited by ... commands executed in a subshell
+    /// environment", and likewise for `-T`).
     pub fn fork(&self) -> Interp {
         let mut st = self.st.clone();
         st.subshell += 1;
         st.next_subshell = crate::state::SubshellRun::Checked;
         if !st.traps.is_empty() {
             let errtrace = st.opts.errtrace;
+            let functrace = st.opts.functrace;
             let keep: crate::state::Map<String, String> = st
                 .traps
                 .iter()
-                .filter(|(k, v)| v.is_empty() || (errtrace && k.as_str() == "ERR"))
+                .filter(|(k, v)| {
+                    v.is_empty()
+                        || (errtrace && k.as_str() == "ERR")
+                        || (functrace && matches!(k.as_str(), "DEBUG" | "RETURN"))
+                })
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             st.traps = Arc::new(keep);
@@ -346,8 +352,21 @@ impl Interp {
     /// Run the DEBUG trap before a simple command.
     /// `$BASH_COMMAND` is the command about to run (see
     /// [`Interp::note_command`]).
+    ///
+    /// Functions do not inherit the trap (bash manual 4.3.1 `set -T`):
+    /// inside calls made since it was set, it runs only under `set -T` or
+    /// when every such call is to a function with the trace attribute.
     pub async fn debug_trap(&mut self) -> R<()> {
         if self.st.in_trap {
+            return Ok(());
+        }
+        if !self.st.opts.functrace
+            && self
+                .st
+                .frames
+                .get(self.st.debug_trap_depth..)
+                .is_some_and(|calls| calls.iter().any(|f| !f.traced))
+        {
             return Ok(());
         }
         let Some(action) = self.st.traps.get("DEBUG").cloned() else {

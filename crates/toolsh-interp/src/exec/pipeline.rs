@@ -87,6 +87,9 @@ impl Interp {
                 _ => {}
             }
             let mut child = self.fork();
+            // Under `set -T` the fork keeps the DEBUG trap; it already ran
+            // for this stage.
+            child.st.debug_trap_ran = matches!(stage.command, toolsh_parser::Command::Simple(_));
             if is_subshell(&stage.command) {
                 child.st.next_subshell = crate::state::SubshellRun::Stage;
             }

@@ -110,7 +110,8 @@ impl Interp {
         }
         self.sh.count_command()?;
         self.note_command(c.span);
-        if !self.st.traps.is_empty() && self.st.traps.contains_key("DEBUG") {
+        if std::mem::take(&mut self.st.debug_trap_ran) {
+        } else if !self.st.traps.is_empty() && self.st.traps.contains_key("DEBUG") {
             self.debug_trap().await?;
         }
         self.st.subst_status = None;

@@ -43,6 +43,9 @@ pub(crate) struct CallFrame {
     pub name: String,
     /// Line of the call.
     pub call_line: u32,
+    /// The function has the trace attribute (`declare -ft`): it inherits
+    /// the DEBUG and RETURN traps as under `set -T`.
+    pub traced: bool,
 }
 
 /// How a subshell, `( list )`, runs and whether its status runs the ERR
@@ -147,8 +150,16 @@ pub(crate) struct ShellState {
     pub last_arg: String,
     /// Function depth at which the RETURN trap was set.
     pub return_trap_depth: usize,
+    /// The DEBUG trap already ran for the next simple command (a pipeline
+    /// stage's, in the shell before it forked).
+    pub debug_trap_ran: bool,
+    /// Function depth at which the DEBUG trap was set: calls deeper than
+    /// it run the trap only when traced (`set -T` or `declare -ft`).
+    pub debug_trap_depth: usize,
     /// Readonly functions.
     pub readonly_funcs: Arc<Vec<String>>,
+    /// Functions with the trace attribute (`declare -ft NAME`).
+    pub traced_funcs: Arc<Vec<String>>,
     /// The source text of each function's definition (for `declare -f`),
     /// with the definition it belongs to.
     pub func_text: Arc<Map<String, (Function, Arc<str>)>>,
@@ -202,7 +213,10 @@ impl ShellState {
             command: None,
             last_arg: String::new(),
             return_trap_depth: 0,
+            debug_trap_ran: false,
+            debug_trap_depth: 0,
             readonly_funcs: Arc::new(Vec::new()),
+            traced_funcs: Arc::new(Vec::new()),
             func_text: Arc::new(Map::default()),
             break_status: 0,
             source_depth: 0,

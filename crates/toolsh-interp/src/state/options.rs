@@ -289,6 +289,12 @@ impl Options {
         if self.noclobber {
             s.push('C');
         }
+        if self.errtrace {
+            s.push('E');
+        }
+        if self.functrace {
+            s.push('T');
+        }
         s
     }
 }
