@@ -221,3 +221,66 @@ nproc --ignore=x; echo "s=$?"
 s=1
 ## status: 0
 ## divergence: the sandbox runs a script on one interpreter task (xargs -P runs one command at a time) and does not show the host's processor count, so nproc prints 1; the host here prints 2
+
+#### cat -n continues an unterminated line into the next file
+printf a > x; printf 'b\nc\n' > y
+cat -n x y
+## stdout:
+     1	ab
+     2	c
+## status: 0
+
+#### cat -b continues an unterminated line into the next file
+printf a > x; printf '\nb\n\nc' > y
+cat -b x y x y
+## stdout-no-eol:
+     1	a
+     2	b
+
+     3	ca
+     4	b
+
+     5	c
+## status: 0
+
+#### cat -s squeezes blank lines across files
+printf '\n\n' > e; printf a > x
+cat -s e e x e e
+## stdout:
+
+a
+
+## status: 0
+
+#### cat -sn across files with unterminated lines
+printf q > q; printf '\n' > n1; printf '\n\n' > e
+cat -sn q n1 n1 e q
+## stdout-no-eol:
+     1	q
+     2	
+     3	q
+## status: 0
+
+#### cat -E and -A across an unterminated line
+printf 'a\tb' > x; printf '\nc\n' > y
+cat -E x y; cat -A x y x
+## stdout-no-eol:
+a	b$
+c$
+a^Ib$
+c$
+a^Ib
+## status: 0
+
+#### cat -bE blank lines after a continued line
+printf 'a' > x; printf '\n\n\nz\n' > y
+cat -bE x y; cat -nsE x y
+## stdout:
+     1	a$
+$
+$
+     2	z$
+     1	a$
+     2	$
+     3	z$
+## status: 0

@@ -91,3 +91,39 @@ seq 3 | nl -nrz -w3 -s' '
 002 2
 003 3
 ## status: 0
+
+#### nl adds the newline a last line lacks
+printf 'l1\nl2' | nl
+## stdout:
+     1	l1
+     2	l2
+## status: 0
+
+#### nl across files with unterminated last lines
+printf a > x; printf 'b\nc' > y
+nl x y
+## stdout:
+     1	a
+     2	b
+     3	c
+## status: 0
+
+#### nl -b a across files with blank lines
+printf a > x; printf '\n\n' > e; printf 'b\nc' > y
+nl -b a x e y
+## stdout:
+     1	a
+     2	
+     3	
+     4	b
+     5	c
+## status: 0
+
+#### nl -b a on an unterminated section delimiter
+printf 'a\n\\:\\:' > d; printf z > z
+nl -ba d z
+## stdout:
+     1	a
+
+     1	z
+## status: 0

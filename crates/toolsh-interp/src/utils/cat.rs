@@ -63,11 +63,15 @@ struct Opts {
     nonprinting: bool,
 }
 
-/// Per-invocation state carried across files (GNU numbers lines
-/// continuously and squeezes blank lines across file boundaries).
+/// Per-invocation state carried across files: GNU numbers lines
+/// continuously, squeezes blank lines across file boundaries, and lets a
+/// file's first bytes continue the previous file's unterminated last line
+/// (no new number, not a blank line).
 struct State {
     line_no: u64,
     prev_blank: bool,
+    /// The next record starts a line (the previous one ended in a newline).
+    at_start: bool,
 }
 
 async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
@@ -99,6 +103,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         let mut st = State {
             line_no: 0,
             prev_blank: false,
+            at_start: true,
         };
         return filter_lines(
             ctx,
@@ -106,12 +111,13 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             OpenWording::Plain,
             b'\n',
             |text, has_nl, buf| {
-                let blank = text.is_empty() && has_nl;
+                let at_start = std::mem::replace(&mut st.at_start, has_nl);
+                let blank = at_start && text.is_empty() && has_nl;
                 if o.squeeze && blank && st.prev_blank {
                     return;
                 }
                 st.prev_blank = blank;
-                if o.number && !(o.nonblank && text.is_empty()) {
+                if o.number && at_start && !(o.nonblank && text.is_empty()) {
                     st.line_no += 1;
                     buf.extend_from_slice(format!("{:>6}\t", st.line_no).as_bytes());
                 }

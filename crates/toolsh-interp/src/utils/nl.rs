@@ -214,7 +214,9 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         &names,
         OpenWording::Plain,
         b'\n',
-        |text, ended, res| {
+        // GNU nl reads each line with a newline added when the last one
+        // lacks it, so every output line ends in one.
+        |text, _ended, res| {
             let new_section = if text == header.as_slice() {
                 Some(0)
             } else if text == body_d.as_slice() {
@@ -246,9 +248,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
                 res.resize(width + sep.len(), b' ');
             }
             res.extend_from_slice(text);
-            if ended {
-                res.push(b'\n');
-            }
+            res.push(b'\n');
         },
     )
     .await
