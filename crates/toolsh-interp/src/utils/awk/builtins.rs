@@ -409,10 +409,11 @@ impl Interp<'_> {
                         .duration_since(std::time::UNIX_EPOCH)
                         .map_or(0, |d| d.as_secs() as i64),
                 };
-                if let Some(e) = args.get(2) {
-                    self.eval(e)?;
-                }
-                Ok(Value::Str(Rc::from(timefmt::strftime(&fmt, t))))
+                let utc = match args.get(2) {
+                    Some(e) => self.eval(e)?.is_true(),
+                    None => false,
+                };
+                Ok(Value::Str(Rc::from(timefmt::strftime(&fmt, t, utc))))
             }
             Bf::Mktime => {
                 let s = self.str_arg(&args[0])?;
