@@ -237,3 +237,131 @@ printf 'a\0b\0c\0' | tail -z -n 1 | tr '\0' '\n'
 ## stdout:
 c
 ## status: 0
+
+#### tail: the last of -n and -c wins, with its own sign
+printf 'l1\nl2\nl3\nl4\n' > f
+tail -n +2 -c 3 f; echo ---; tail -c 3 -n +2 f; echo ---; tail -n 2 -c +3 f; echo ---
+tail -c +3 -n 2 f; echo ---; tail -n -2 -c -3 f; echo ---; tail -c 3 -n 2 f
+## stdout:
+
+l2
+l3
+l4
+---
+l2
+l3
+l4
+---
+
+l2
+l3
+l4
+---
+l2
+l3
+l4
+---
+l4
+---
+l3
+l4
+## status: 0
+
+#### tail: repeated -c and -n options
+printf 'l1\nl2\nl3\nl4\n' > f
+tail -c +3 -c 2 f; echo ---; tail -n +2 -n 3 f; echo ---; tail -c 3 -n +2 -c 5 f
+## stdout:
+1
+l2
+l3
+l4
+---
+l3
+l4
+---
+2
+l3
+l4
+## status: 0
+
+#### tail: attached signed counts and the obsolete forms
+printf 'l1\nl2\nl3\nl4\n' > f
+tail -n+2 f; echo ---; tail -c+3 f; echo ---; tail -3c f; echo ---; tail +2 f; echo ---; tail -2 f
+## stdout:
+l2
+l3
+l4
+---
+
+l2
+l3
+l4
+---
+l4
+---
+l2
+l3
+l4
+---
+l3
+l4
+## status: 0
+
+#### tail: an obsolete count among other options is an error
+printf 'l1\nl2\n' > f
+tail -c 3 -2 f; echo "s=$?"; tail -n 2 -3c f; echo "s=$?"; tail -3c -n 2 f; echo "s=$?"
+## stdout:
+s=1
+s=1
+s=1
+## status: 0
+
+#### tail: zero counts with and without signs
+printf 'l1\nl2\n' > f
+tail -n +0 f; tail -c +0 f; tail -c -0 f; tail -n -0 f; tail -c 0 f; tail -n 2 -c 0 f; echo end
+## stdout:
+l1
+l2
+l1
+l2
+end
+## status: 0
+
+#### head: the last of -n and -c wins
+printf 'l1\nl2\nl3\nl4\n' > f
+head -n 2 -c 4 f; echo; echo ---; head -c 4 -n 1 f; echo ---; head -n -3 -c -9 f; echo ---; head -c -9 -n -3 f
+## stdout:
+l1
+l
+---
+l1
+---
+l1
+---
+l1
+## status: 0
+
+#### tail: obsolete forms without a number
+seq 12 > s
+tail + s | tr '\n' ' '; echo; tail -l s | tr '\n' ' '; echo; tail -b s | tr '\n' ' '; echo
+tail +c s | tr '\n' ' '; echo; tail +l s | tr '\n' ' '; echo; tail -5l s | tr '\n' ' '; echo
+tail +5c s | tr '\n' ' '; echo; tail -0 s; tail +0 s | tr '\n' ' '; echo
+## stdout:
+10 11 12 
+3 4 5 6 7 8 9 10 11 12 
+1 2 3 4 5 6 7 8 9 10 11 12 
+ 6 7 8 9 10 11 12 
+10 11 12 
+8 9 10 11 12 
+3 4 5 6 7 8 9 10 11 12 
+1 2 3 4 5 6 7 8 9 10 11 12 
+## status: 0
+
+#### tail: malformed obsolete forms are options
+seq 12 > s
+tail -5x s; echo "s=$?"; tail -5cl s; echo "s=$?"; tail -c s; echo "s=$?"
+## stdout:
+s=1
+s=1
+s=1
+## status: 0

@@ -149,7 +149,10 @@ pub(crate) async fn counting(
                     error(ctx, &format!("invalid number of {what}: '{v}'")).await?;
                     return Ok(Err(1));
                 };
-                (bytes, signed, n) = (*k == 'c', has_sign, x);
+                // GNU tail never forgets a `+` (`-n +2 -c 3` prints from
+                // byte 3); head's `-` belongs to the last option only.
+                let signed_now = has_sign || (sign == '+' && signed);
+                (bytes, signed, n) = (*k == 'c', signed_now, x);
             }
             'q' => headers = Some(false),
             'v' => headers = Some(true),

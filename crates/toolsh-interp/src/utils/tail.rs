@@ -58,37 +58,42 @@ With no FILE, or when FILE is -, read standard input.
       --help               display this help and exit
 ";
 
-/// Rewrite the obsolete `-NUM[bcl]` / `+NUM[bcl]` first argument.
+/// Rewrite the obsolete `-[NUM][bcl][f]` / `+[NUM][bcl][f]` form (NUM
+/// defaults to 10), which GNU tail accepts only as the sole option with at
+/// most one operand that is not an option (`-` counts as an operand);
+/// `-` and `-c` alone are not that form.
 fn obsolete(args: &mut Vec<String>) {
-    let Some(first) = args.get(1).cloned() else {
+    let shape_ok =
+        args.len() == 2 || (args.len() == 3 && !(args[2].starts_with('-') && args[2].len() > 1));
+    if !shape_ok {
         return;
-    };
+    }
+    let first = args[1].clone();
     let (plus, rest) = if let Some(r) = first.strip_prefix('+') {
         (true, r)
     } else if let Some(r) = first.strip_prefix('-') {
+        if r.is_empty() || r == "c" {
+            return;
+        }
         (false, r)
     } else {
         return;
     };
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 && !(plus && !rest.is_empty() && "bcl".contains(&rest[..1])) {
-        return;
-    }
     let num = if digits == 0 { "10" } else { &rest[..digits] };
-    let mut unit = "-n";
-    let mut extra = Vec::new();
-    let mut mult = "";
-    for c in rest[digits..].chars() {
-        match c {
-            'c' => unit = "-c",
-            'b' => {
-                unit = "-c";
-                mult = "b";
-            }
-            'l' => unit = "-n",
-            'f' => extra.push("-f".to_string()),
-            _ => return,
-        }
+    let mut tail = &rest[digits..];
+    let (unit, mult) = match tail.as_bytes().first() {
+        Some(b'b') => ("-c", "b"),
+        Some(b'c') => ("-c", ""),
+        Some(b'l') => ("-n", ""),
+        _ => ("-n", ""),
+    };
+    if matches!(tail.as_bytes().first(), Some(b'b' | b'c' | b'l')) {
+        tail = &tail[1..];
+    }
+    let follow = tail == "f";
+    if !follow && !tail.is_empty() {
+        return;
     }
     let sign = if plus { "+" } else { "" };
     let mut new = vec![
@@ -96,7 +101,9 @@ fn obsolete(args: &mut Vec<String>) {
         unit.to_string(),
         format!("{sign}{num}{mult}"),
     ];
-    new.extend(extra);
+    if follow {
+        new.push("-f".to_string());
+    }
     new.extend(args.drain(2..));
     *args = new;
 }
