@@ -59,7 +59,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let mut out = OutBuf::new(stdout);
     let mut status = 0;
     for name in &names {
-        let wording = OpenWording::Prefixed("failed to open ");
+        let wording = OpenWording::FailedToOpen;
         let Some(mut src) = Source::open_or_report(ctx, name, wording, Some(&mut out)).await?
         else {
             status = 1;

@@ -9,6 +9,7 @@ use crate::builtin::{BuiltinContext, BuiltinResult, OperandError};
 use crate::io::{Input, Output, OutputError};
 use crate::limits::{Interrupt, LimitKind};
 use crate::utils::cli::{self, Args, Spec};
+use crate::utils::files::common::quote;
 
 /// Why a utility stopped early.
 #[derive(Debug)]
@@ -377,24 +378,67 @@ where
 pub(crate) enum OpenWording {
     /// `msg` as it is (cat, cut, fold, nl, expand, od, ...).
     Plain,
-    /// A fixed prefix before `msg`: util-linux rev's `cannot open `, GNU
-    /// tac's `failed to open `, GNU xargs' `cannot open input file `.
+    /// A fixed prefix before `msg`: util-linux rev's `cannot open `.
     Prefixed(&'static str),
     /// `cannot open 'NAME' for reading: strerror` (GNU head and tail).
     ForReading,
+    /// `failed to open 'NAME' for reading: strerror` (GNU tac).
+    FailedToOpen,
+    /// `Cannot open input file 'NAME': strerror` (GNU xargs `-a`, whose
+    /// name is quoted with C escapes rather than for a shell).
+    InputFile,
 }
 
 impl OpenWording {
-    /// The message for operand `name` that failed with `msg`.
+    /// The message for operand `name` that failed with `msg`. Names are
+    /// quoted as GNU does in the C locale (`'a b'`, `"it's"`).
     pub fn message(self, name: &str, msg: &str) -> String {
+        let tail = msg_tail(msg, name);
         match self {
             OpenWording::Plain => msg.to_string(),
             OpenWording::Prefixed(p) => format!("{p}{msg}"),
             OpenWording::ForReading => {
-                format!("cannot open '{name}' for reading: {}", msg_tail(msg, name))
+                format!("cannot open {} for reading: {tail}", quote(name))
+            }
+            OpenWording::FailedToOpen => {
+                format!("failed to open {} for reading: {tail}", quote(name))
+            }
+            OpenWording::InputFile => {
+                format!("Cannot open input file {}: {tail}", c_quote(name))
             }
         }
     }
+}
+
+/// gnulib's `quote` in the C locale: `'NAME'` with `'`, `\` and control
+/// characters backslash-escaped as in C.
+fn c_quote(name: &str) -> String {
+    let mut q = String::from("'");
+    for c in name.chars() {
+        match c {
+            '\'' => q.push_str("\\'"),
+            '\\' => q.push_str("\\\\"),
+            '\n' => q.push_str("\\n"),
+            '\t' => q.push_str("\\t"),
+            '\r' => q.push_str("\\r"),
+            '\x07' => q.push_str("\\a"),
+            '\x08' => q.push_str("\\b"),
+            '\x0b' => q.push_str("\\v"),
+            '\x0c' => q.push_str("\\f"),
+            c if c.is_ascii_control() => {
+                let b = c as u8;
+                q.extend([
+                    '\\',
+                    char::from(b'0' + (b >> 6)),
+                    char::from(b'0' + (b >> 3 & 7)),
+                ]);
+                q.push(char::from(b'0' + (b & 7)));
+            }
+            c => q.push(c),
+        }
+    }
+    q.push('\'');
+    q
 }
 
 /// The strerror part of a `NAME: message` error.
@@ -547,7 +591,7 @@ mod tests {
             (&Head, "head", "head: cannot open 'nope' for reading: "),
             (&Tail, "tail", "tail: cannot open 'nope' for reading: "),
             (&Rev, "rev", "rev: cannot open nope: "),
-            (&Tac, "tac", "tac: failed to open nope: "),
+            (&Tac, "tac", "tac: failed to open 'nope' for reading: "),
         ];
         for (b, name, want) in cases {
             let mut sh = TestShell::default();

@@ -405,7 +405,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     }
     let max = ctx.shell.limits().max_buffer_bytes;
     let src_name = arg_file.unwrap_or_else(|| "-".into());
-    let wording = OpenWording::Prefixed("cannot open input file ");
+    let wording = OpenWording::InputFile;
     let Some(mut source) = Source::open_or_report(ctx, &src_name, wording, None).await? else {
         return Ok(1);
     };
