@@ -82,7 +82,7 @@ impl Interp {
         match c {
             CompoundCommand::BraceGroup(list, _) => self.run_list(list).await,
             CompoundCommand::Subshell(list, span) => {
-                self.st.lineno = self.st.line_base + span.line;
+                self.st.lineno = self.subshell_line(*span);
                 // bash sets `$BASH_COMMAND` to `( list )` here, without a
                 // DEBUG trap.
                 self.note_command(*span);

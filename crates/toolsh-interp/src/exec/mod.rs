@@ -243,6 +243,23 @@ impl Interp {
         Ok(self.st.last_status)
     }
 
+    /// `$LINENO` for a subshell `( list )` at `span`: bash records the
+    /// line of the closing `)` (parse.y reduces the subshell there), so
+    /// the ERR trap after a multi-line subshell names its last line. Falls
+    /// back to the opening line when `span` does not index the current
+    /// source (a function defined by `eval` or `source`).
+    pub(crate) fn subshell_line(&self, span: toolsh_parser::Span) -> u32 {
+        let extra = self
+            .source
+            .get(span.range())
+            .filter(|text| text.starts_with('('))
+            .map_or(0, |text| {
+                let text = text.strip_suffix('\n').unwrap_or(text);
+                u32::try_from(text.bytes().filter(|&b| b == b'\n').count()).unwrap_or(0)
+            });
+        self.st.line_base + span.line + extra
+    }
+
     /// The 1-based line of byte offset `pos` in the current source.
     pub fn line_of(&self, pos: usize) -> u32 {
         let end = pos.min(self.source.len());

@@ -72,7 +72,11 @@ impl Interp {
                 // bash notes a simple stage and runs the DEBUG trap in the
                 // shell before the stage forks: `$BASH_COMMAND` after
                 // `true | false` is `false` (the fork has no DEBUG trap).
+                // It also sets `$LINENO` there, so the ERR trap after the
+                // pipeline names the line of its last simple or subshell
+                // stage (execute_cmd.c, execute_simple_command).
                 toolsh_parser::Command::Simple(c) => {
+                    self.st.lineno = self.st.line_base + c.span.line;
                     self.note_command(c.span);
                     if self.st.traps.contains_key("DEBUG") {
                         self.debug_trap().await?;
@@ -82,6 +86,7 @@ impl Interp {
                 toolsh_parser::Command::Compound(c, _)
                     if matches!(**c, toolsh_parser::CompoundCommand::Subshell(..)) =>
                 {
+                    self.st.lineno = self.subshell_line(c.span());
                     self.note_command(c.span());
                 }
                 _ => {}

@@ -108,10 +108,16 @@ pub(crate) fn line_start(src: &str, line: u32) -> usize {
 
 impl Interp {
     /// Run the EXIT trap; `Some(status)` when it called `exit`.
+    ///
+    /// bash runs it with its line counter reset (trap.c, `run_exit_trap`,
+    /// `SEVAL_RESETLINE`): `$LINENO` counts the lines of the action
+    /// string from 1, whatever line the script exited on.
     pub async fn run_trap_exit(&mut self, action: &str) -> Result<Option<i32>, Interrupt> {
         let saved = self.st.last_status;
         self.st.in_trap = true;
+        let line = std::mem::replace(&mut self.st.lineno, 1);
         let r = self.eval_string(action, "trap").await;
+        self.st.lineno = line;
         self.st.in_trap = false;
         self.st.last_status = saved;
         match r {
