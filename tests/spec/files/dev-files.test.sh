@@ -127,3 +127,84 @@ zero
 2
 fd is a directory
 ## status: 0
+
+#### a redirection names a stream in any spelling the kernel resolves
+echo c > /dev/./stdout
+echo d > /dev//stdout
+echo e > /tmp/../dev/stdout
+echo g >& /dev/./stdout
+echo h 2> /dev//stdout >&2
+echo i 2> /dev/./stderr >&2 2>&1
+echo j > /dev/fd/./1
+## stdout:
+c
+d
+e
+g
+h
+j
+## status: 0
+
+#### a relative redirection target from /dev
+cd /dev
+echo b > ./stdout
+echo f > fd/1
+echo i > stderr 2>&1
+echo j > ./null
+echo k > ../dev/stdout
+cd /
+echo l > dev/stdout
+## stdout:
+b
+f
+k
+l
+## status: 0
+
+#### reading the standard input through other spellings
+echo r1 | cat < /dev/./stdin
+cd /dev
+echo r2 | cat < ./stdin
+echo r3 | cat < fd/0
+echo r4 | cat ./stdin
+echo r5 | cat /dev/./stdin
+echo r6 | cat fd/0 -
+head -c 3 ./zero | wc -c
+cat ./null; echo "null:$?"
+## stdout:
+r1
+r2
+r3
+r4
+r5
+r6
+3
+null:0
+## status: 0
+
+#### a process substitution's descriptor through other spellings
+exec 4< <(echo p1)
+cat < /dev/./fd/4
+cd /dev
+exec 5< <(echo p2)
+cat < fd/5
+cat /dev//fd/0 < <(echo p3)
+## stdout:
+p1
+p2
+p3
+## status: 0
+
+#### a descriptor opened on /dev/stdin is the standard input
+{
+  exec 3< /dev/stdin
+  read -r a <&3
+  echo "got $a"
+  exec 3<&-
+  read -r b < /dev/./stdin
+  echo "then $b"
+} <<< $'hello\nworld'
+## stdout:
+got hello
+then world
+## status: 0

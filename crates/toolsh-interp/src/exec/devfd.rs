@@ -38,6 +38,7 @@ impl std::fmt::Debug for DevFdFs {
 impl DevFdFs {
     /// The descriptor `path` names, if it is one of ours.
     fn lookup(&self, path: &str) -> Option<&Fd> {
+        let path = crate::fs::normalize_path("/", path);
         let n: usize = path.strip_prefix("/dev/fd/")?.parse().ok()?;
         self.fds.iter().find(|(k, _)| *k == n).map(|(_, f)| f)
     }

@@ -128,34 +128,30 @@ impl Interp {
                 Ok(true)
             }
             RedirOp::Read | RedirOp::ReadWrite => {
-                match target.as_str() {
-                    "/dev/null" => {
-                        self.set_input(fd, Input::empty());
-                        return Ok(true);
-                    }
-                    "/dev/stdin" | "/dev/fd/0" => return Ok(true),
-                    _ => {}
+                let device = self.device_path(&target);
+                if device.as_deref() == Some(crate::fs::DEV_NULL) {
+                    self.set_input(fd, Input::empty());
+                    return Ok(true);
                 }
                 // `< /dev/zero`, `< /dev/urandom`: an endless stream, in
                 // every profile (like `/dev/null`, it exposes nothing).
                 if r.op == RedirOp::Read
-                    && let Some(device) = crate::fs::EndlessDevice::at(&crate::fs::normalize_path(
-                        &self.st.cwd,
-                        &target,
-                    ))
+                    && let Some(device) = device.as_deref().and_then(crate::fs::EndlessDevice::at)
                 {
                     self.set_input(fd, Input::from_device(device));
                     return Ok(true);
                 }
-                // `< /dev/fd/N` of a descriptor open for reading (a process
-                // substitution): the same stream, as opening a pipe is.
-                if let Some(input) = target
-                    .strip_prefix("/dev/fd/")
-                    .and_then(|n| n.parse::<usize>().ok())
-                    .and_then(|n| self.fds.input(n))
-                {
-                    self.fds.set(fd, Some(Fd::In(input)));
-                    return Ok(true);
+                // `< /dev/stdin`, `< /dev/fd/N` of a descriptor open for
+                // reading (a process substitution): the same stream, as
+                // opening a pipe is.
+                if let Some(n) = device.as_deref().and_then(stream_number) {
+                    if n == fd {
+                        return Ok(true);
+                    }
+                    if let Some(input) = self.fds.input(n) {
+                        self.fds.set(fd, Some(Fd::In(input)));
+                        return Ok(true);
+                    }
                 }
                 if !self.files_allowed(&target).await? {
                     return Ok(false);
@@ -247,6 +243,19 @@ impl Interp {
         Ok(())
     }
 
+    /// The absolute path a redirection target names, for recognising a
+    /// device: bash matches `/dev/stdout` and the like by spelling, but on
+    /// Linux any spelling the kernel resolves there (`/dev/./stdout`,
+    /// `/dev//stdout`, `fd/1` in `/dev`) opens the same file. `None` for a
+    /// target ending in `/` (the kernel refuses a device as a directory).
+    fn device_path(&self, target: &str) -> Option<String> {
+        if target.ends_with('/') {
+            return None;
+        }
+        let path = crate::fs::normalize_path(&self.st.cwd, target);
+        path.starts_with("/dev/").then_some(path)
+    }
+
     /// In the logic-only profile, report that file redirection is disabled.
     async fn files_allowed(&mut self, target: &str) -> R<bool> {
         if self.sh.profile == Profile::LogicOnly {
@@ -266,15 +275,14 @@ impl Interp {
         append: bool,
         clobber: bool,
     ) -> R<bool> {
-        let special = match target {
+        let device = self.device_path(target);
+        let special = match device.as_deref() {
             // `/dev/zero` and `/dev/urandom` discard writes, as on Linux.
-            "/dev/null" | "/dev/zero" | "/dev/urandom" => Some(Output::Null),
-            "/dev/stdout" | "/dev/fd/1" => Some(self.fds.output(1)),
-            "/dev/stderr" | "/dev/fd/2" => Some(self.fds.output(2)),
-            _ => target
-                .strip_prefix("/dev/fd/")
-                .and_then(|n| n.parse::<usize>().ok())
-                .map(|n| self.fds.output(n)),
+            Some(crate::fs::DEV_NULL | crate::fs::DEV_ZERO | crate::fs::DEV_URANDOM) => {
+                Some(Output::Null)
+            }
+            Some(path) => stream_number(path).map(|n| self.fds.output(n)),
+            None => None,
         };
         if let Some(o) = special {
             self.fds.set(fd, Some(Fd::Out(o)));
@@ -319,4 +327,15 @@ fn word_literal(w: &toolsh_parser::Word) -> String {
         }
     }
     s
+}
+
+/// The descriptor a stream device names: `/dev/stdin`, `/dev/stdout`,
+/// `/dev/stderr` or `/dev/fd/N` (an absolute, normalised path).
+fn stream_number(path: &str) -> Option<usize> {
+    match path {
+        "/dev/stdin" => Some(0),
+        "/dev/stdout" => Some(1),
+        "/dev/stderr" => Some(2),
+        _ => path.strip_prefix("/dev/fd/")?.parse().ok(),
+    }
 }
