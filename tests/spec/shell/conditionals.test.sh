@@ -460,4 +460,4 @@ yes
 echo after
 ## stdout:
 ## status: 0
-## divergence: both stop at the syntax error with the same message; bash 5.2 then exits with the previous command's status (0 here; `false` before it gives 1) after an error inside `[[ ]]`, where every other syntax error gives 2; toolsh exits 2 for every syntax error
+## divergence: both stop at the syntax error with the same message; bash 5.2 then exits with the previous command's status (0 here; `false` before it gives 1) after an error inside `[[ ]]`, where the structural syntax errors give 2; toolsh exits 2 for every syntax error

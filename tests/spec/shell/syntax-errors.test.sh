@@ -69,3 +69,70 @@ echo "after $?"
 one
 after 2
 ## status: 0
+
+#### an unterminated compound assignment at end of file
+echo before
+x=(1 2
+## stdout:
+before
+## status: 1
+## divergence: both run `echo before` and report the missing `)`; bash 5.2 exits 1 for an array assignment left open at end of file (whatever ran before), where the structural syntax errors give 2; toolsh exits 2 for every syntax error
+
+#### an unterminated quote at end of file after a failure
+echo before
+false
+echo 'abc
+## stdout:
+before
+## status: 1
+## divergence: both run the lines before and report the missing quote; bash 5.2 exits with the previous command's status when it is not 0 (1 here) after an unterminated quote, backquote or `${` at end of file, and 2 when it is 0; toolsh exits 2 for every syntax error
+
+#### an unterminated quote at end of file after a success
+echo before
+echo 'abc
+## stdout:
+before
+## status: 2
+
+#### an unterminated double quote at end of file
+true
+echo "abc
+## stdout:
+## status: 2
+
+#### an unterminated command substitution after a failure
+false
+echo $(echo a
+## stdout:
+## status: 2
+
+#### an unterminated subshell after a failure
+false
+( echo a
+## stdout:
+## status: 2
+
+#### an unterminated brace group after a failure
+false
+{ echo a
+## stdout:
+## status: 2
+
+#### an unterminated case after a failure
+false
+case a in
+## stdout:
+## status: 2
+
+#### an unterminated for loop after a failure
+false
+for i in 1; do echo $i
+## stdout:
+## status: 2
+
+#### an unterminated arithmetic expansion
+echo before
+echo $((1 +
+## stdout:
+before
+## status: 2
