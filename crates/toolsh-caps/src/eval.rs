@@ -208,9 +208,11 @@ impl LeasedExecution<'_> {
         self
     }
 
-    /// Every command to install in the shell: each granted or not tool
-    /// (ungranted calls are denied at call time, exit 1), `help`,
-    /// `discover`, and the module commands.
+    /// Every command to install in the shell: each tool the lease lets the
+    /// script call, `help`, `discover`, and the module commands. The
+    /// others are hidden: not commands, but their calls reach the lease
+    /// gate through [`LeasedExecution::command_not_found`] and are denied
+    /// there (exit 1).
     pub fn commands(&self) -> Vec<Arc<dyn Builtin>> {
         let mut v = commands_for(&self.registry, &self.request);
         for (command, target) in &self.modules {
@@ -228,11 +230,13 @@ impl LeasedExecution<'_> {
     /// `ShellBuilder::command_not_found`: each unknown name is audited as
     /// denied ("unknown command") under its digest label, never verbatim,
     /// and the script gets bash's `NAME: command not found`, status 127.
+    /// A hidden tool's call goes to the lease gate instead, which denies
+    /// and audits it (`<tool>: denied: <reason>`, status 1).
     pub fn command_not_found(&self) -> Arc<dyn Builtin> {
         Arc::new(UnknownCommand {
             shared: self.shared.clone(),
             execution: self.execution,
-            message: toolsh_tools::UnknownCommand::new(&self.registry),
+            message: toolsh_tools::UnknownCommand::for_execution(&self.registry, &self.request),
         })
     }
 
@@ -266,6 +270,10 @@ impl Builtin for UnknownCommand {
     }
 
     async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+        // A hidden (uncallable) tool: denied and audited by the lease gate.
+        if let Some(r) = self.message.run_hidden(ctx).await {
+            return r;
+        }
         let name = ctx.args.first().cloned().unwrap_or_default();
         self.shared.audit.record(crate::audit::AuditEntry {
             seq: 0,

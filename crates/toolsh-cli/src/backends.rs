@@ -1,7 +1,7 @@
 //! Manifest tool backends. These run on the host, outside the sandbox:
 //! `exec` starts a program (params as JSON on stdin, the tool's piped stdin
 //! in `TOOLSH_STDIN`, stdout is the result, a non-zero exit is a callback
-//! error); `http` makes a request (secrets come from `${VAR}` in the URL or
+//! error whose stdout is discarded: docs/tool-contract.md, "Failures"); `http` makes a request (secrets come from `${VAR}` in the URL or
 //! headers and are never shown to the script).
 
 use std::fmt::Write as _;
@@ -117,8 +117,18 @@ async fn run_exec(argv: Vec<String>, cwd: std::path::PathBuf, args: ToolArgs) ->
     if status.success() {
         Ok(String::from_utf8_lossy(&out).into_owned())
     } else {
+        // The error is all a failed call has (the tool contract): the
+        // partial stdout is not a result; the host's log says it existed.
         let err = String::from_utf8_lossy(&err);
-        Err(format!("{prog} exited with {status}: {}", err.trim()))
+        let dropped = if out.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} bytes of stdout discarded)", out.len())
+        };
+        Err(format!(
+            "{prog} exited with {status}{dropped}: {}",
+            err.trim()
+        ))
     }
 }
 

@@ -83,21 +83,29 @@ pub struct AuthorityArgs {
     pub mode: Option<ModeArg>,
 }
 
-/// Limits settable on the command line.
+/// Limits settable on the command line. Each takes a value starting with
+/// `-` as its value (`allow_negative_numbers`), so `--timeout -1` is an
+/// invalid value of `--timeout` (usage error, exit 2) rather than an
+/// unexpected argument.
 #[derive(Debug, Args, Clone, Default)]
 pub struct LimitArgs {
     /// Wall-clock limit in seconds (fractions allowed; more than 0, at
     /// most 1e9).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        value_parser = parse_timeout,
+        allow_negative_numbers = true
+    )]
     pub timeout: Option<f64>,
     /// Most commands executed.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count::<u64>, allow_negative_numbers = true)]
     pub max_commands: Option<u64>,
     /// Most bytes of stdout.
-    #[arg(long, value_name = "BYTES")]
+    #[arg(long, value_name = "BYTES", value_parser = parse_count::<usize>, allow_negative_numbers = true)]
     pub max_output: Option<usize>,
     /// Most iterations of one loop.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count::<u64>, allow_negative_numbers = true)]
     pub max_loop_iterations: Option<u64>,
 }
 
@@ -213,4 +221,16 @@ fn parse_timeout(s: &str) -> Result<f64, String> {
         ));
     }
     Ok(t)
+}
+
+/// A count limit (`--max-commands`, `--max-output`, ...): a whole number,
+/// 0 or more, that fits `T` (a usage error naming the rule otherwise, for
+/// `-5` as for `many`).
+fn parse_count<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+    let t = s.trim();
+    if t.starts_with('-') && t.len() > 1 {
+        return Err(format!("`{s}` is negative: the limit must be 0 or more"));
+    }
+    t.parse()
+        .map_err(|_| format!("`{s}` is not a whole number from 0 to 2^64-1"))
 }

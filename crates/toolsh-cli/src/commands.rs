@@ -84,7 +84,9 @@ fn excerpt(line: &str, column: usize) -> (String, usize) {
 /// `toolsh fmt`: print the script in canonical form, its comments
 /// (the `#!` line first) kept in order at the nearest list-item boundary
 /// (`toolsh_parser::print`); blank lines are not kept. Exit 2 on a syntax
-/// error. A script file that cannot be read exits as for `toolsh run`
+/// error; a script over a parse limit of `toolsh run`'s defaults (source
+/// bytes, nesting depth) is reported as `run` reports it
+/// (`toolsh: source size limit exceeded (N)`, exit 124). A script file that cannot be read exits as for `toolsh run`
 /// ([`script_file::read`]: 127 when missing, 126 when unusable).
 pub fn fmt(args: &FmtArgs) -> i32 {
     let src = match script_file::read(&args.file) {
@@ -94,8 +96,14 @@ pub fn fmt(args: &FmtArgs) -> i32 {
             return e.status;
         }
     };
-    match toolsh_parser::parse(&src) {
+    let limits = toolsh_interp::ExecutionLimits::default();
+    match toolsh_parser::parse_with_limits(&src, &limits.parse_limits()) {
         Ok(script) => emit(&toolsh_parser::print(&script)),
+        Err(e) if let Some(i) = toolsh_interp::limit_interrupt(&e, &limits) => {
+            // As `run` reports it: a limit, not a syntax error.
+            eprintln!("toolsh: {i}");
+            i.exit_status()
+        }
         Err(e) => {
             eprint!("{}", render_parse_error(&args.file, &src, &e));
             EXIT_USAGE
@@ -131,11 +139,11 @@ pub async fn check(args: CheckArgs) -> i32 {
     let limits = limits_for(loaded.manifest.as_ref(), &crate::cli::LimitArgs::default());
     let script = match toolsh_parser::parse_with_limits(&src, &limits.parse_limits()) {
         Ok(s) => s,
-        Err(e) if e.kind == ParseErrorKind::LimitExceeded => {
-            // As `run` would stop: a limit, not a syntax error.
-            eprintln!("{}: {}", args.file, e.message);
+        Err(e) if let Some(i) = toolsh_interp::limit_interrupt(&e, &limits) => {
+            // As `run` stops: a limit, in run's words and status.
+            eprintln!("toolsh: {i}");
             loaded.shutdown().await;
-            return toolsh_interp::EXIT_LIMIT;
+            return i.exit_status();
         }
         Err(e) => {
             eprint!("{}", render_parse_error(&args.file, &src, &e));

@@ -86,7 +86,9 @@ pub fn with_tools(
     for c in commands_for(registry, request) {
         b = b.builtin(c);
     }
-    b.command_not_found(Arc::new(toolsh_tools::UnknownCommand::new(registry)))
+    b.command_not_found(Arc::new(toolsh_tools::UnknownCommand::for_execution(
+        registry, request,
+    )))
 }
 
 /// Read the script: `-c`, a file, or stdin (see [`script_file::read`]

@@ -593,6 +593,52 @@ exec = ["sh", "-c", "head -c 3000000 /dev/zero >&2; cat >/dev/null; echo '{\"ok\
     assert!(started.elapsed() < std::time::Duration::from_mins(1));
 }
 
+/// A failing exec tool is a failed call (docs/tool-contract.md,
+/// "Failures"): what it printed before exiting non-zero is not a result
+/// and is not printed, its stderr is sanitized to `<tool>: callback
+/// failed` (status 1), the script's own output before and after is kept,
+/// and the host's warn log has the raw error with the discarded stdout's
+/// size.
+#[test]
+fn a_failing_exec_tool_is_a_failed_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = r#"
+[[tool]]
+name = "half"
+exec = ["sh", "-c", "echo partial; echo secret-token >&2; exit 3"]
+"#;
+    let mpath = dir.path().join("tools.toml");
+    std::fs::write(&mpath, manifest).unwrap();
+    let script = "echo before; half; echo \"st=$?\"; out=$(half); echo \"out=[$out] st=$?\"";
+    let out = toolsh()
+        .args(["run", "--tools"])
+        .arg(&mpath)
+        .args(["-c", script])
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .output()
+        .expect("spawn");
+    assert_eq!(text(&out.stdout), "before\nst=1\nout=[] st=1\n");
+    assert_eq!(
+        text(&out.stderr),
+        "half: callback failed\nhalf: callback failed\n"
+    );
+    let logged = toolsh()
+        .args(["run", "--tools"])
+        .arg(&mpath)
+        .args(["-c", "half"])
+        .env("RUST_LOG", "toolsh_tools=warn")
+        .stdin(Stdio::null())
+        .output()
+        .expect("spawn");
+    assert_eq!(text(&logged.stdout), "");
+    let err = text(&logged.stderr);
+    assert!(
+        err.contains("sh exited with exit status: 3 (8 bytes of stdout discarded): secret-token"),
+        "{err}"
+    );
+}
+
 #[test]
 fn manifest_exec_and_http_tools() {
     let dir = tempfile::tempdir().unwrap();

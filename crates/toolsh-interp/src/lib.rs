@@ -44,6 +44,7 @@ pub use fs::{
 };
 pub use io::{Capture, FileSink, Input, Output, OutputError, OutputSink, ReadWriteFile};
 pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKind};
+pub use parse::limit_interrupt;
 pub use profile::Profile;
 pub use shell::{CancelHandle, ExecResult, Shell, ShellBuilder};
 pub use toolsh_parser as parser;

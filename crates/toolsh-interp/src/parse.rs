@@ -24,8 +24,10 @@ pub(crate) fn parse_arith(src: &str, limits: &ExecutionLimits) -> Result<ArithEx
 
 /// The limit interrupt for a parse error of kind
 /// [`ParseErrorKind::LimitExceeded`] (source bytes, nesting depth or
-/// here-documents), or `None` for an ordinary syntax error.
-pub(crate) fn limit_interrupt(e: &ParseError, limits: &ExecutionLimits) -> Option<Interrupt> {
+/// here-documents), or `None` for an ordinary syntax error. Hosts that
+/// parse a script themselves (`toolsh check`) use it to report a limit
+/// as a run would (`toolsh: <limit> exceeded (N)`, [`Interrupt::exit_status`]).
+pub fn limit_interrupt(e: &ParseError, limits: &ExecutionLimits) -> Option<Interrupt> {
     if e.kind != ParseErrorKind::LimitExceeded {
         return None;
     }

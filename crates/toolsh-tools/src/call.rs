@@ -134,6 +134,13 @@ impl ToolRegistry {
     ) -> CallOutcome {
         let def = &tool.imp.def;
         let name = def.name.as_str();
+        if self.is_hidden(name) {
+            let params =
+                parse_flags(&def.input_schema, argv).map_or_else(|_| json!({}), Value::Object);
+            return self
+                .deny_hidden(name, &params, stdin.as_deref(), request)
+                .await;
+        }
         if argv.iter().any(|a| a == "--help") {
             return CallOutcome {
                 exit_code: EXIT_OK,
@@ -176,8 +183,11 @@ impl ToolRegistry {
             Err(outcome) => return outcome,
         };
         let mut output = None;
-        let outcome = self
-            .run_params(
+        let outcome = if self.is_hidden(name) {
+            self.deny_hidden(name, &params, stdin.as_deref(), request)
+                .await
+        } else {
+            self.run_params(
                 &tool,
                 params.clone(),
                 false,
@@ -186,7 +196,8 @@ impl ToolRegistry {
                 deadline,
                 &mut output,
             )
-            .await;
+            .await
+        };
         request.trace.push(InvocationTrace {
             name: name.to_string(),
             kind: TraceKind::Tool,
@@ -345,6 +356,63 @@ impl ToolRegistry {
             stdout: terminate(output),
             stderr: String::new(),
         }
+    }
+
+    /// The outcome of a call of a hidden tool ([`ToolRegistry::hide`]):
+    /// no help, dry run or flag and schema errors (they would show the
+    /// tool's flags), only the gates' denial, `<tool>: denied: <reason>`,
+    /// status 1 ([`EXIT_FAILURE`]), the reason being the first gate's or
+    /// the policy hook's that denies it. `params` are the flags as far as
+    /// they parse (`{}` otherwise), for the gates' audit. When nothing
+    /// denies it (a host hid a tool its gates allow) it is denied all the
+    /// same: "not available to this script". The callback never runs.
+    async fn deny_hidden(
+        &self,
+        name: &str,
+        params: &Value,
+        stdin: Option<&str>,
+        request: &ToolCallRequest,
+    ) -> CallOutcome {
+        let call = ToolCall {
+            name,
+            params,
+            tenant: request.tenant.as_deref(),
+            surface: request.surface.as_deref(),
+            stdin_bytes: stdin.map_or(0, str::len),
+            execution: request.execution,
+        };
+        let report = CallReport {
+            exit_code: EXIT_FAILURE,
+            bytes_in: params.to_string().len() + stdin.map_or(0, str::len),
+            bytes_out: 0,
+            duration: Duration::ZERO,
+        };
+        let mut reason = None;
+        let mut admitted = 0;
+        for gate in &self.gates {
+            if let PolicyDecision::Deny(r) = gate.admit(&call).await {
+                reason = Some(r);
+                break;
+            }
+            admitted += 1;
+        }
+        for g in &self.gates[..admitted] {
+            g.finish(&call, &report);
+        }
+        if reason.is_none()
+            && let Some(policy) = &self.policy
+            && let PolicyDecision::Deny(r) = policy(&call)
+        {
+            reason = Some(r);
+        }
+        let reason = reason.unwrap_or_else(|| "not available to this script".to_string());
+        CallOutcome::fail(
+            EXIT_FAILURE,
+            format!(
+                "{name}: denied: {reason}
+"
+            ),
+        )
     }
 
     /// The registered tool `name`, or the outcome of an unknown name

@@ -51,21 +51,31 @@ impl Builtin for ToolCommand {
     }
 
     async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
-        // A loop's shared stdin is left for the loop's own `read`.
-        let stdin = if ctx.stdin.has_source() && !ctx.stdin_from_loop {
-            let max = ctx.shell.limits().max_buffer_bytes;
-            let bytes = ctx.stdin.read_to_end(max).await?;
-            Some(String::from_utf8_lossy(&bytes).into_owned())
-        } else {
-            None
-        };
-        let deadline = ctx.shell.deadline();
-        let out = self
-            .registry
-            .call(&self.name, &ctx.args[1..], stdin, &self.request, deadline)
-            .await;
-        emit(ctx, &out).await
+        call_tool(&self.registry, &self.name, &self.request, ctx).await
     }
+}
+
+/// Call tool `name` of `registry` with the command's arguments and piped
+/// stdin, and write the outcome to the command's streams.
+async fn call_tool(
+    registry: &ToolRegistry,
+    name: &str,
+    request: &ToolCallRequest,
+    ctx: &mut BuiltinContext<'_>,
+) -> BuiltinResult {
+    // A loop's shared stdin is left for the loop's own `read`.
+    let stdin = if ctx.stdin.has_source() && !ctx.stdin_from_loop {
+        let max = ctx.shell.limits().max_buffer_bytes;
+        let bytes = ctx.stdin.read_to_end(max).await?;
+        Some(String::from_utf8_lossy(&bytes).into_owned())
+    } else {
+        None
+    };
+    let deadline = ctx.shell.deadline();
+    let out = registry
+        .call(name, &ctx.args[1..], stdin, request, deadline)
+        .await;
+    emit(ctx, &out).await
 }
 
 /// The `help` command.
@@ -189,8 +199,16 @@ impl Builtin for DiscoverCommand {
 /// `ShellBuilder::command_not_found`): bash's `NAME: command not found`,
 /// status 127, plus the nearest tool name when the name is a plausible
 /// typo of one (`orders.lst` → `did you mean orders.list?`).
+///
+/// Built with [`UnknownCommand::for_execution`], it also answers the
+/// calls of the registry's hidden tools ([`ToolRegistry::hide`]): those
+/// are not shell commands (`type` and `command -v` do not
+/// know them), but a script that names one is told that it is denied
+/// (`<tool>: denied: <reason>`, status 1) by the gates, not that it does
+/// not exist.
 pub struct UnknownCommand {
     names: Vec<String>,
+    hidden: Option<(Arc<ToolRegistry>, Arc<ToolCallRequest>)>,
 }
 
 impl UnknownCommand {
@@ -203,7 +221,37 @@ impl UnknownCommand {
     pub fn with_names(names: impl IntoIterator<Item = String>) -> Self {
         Self {
             names: names.into_iter().collect(),
+            hidden: None,
         }
+    }
+
+    /// A handler suggesting among `registry`'s listed tools that also
+    /// routes a call of one of its hidden tools to
+    /// [`ToolRegistry::call`] (which denies it) in the execution
+    /// described by `request`: the handler to pair with
+    /// [`commands_for`].
+    pub fn for_execution(registry: &Arc<ToolRegistry>, request: &Arc<ToolCallRequest>) -> Self {
+        Self {
+            hidden: Some((registry.clone(), request.clone())),
+            ..Self::new(registry)
+        }
+    }
+
+    /// When the command being run (`ctx.args[0]`) is a hidden tool of
+    /// the registry given to [`UnknownCommand::for_execution`], call it
+    /// (the gates deny it) and return its status; `None` otherwise, for
+    /// the caller's own not-found handling.
+    ///
+    /// # Errors
+    /// An interrupt (a limit, cancellation) while reading stdin or
+    /// writing the outcome.
+    pub async fn run_hidden(&self, ctx: &mut BuiltinContext<'_>) -> Option<BuiltinResult> {
+        let (registry, request) = self.hidden.as_ref()?;
+        let name = ctx.args.first()?.clone();
+        if !registry.is_hidden(&name) {
+            return None;
+        }
+        Some(call_tool(registry, &name, request, ctx).await)
     }
 
     /// The message for `name` (without the `toolsh: line N: ` prefix).
@@ -222,6 +270,9 @@ impl Builtin for UnknownCommand {
     }
 
     async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+        if let Some(r) = self.run_hidden(ctx).await {
+            return r;
+        }
         let name = ctx.args.first().map_or("", String::as_str);
         let message = match ctx.shell.lineno() {
             0 => format!("toolsh: {}\n", self.message(name)),
@@ -232,15 +283,17 @@ impl Builtin for UnknownCommand {
     }
 }
 
-/// Every command of a tool set for one execution: each tool (hidden ones
-/// too, so that their calls are denied by the gates rather than unknown),
-/// `help` and `discover`.
+/// Every command of a tool set for one execution: each listed tool,
+/// `help` and `discover`. Hidden tools ([`ToolRegistry::hide`]) are not
+/// commands, so `type`, `command -v` and `--help` do not reveal them; install [`UnknownCommand::for_execution`] as the shell's
+/// not-found handler so that their calls are denied by the gates (status
+/// 1) rather than unknown.
 pub fn commands_for(
     registry: &Arc<ToolRegistry>,
     request: &Arc<ToolCallRequest>,
 ) -> Vec<Arc<dyn Builtin>> {
     let mut v: Vec<Arc<dyn Builtin>> = Vec::with_capacity(registry.len() + 2);
-    for name in registry.command_names() {
+    for name in registry.names() {
         v.push(Arc::new(ToolCommand::new(
             registry.clone(),
             name,

@@ -66,9 +66,9 @@ impl ToolDefExtension {
         for c in commands_for(&self.registry, &request) {
             builder = builder.builtin(c);
         }
-        let builder = builder.command_not_found(Arc::new(crate::commands::UnknownCommand::new(
-            &self.registry,
-        )));
+        let builder = builder.command_not_found(Arc::new(
+            crate::commands::UnknownCommand::for_execution(&self.registry, &request),
+        ));
         (builder, request.trace.clone())
     }
 }

@@ -245,10 +245,13 @@ impl ToolRegistry {
     /// whose gate denies them (a capability lease that does not grant
     /// them, a read-only permission mode) hides them so that `help`,
     /// `discover`, the system prompt, tool descriptions and "did you
-    /// mean" hints show only what the script can call. A hidden tool stays
-    /// a command ([`ToolRegistry::command_names`]): a call still reaches
-    /// the gates, which deny it with their reason (status 1). Names that
-    /// are not registered are ignored; calls add to the hidden set.
+    /// mean" hints show only what the script can call. A hidden tool is
+    /// not a shell command either ([`crate::commands_for`] leaves it out,
+    /// so `type`, `command -v` and `--help` do not know it); a call that
+    /// names it reaches [`ToolRegistry::call`] through
+    /// [`crate::UnknownCommand::for_execution`], which denies it without
+    /// reading its flags (`<tool>: denied: <reason>`, status 1). Names
+    /// that are not registered are ignored; calls add to the hidden set.
     #[must_use]
     pub fn hide<I, S>(mut self, names: I) -> Self
     where
@@ -263,6 +266,11 @@ impl ToolRegistry {
 
     fn listed(&self, name: &str) -> bool {
         !self.hidden.contains(name)
+    }
+
+    /// Whether `name` is a registered tool hidden by [`ToolRegistry::hide`].
+    pub fn is_hidden(&self, name: &str) -> bool {
+        self.tools.contains_key(name) && self.hidden.contains(name)
     }
 
     /// The definitions of the listed (not hidden) tools, in name order.
@@ -290,8 +298,7 @@ impl ToolRegistry {
             .filter(|n| self.listed(n))
     }
 
-    /// Every registered tool name, hidden ones included, in order: the
-    /// commands a shell gets ([`crate::commands_for`]).
+    /// Every registered tool name, hidden ones included, in order.
     pub fn command_names(&self) -> impl Iterator<Item = &str> {
         self.tools.keys().map(String::as_str)
     }

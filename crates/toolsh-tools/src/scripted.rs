@@ -309,8 +309,9 @@ impl ScriptedTool {
         for c in commands_for(&self.inner.registry, request) {
             b = b.builtin(c);
         }
-        b.command_not_found(Arc::new(crate::commands::UnknownCommand::new(
+        b.command_not_found(Arc::new(crate::commands::UnknownCommand::for_execution(
             &self.inner.registry,
+            request,
         )))
         .build()
     }

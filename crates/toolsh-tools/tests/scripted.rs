@@ -344,9 +344,12 @@ async fn unknown_names_get_bash_message_and_the_nearest_tool() {
 
 /// A hidden tool (one a host's gate denies) is in no listing: not in
 /// `help`, `help --list`, `help TOOL`, `discover`, the description, the
-/// system prompt or "did you mean" hints. It stays a command, so a call
-/// reaches the gates (here a policy that denies it) instead of being
-/// unknown.
+/// system prompt or "did you mean" hints. It is not a shell command either
+/// (`type` and `command -v` do not know it, `--help` and
+/// `--dry-run` show nothing of it), but a call is not "command not
+/// found": it reaches the gates (here a policy that denies it) and is
+/// denied with their reason, status 1; a hidden tool nothing denies is
+/// denied as not available, its callback never runs.
 #[tokio::test]
 async fn hidden_tools_are_listed_nowhere_but_still_reach_the_gates() {
     let mut registry = toolsh_tools::ToolRegistry::new();
@@ -395,6 +398,29 @@ async fn hidden_tools_are_listed_nowhere_but_still_reach_the_gates() {
             .contains("payments.charge: denied: not for this script\n"),
         "{}",
         r.stderr
+    );
+    let r = run(
+        &t,
+        "type payments.charge; echo \"type=$?\"; command -v payments.charge; echo \"v=$?\"; \
+         payments.charge --help; echo \"help=$?\"; \
+         payments.charge --dry-run --customer c-acme --amount 1; echo \"dry=$?\"; \
+         payments.charge --no-such-flag; echo \"flag=$?\"; \
+         orders.list --customer c-acme; echo \"allowed=$?\"; \
+         type -t customers.get",
+    )
+    .await;
+    assert_eq!(
+        r.stdout, "type=1\nv=1\nhelp=1\ndry=1\nflag=1\nallowed=1\nbuiltin\n",
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        r.stderr,
+        "toolsh: line 1: type: payments.charge: not found\n\
+         payments.charge: denied: not for this script\n\
+         payments.charge: denied: not for this script\n\
+         payments.charge: denied: not for this script\n\
+         orders.list: denied: not available to this script\n"
     );
     // The typo hint suggests only listed tools.
     let r = run(&t, "orders.lis").await;
