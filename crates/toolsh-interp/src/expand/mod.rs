@@ -14,6 +14,7 @@
 
 pub(crate) mod arith;
 mod brace;
+mod cat_file;
 pub(crate) mod glob;
 mod length;
 mod parameter;
@@ -504,6 +505,7 @@ impl Interp {
 
     /// `$(...)`: run on a fork, capture standard output, strip trailing
     /// newlines. Sets the status used by assignment-only commands.
+    /// `$(< file)` reads the file instead ([`cat_file`]).
     pub async fn command_subst(&mut self, script: &toolsh_parser::Script) -> R<String> {
         let mut child = self.fork();
         child.enter_subst_depth()?;
@@ -513,7 +515,10 @@ impl Interp {
         let (out, cap) =
             crate::io::Output::capture(self.sh.limits.max_buffer_bytes, LimitKind::BufferBytes);
         child.fds.set(1, Some(crate::exec::Fd::Out(out)));
-        let r = child.run_list(&script.body).await;
+        let r = match cat_file::cat_file_redirect(script) {
+            Some(redirect) => child.cat_file(redirect).await,
+            None => child.run_list(&script.body).await,
+        };
         let status = child.finish_subshell(r).await?;
         drop(child);
         self.st.subst_status = Some(status);
