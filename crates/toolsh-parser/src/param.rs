@@ -477,7 +477,7 @@ impl Parser<'_> {
     }
 
     /// `$'...'` with the cursor at the quote: the decoded text.
-    fn ansi_c(&mut self) -> Result<String, ParseError> {
+    pub(crate) fn ansi_c(&mut self) -> Result<String, ParseError> {
         let open = self.pos - 1;
         self.pos += 1;
         // Bytes, so that octal and hex escapes above 0x7f combine into

@@ -283,7 +283,11 @@ impl Parser<'_> {
                 }
                 b'$' => {
                     let in_dq = matches!(ctx, WordCtx::Param { dq: true, .. });
-                    self.dollar(parts, in_dq)?;
+                    if in_dq && matches!(self.peek_at(1), Some(b'\'' | b'"')) {
+                        self.extquote(parts)?;
+                    } else {
+                        self.dollar(parts, in_dq)?;
+                    }
                 }
                 b'`' => {
                     let p = self.backquote(false)?;
@@ -313,6 +317,22 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+
+    /// `$'...'` or `$"..."` in an operand of a double-quoted `${...}`, with
+    /// the cursor at `$`: decoded as outside double quotes (bash's
+    /// `extquote` option, on by default; bash manual 4.3.2 "The Shopt
+    /// Builtin"), so `"${z//$'\n'/,}"` replaces newlines. The decoded text
+    /// is quoted (a pattern character in it matches itself).
+    fn extquote(&mut self, parts: &mut Parts) -> Result<(), ParseError> {
+        self.pos += 1;
+        let part = if self.peek() == Some(b'"') {
+            self.double_quoted(true)?
+        } else {
+            WordPart::AnsiC(self.ansi_c()?.into())
+        };
+        parts.push(part);
+        Ok(())
     }
 
     /// `true` when the cursor is at `(` right after an unquoted extglob

@@ -444,3 +444,76 @@ fn arithmetic_expansion_forms() {
         )))]
     );
 }
+
+/// The operator of the parameter expansion that is the only part of the
+/// double-quoted word 1 of `src`.
+fn dq_param_op(src: &str) -> ParamOp {
+    match word_parts(src, 1).as_slice() {
+        [WordPart::DoubleQuoted { parts, .. }] => match parts.as_slice() {
+            [WordPart::Param(p)] => {
+                p.op.as_deref()
+                    .cloned()
+                    .unwrap_or_else(|| panic!("{src:?}: no operator"))
+            }
+            other => panic!("{src:?}: {other:?}"),
+        },
+        other => panic!("{src:?}: {other:?}"),
+    }
+}
+
+/// The parts of an operand word.
+fn operand(w: &Word) -> Vec<WordPart> {
+    w.parts.to_vec()
+}
+
+#[test]
+fn extquote_decodes_ansi_c_and_locale_quotes_in_double_quoted_operands() {
+    // bash 5.2 (extquote on): `"${z//$'\n'/,}"` replaces newlines.
+    let ParamOp::Replace {
+        pattern,
+        replacement,
+        ..
+    } = dq_param_op(r#"echo "${z//$'\n'/$'\t'}""#)
+    else {
+        panic!("not a replacement");
+    };
+    assert_eq!(operand(&pattern), vec![WordPart::AnsiC("\n".into())]);
+    assert_eq!(
+        replacement.map(|w| operand(&w)),
+        Some(vec![WordPart::AnsiC("\t".into())])
+    );
+    let ParamOp::Default { word, .. } = dq_param_op(r#"echo "${u:-a$'\x41'b}""#) else {
+        panic!("not a default");
+    };
+    assert_eq!(
+        operand(&word),
+        vec![lit("a"), WordPart::AnsiC("A".into()), lit("b")]
+    );
+    let ParamOp::RemovePrefix { pattern, .. } = dq_param_op(r#"echo "${v#$"a"}""#) else {
+        panic!("not a prefix removal");
+    };
+    assert_eq!(
+        operand(&pattern),
+        vec![WordPart::DoubleQuoted {
+            parts: vec![lit("a")],
+            locale: true
+        }]
+    );
+    // A `}` inside `$'...'` does not end the expansion.
+    let ParamOp::Default { word, .. } = dq_param_op(r#"echo "${u:-$'}'}""#) else {
+        panic!("not a default");
+    };
+    assert_eq!(operand(&word), vec![WordPart::AnsiC("}".into())]);
+    // Escaped, `\$'` stays literal; plain double quotes keep `$'` literal.
+    let ParamOp::Default { word, .. } = dq_param_op(r#"echo "${u:-\$'x'}""#) else {
+        panic!("not a default");
+    };
+    assert_eq!(operand(&word), vec![WordPart::Escaped('$'), lit("'x'")]);
+    assert_eq!(
+        word_parts(r#"echo "$'x'""#, 1),
+        vec![WordPart::DoubleQuoted {
+            parts: vec![lit("$'x'")],
+            locale: false
+        }]
+    );
+}
