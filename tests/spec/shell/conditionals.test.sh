@@ -460,4 +460,17 @@ yes
 echo after
 ## stdout:
 ## status: 0
-## divergence: both stop at the syntax error with the same message; bash 5.2 then exits with the previous command's status (0 here; `false` before it gives 1) after an error inside `[[ ]]`, where the structural syntax errors give 2; toolsh exits 2 for every syntax error
+
+#### a syntax error inside [[ ]] keeps the previous status
+(exit 5)
+[[ a b ]]
+echo after
+## stdout:
+## status: 5
+
+#### a syntax error inside [[ ]] in an if keeps the previous status
+false
+if [[ -f ]]; then echo yes; fi
+echo after
+## stdout:
+## status: 1

@@ -76,7 +76,6 @@ x=(1 2
 ## stdout:
 before
 ## status: 1
-## divergence: both run `echo before` and report the missing `)`; bash 5.2 exits 1 for an array assignment left open at end of file (whatever ran before), where the structural syntax errors give 2; toolsh exits 2 for every syntax error
 
 #### an unterminated quote at end of file after a failure
 echo before
@@ -85,7 +84,6 @@ echo 'abc
 ## stdout:
 before
 ## status: 1
-## divergence: both run the lines before and report the missing quote; bash 5.2 exits with the previous command's status when it is not 0 (1 here) after an unterminated quote, backquote or `${` at end of file, and 2 when it is 0; toolsh exits 2 for every syntax error
 
 #### an unterminated quote at end of file after a success
 echo before
@@ -135,4 +133,34 @@ echo before
 echo $((1 +
 ## stdout:
 before
+## status: 2
+
+#### an unterminated arithmetic expansion after a failure
+(exit 5)
+echo $((1 +
+## stdout:
+## status: 5
+
+#### a quote left open inside an unterminated compound assignment
+(exit 5)
+x=(a b 'c
+## stdout:
+## status: 1
+
+#### an unterminated compound assignment in an if
+false
+if true; then a[1]+=(1 $(echo
+## stdout:
+## status: 1
+
+#### a quote left open inside a command substitution
+(exit 3)
+echo $(echo 'a
+## stdout:
+## status: 3
+
+#### an unterminated command substitution after a success
+true
+echo $(echo a
+## stdout:
 ## status: 2

@@ -27,6 +27,7 @@ pub(crate) mod redirect;
 pub(crate) mod shared;
 mod simple;
 mod special_vars;
+mod syntax_status;
 pub(crate) mod top;
 pub(crate) mod vars;
 

@@ -56,7 +56,7 @@ pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt
     {
         it.st.lineno = e.line;
         let _ = it.error(&e.message).await;
-        status = 2;
+        status = super::syntax_status::syntax_error_status(src, &e, status);
     }
     it.st.last_status = status;
     if let Some(action) = it.st.traps.get("EXIT").cloned() {
