@@ -164,3 +164,29 @@ true
 echo $(echo a
 ## stdout:
 ## status: 2
+
+#### [[ left open at the end of the script after a success
+true
+[[ a
+## stdout:
+## status: 2
+
+#### [[ left open at the end of the script after a failure
+false
+[[ -f
+## stdout:
+## status: 1
+
+#### [[ with a dangling && at the end of the script
+echo before
+[[ a &&
+## stdout:
+before
+## status: 2
+
+#### [[ a with more commands after it keeps the status
+true
+[[ a
+echo x
+## stdout:
+## status: 0

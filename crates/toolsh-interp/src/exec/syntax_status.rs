@@ -7,7 +7,8 @@
 //!   `$(`): the previous command's status when it is not 0, else 2;
 //! - otherwise inside an open `$((`: the same;
 //! - an error inside `[[ ]]` (bash's `cond_error`, also mid-script):
-//!   the previous command's status, 0 included;
+//!   the previous command's status, 0 included; but one met at the end of
+//!   the input (`[[ a` on the last line) follows the quote rule;
 //! - otherwise (an open `if`, loop, `case`, `(`, `{`, `$(`): 2.
 
 use toolsh_parser::{ParseError, ParseErrorKind};
@@ -17,7 +18,17 @@ use toolsh_parser::{ParseError, ParseErrorKind};
 pub(crate) fn syntax_error_status(src: &str, e: &ParseError, previous: i32) -> i32 {
     const EOF_MATCHING: &str = "unexpected EOF while looking for matching `";
     if is_conditional_error(&e.message) {
-        return previous;
+        // Met at the end of the input (`[[ a` on the last line: bash reads
+        // on for the operand and meets EOF), the rule of an open quote;
+        // anywhere else bash's cond_error, which keeps the status.
+        let at_end = src
+            .get(e.span.start as usize..)
+            .is_none_or(|rest| rest.trim().is_empty());
+        return if (e.kind == ParseErrorKind::Incomplete || at_end) && previous == 0 {
+            2
+        } else {
+            previous
+        };
     }
     if e.kind != ParseErrorKind::Incomplete {
         return 2;
