@@ -15,6 +15,9 @@ use std::time::{Duration, Instant};
 use toolsh_parser::{ParseLimits, parse_with_limits};
 
 fn main() {
+    // Output cut short (`| head`) ends the program quietly with status 141,
+    // as a shell reports a command killed by SIGPIPE, not with a panic.
+    sigpipe::reset();
     let runs: usize = match std::env::args().nth(1).map(|a| a.parse()) {
         None => 15,
         Some(Ok(n)) if n > 0 => n,

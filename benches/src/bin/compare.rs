@@ -61,6 +61,9 @@ fn options() -> Result<Options, String> {
 }
 
 fn main() -> ExitCode {
+    // Output cut short (`| head`) ends the program quietly with status 141,
+    // as a shell reports a command killed by SIGPIPE, not with a panic.
+    sigpipe::reset();
     let opts = match options() {
         Ok(o) => o,
         Err(e) => {

@@ -17,6 +17,9 @@ use toolsh_benches::compare::{first_line_of, machine};
 use toolsh_benches::criterion_report::{collect, criterion_dir, markdown, merge_rows};
 
 fn main() -> ExitCode {
+    // Output cut short (`| head`) ends the program quietly with status 141,
+    // as a shell reports a command killed by SIGPIPE, not with a panic.
+    sigpipe::reset();
     let mut print = false;
     let mut only: Option<String> = None;
     let mut note = Vec::new();

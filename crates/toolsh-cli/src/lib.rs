@@ -17,6 +17,7 @@ mod check;
 pub mod cli;
 mod commands;
 pub mod manifest;
+mod output;
 mod progress;
 mod repl;
 pub mod run;

@@ -1,8 +1,10 @@
 //! `toolsh repl`: an interactive session. State (variables, functions,
 //! files in the sandbox) persists between lines; a line that ends inside a
 //! construct (an open quote, `if` without `fi`) continues on the next.
+//! Ctrl-C at the prompt drops the line being typed; Ctrl-C while a command
+//! runs interrupts that command (status 130, `$?` then reads 130) and the
+//! session goes on, as in an interactive bash.
 
-use std::io::Write;
 use std::sync::Arc;
 
 use rustyline::DefaultEditor;
@@ -11,6 +13,7 @@ use toolsh_parser::ParseErrorKind;
 use toolsh_tools::ToolCallRequest;
 
 use crate::cli::{LimitArgs, ReplArgs};
+use crate::output::{HostOutput, STDOUT_GONE_STATUS, Stream};
 use crate::run::{EXIT_USAGE, limits_for, shell_builder, with_tools};
 use crate::tools;
 
@@ -31,7 +34,12 @@ pub async fn repl(args: ReplArgs) -> i32 {
         surface: Some("repl".into()),
         ..ToolCallRequest::default()
     });
-    let mut shell = with_tools(shell_builder(args.profile, limits), &registry, &request).build();
+    let output = HostOutput::default();
+    let mut shell = with_tools(shell_builder(args.profile, limits), &registry, &request)
+        .stdout_sink(output.sink(None, Stream::Stdout, None))
+        .stderr_sink(output.sink(None, Stream::Stderr, None))
+        .build();
+    output.cancels(shell.cancel_handle());
     let mut editor = match DefaultEditor::new() {
         Ok(e) => e,
         Err(e) => {
@@ -55,12 +63,12 @@ pub async fn repl(args: ReplArgs) -> i32 {
                 }
                 let exits = parsed.as_ref().is_ok_and(ends_with_exit);
                 let _ = editor.add_history_entry(buffer.trim_end());
-                let r = shell.exec(&buffer).await;
+                status = exec_interruptible(&mut shell, &output, &buffer).await;
                 buffer.clear();
-                print!("{}", r.stdout);
-                eprint!("{}", r.stderr);
-                let _ = std::io::stdout().flush();
-                status = r.exit_code;
+                if output.stdout_gone() {
+                    status = STDOUT_GONE_STATUS;
+                    break;
+                }
                 if exits {
                     break;
                 }
@@ -73,11 +81,10 @@ pub async fn repl(args: ReplArgs) -> i32 {
             // (`unexpected EOF while looking for matching ...`, status 2).
             Err(ReadlineError::Eof) => {
                 if !buffer.is_empty() {
-                    let r = shell.exec(&buffer).await;
-                    print!("{}", r.stdout);
-                    eprint!("{}", r.stderr);
-                    let _ = std::io::stdout().flush();
-                    status = r.exit_code;
+                    status = shell.exec(&buffer).await.exit_code;
+                    if output.stdout_gone() {
+                        status = STDOUT_GONE_STATUS;
+                    }
                 }
                 break;
             }
@@ -90,6 +97,35 @@ pub async fn repl(args: ReplArgs) -> i32 {
     }
     loaded.shutdown().await;
     status
+}
+
+/// Runs `script` in `shell` and returns its status; a SIGINT (Ctrl-C: the
+/// terminal is out of raw mode while a command runs) cancels it through
+/// `output` instead of ending the process, so the status is 130 and the
+/// session goes on.
+async fn exec_interruptible(
+    shell: &mut toolsh_interp::Shell,
+    output: &HostOutput,
+    script: &str,
+) -> i32 {
+    use tokio::signal::unix::{SignalKind, signal};
+    output.reset_interrupt();
+    // Without a handler the default action of SIGINT ends the process; a
+    // handler that cannot be installed leaves that default.
+    let mut sigint = signal(SignalKind::interrupt()).ok();
+    let exec = shell.exec(script);
+    tokio::pin!(exec);
+    loop {
+        tokio::select! {
+            r = &mut exec => break r.exit_code,
+            Some(()) = async {
+                match sigint.as_mut() {
+                    Some(s) => s.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => output.interrupt(),
+        }
+    }
 }
 
 /// `true` when the last top-level command is `exit` (the session ends, as

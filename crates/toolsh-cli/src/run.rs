@@ -5,13 +5,14 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use toolsh_interp::fs::MemoryFs;
-use toolsh_interp::{ExecutionLimits, OutputSink, Profile, Shell, ShellBuilder};
+use toolsh_interp::{ExecutionLimits, Profile, Shell, ShellBuilder};
 use toolsh_parser::{ParseError, ParseErrorKind};
 use toolsh_tools::{ToolCallRequest, ToolRegistry, commands_for};
 
 use crate::cli::{LimitArgs, ProfileArg, RunArgs};
 use crate::commands::render_parse_error;
 use crate::manifest::Manifest;
+use crate::output::{HostOutput, STDOUT_GONE_STATUS, Stream};
 use crate::progress::Spinner;
 use crate::script_file::{self, ScriptFileError};
 use crate::{authority, tools};
@@ -125,44 +126,6 @@ fn syntax_error(src: &str, limits: &ExecutionLimits) -> Option<ParseError> {
         .filter(|e| e.kind != ParseErrorKind::LimitExceeded)
 }
 
-/// This process's standard streams.
-#[derive(Clone, Copy)]
-enum Stream {
-    Stdout,
-    Stderr,
-}
-
-/// A sink that writes the script's output to this process's `stream` as
-/// it is produced, so stdout and stderr interleave as the script wrote
-/// them (the spinner, if any, is hidden during each write).
-/// `replace` swaps one exact write for another: the interpreter's report
-/// of the script's syntax error (`toolsh: line N: MESSAGE`, bash's form)
-/// for the form `toolsh check` prints, with the column and a caret.
-fn sink(spinner: Option<Spinner>, stream: Stream, replace: Option<(String, String)>) -> OutputSink {
-    Arc::new(move |data: &[u8]| {
-        let data = match &replace {
-            Some((from, to)) if data == from.as_bytes() => to.as_bytes(),
-            _ => data,
-        };
-        let write = || match stream {
-            Stream::Stdout => {
-                let mut out = std::io::stdout().lock();
-                out.write_all(data)?;
-                out.flush()
-            }
-            Stream::Stderr => {
-                let mut err = std::io::stderr().lock();
-                err.write_all(data)?;
-                err.flush()
-            }
-        };
-        match &spinner {
-            Some(s) => s.suspend(write),
-            None => write(),
-        }
-    })
-}
-
 /// Run; returns the exit status.
 pub async fn run(args: RunArgs) -> i32 {
     let (script, arg0, stdin_used) = match script_source(&args) {
@@ -239,10 +202,12 @@ pub async fn run(args: RunArgs) -> i32 {
             render_parse_error(&source_label(&args), &script, &e),
         )
     });
+    let reader = HostOutput::default();
     let mut shell = b
-        .stdout_sink(sink(spinner.clone(), Stream::Stdout, None))
-        .stderr_sink(sink(spinner.clone(), Stream::Stderr, syntax))
+        .stdout_sink(reader.sink(spinner.clone(), Stream::Stdout, None))
+        .stderr_sink(reader.sink(spinner.clone(), Stream::Stderr, syntax))
         .build();
+    reader.cancels(shell.cancel_handle());
     let result = shell.exec(&script).await;
     if let Some(s) = spinner {
         s.finish();
@@ -260,6 +225,9 @@ pub async fn run(args: RunArgs) -> i32 {
     }
     let _ = err.flush();
     loaded.shutdown().await;
+    if reader.stdout_gone() {
+        return STDOUT_GONE_STATUS;
+    }
     result.exit_code
 }
 

@@ -1,99 +1,16 @@
-//! End to end, through the `toolsh` binary: the demo report, real MCP
-//! servers from npm (as upstreams and, through the real MCP inspector CLI,
-//! as a client of `toolsh mcp`), and manifest tools backed by a program and
-//! by an HTTP server on 127.0.0.1.
-//!
-//! The npm packages are installed by `scripts/install-test-servers.sh`
-//! (which `.ci/run` calls) into `$TOOLSH_NPM_DIR` (default
-//! `~/.cache/toolsh-npm`). Only when `npm` itself is absent do the MCP tests
-//! skip, loudly.
+//! End to end, through the `toolsh` binary: the demo report, usage errors,
+//! script files, and manifest tools backed by a program and by an HTTP
+//! server on 127.0.0.1. The tests that need real MCP servers from npm are
+//! in `mcp_upstreams.rs`.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 
-fn toolsh() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_toolsh"))
-}
+mod common;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn run_ok(cmd: &mut Command) -> Output {
-    let out = cmd.stdin(Stdio::null()).output().expect("spawn");
-    assert!(
-        out.status.success(),
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    out
-}
-
-/// The npm directory with the test servers, or `None` (after a loud
-/// message) when npm is not installed at all. Installs the pinned servers
-/// with `scripts/install-test-servers.sh` on first use when they are
-/// missing, so `cargo test` works on a fresh machine that has npm.
-fn npm_dir() -> Option<PathBuf> {
-    static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    if Command::new("npm").arg("--version").output().is_err() {
-        eprintln!(
-            "\n*** SKIPPING MCP end-to-end test: `npm` is not installed on this machine ***\n"
-        );
-        return None;
-    }
-    let dir = std::env::var_os("TOOLSH_NPM_DIR").map_or_else(
-        || PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/toolsh-npm"),
-        PathBuf::from,
-    );
-    let installed = |d: &Path| {
-        d.join("node_modules/@modelcontextprotocol/server-memory/package.json")
-            .exists()
-            && d.join("node_modules/.bin/mcp-inspector").exists()
-    };
-    let _guard = INSTALL
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if !installed(&dir) {
-        let status = Command::new("bash")
-            .arg(repo_root().join("scripts/install-test-servers.sh"))
-            .env("TOOLSH_NPM_DIR", &dir)
-            .stdout(Stdio::null())
-            .status()
-            .expect("run scripts/install-test-servers.sh");
-        assert!(status.success(), "scripts/install-test-servers.sh failed");
-    }
-    assert!(
-        installed(&dir),
-        "the MCP test servers are not installed in {}",
-        dir.display()
-    );
-    Some(dir)
-}
-
-fn memory_cmd(npm: &Path, store: &Path) -> String {
-    format!(
-        "memory=env MEMORY_FILE_PATH={} node {}",
-        store.display(),
-        npm.join("node_modules/@modelcontextprotocol/server-memory/dist/index.js")
-            .display()
-    )
-}
-
-fn everything_cmd(npm: &Path) -> String {
-    format!(
-        "everything=node {} stdio",
-        npm.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-            .display()
-    )
-}
+use common::{repo_root, run_ok, text, toolsh};
 
 #[test]
 fn demo_report_runs_end_to_end() {
@@ -425,81 +342,6 @@ fn trace_lines_are_json() {
     assert_eq!(lines[0]["kind"], "tool");
     assert_eq!(lines[0]["params"]["id"], "c-acme");
     assert_eq!(lines[1]["kind"], "help");
-}
-
-#[test]
-fn mcp_memory_server_as_upstream() {
-    let Some(npm) = npm_dir() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let store = dir.path().join("memory.jsonl");
-    let script = r#"
-set -e
-memory.create_entities --entities name=alice entityType=person observations=likes-tea name=acme entityType=company observations=makes-widgets,ships-fast >/dev/null
-memory.create_relations --relations from=alice to=acme relationType=works_at >/dev/null
-memory.read_graph | jq -r '.entities | sort_by(.name)[] | "\(.name) (\(.entityType)): \(.observations | join(", "))"'
-memory.read_graph | jq -r '.relations[] | "\(.from) -[\(.relationType)]-> \(.to)"'
-memory.search_nodes --query widgets | jq -r '[.entities[].name] | join(",")'
-"#;
-    let out = run_ok(toolsh().args(["run", "--mcp", &memory_cmd(&npm, &store), "-c", script]));
-    assert_eq!(
-        text(&out.stdout),
-        "acme (company): makes-widgets, ships-fast\nalice (person): likes-tea\nalice -[works_at]-> acme\nacme\n"
-    );
-}
-
-#[test]
-fn mcp_serve_driven_by_the_inspector_cli() {
-    let Some(npm) = npm_dir() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let store = dir.path().join("memory.jsonl");
-    let inspector = npm.join("node_modules/.bin/mcp-inspector");
-    let base = |method: &[&str]| {
-        let mut c = Command::new(&inspector);
-        c.arg("--cli")
-            .arg(env!("CARGO_BIN_EXE_toolsh"))
-            .args([
-                "mcp",
-                "--mcp",
-                &memory_cmd(&npm, &store),
-                "--mcp",
-                &everything_cmd(&npm),
-            ])
-            .args(method)
-            .current_dir(dir.path());
-        c
-    };
-    let out = run_ok(&mut base(&["--method", "tools/list"]));
-    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let names: Vec<&str> = list["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|t| t["name"].as_str())
-        .collect();
-    assert_eq!(names, ["script"]);
-    let description = list["tools"][0]["description"].as_str().unwrap();
-    assert!(description.contains("memory.create_entities"));
-    // The served profile is LogicOnly, and the model is told so.
-    assert!(
-        description.contains("There is no file system"),
-        "{description}"
-    );
-
-    let script = "memory.create_entities --entities name=bob entityType=person observations=new >/dev/null; \
-                  n=$(memory.read_graph | jq '.entities | length'); \
-                  everything.get-sum --a \"$n\" --b 41";
-    let out = run_ok(&mut base(&[
-        "--method",
-        "tools/call",
-        "--tool-name",
-        "script",
-        "--tool-arg",
-        &format!("commands={script}"),
-    ]));
-    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let text = result["content"][0]["text"].as_str().unwrap();
-    assert!(text.contains("42"), "{result}");
-    assert_eq!(result["structuredContent"]["exit_code"], 0, "{result}");
 }
 
 /// A one-request-at-a-time HTTP server on 127.0.0.1 that answers JSON
@@ -957,86 +799,6 @@ fn modes_and_grants_hide_what_they_deny_from_every_listing() {
     );
 }
 
-#[test]
-fn mcp_read_only_description_lists_only_read_tools() {
-    let Some(npm) = npm_dir() else { return };
-    let out = run_ok(
-        Command::new(npm.join("node_modules/.bin/mcp-inspector"))
-            .arg("--cli")
-            .arg(env!("CARGO_BIN_EXE_toolsh"))
-            .args([
-                "mcp",
-                "--demo-tools",
-                "--mode",
-                "read-only",
-                "--method",
-                "tools/list",
-            ]),
-    );
-    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    // The description is the system prompt: one section per command.
-    let description = list["tools"][0]["description"].as_str().unwrap();
-    let sections: Vec<&str> = description
-        .lines()
-        .filter_map(|l| l.strip_prefix("### "))
-        .collect();
-    assert_eq!(
-        sections,
-        [
-            "customers.get",
-            "customers.list",
-            "inventory.check",
-            "orders.get",
-            "orders.list"
-        ],
-        "{description}"
-    );
-    assert!(!description.contains("payments.charge"), "{description}");
-    assert!(!description.contains("shipping.quote"), "{description}");
-    // As without a mode, customers.list shows its output schema.
-    assert!(
-        description.contains(
-            "Output schema:\n```json\n{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"id\",\"name\"]}}"
-        ),
-        "{description}"
-    );
-}
-
-#[test]
-fn mcp_auto_mode_asks_the_client_and_denies_without_elicitation() {
-    let Some(npm) = npm_dir() else { return };
-    // The inspector CLI does not declare elicitation support: a call that
-    // needs approval is denied with that reason; reads run.
-    let out = run_ok(
-        Command::new(npm.join("node_modules/.bin/mcp-inspector"))
-            .arg("--cli")
-            .arg(env!("CARGO_BIN_EXE_toolsh"))
-            .args([
-                "mcp",
-                "--demo-tools",
-                "--mode",
-                "auto",
-                "--method",
-                "tools/call",
-                "--tool-name",
-                "script",
-                "--tool-arg",
-                "commands=customers.get --id c-acme | jq -r .tier; \
-                 payments.charge --customer c-acme --amount 1; echo st=$?",
-            ]),
-    );
-    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(
-        result["structuredContent"]["stdout"], "gold\nst=1\n",
-        "{result}"
-    );
-    assert_eq!(
-        result["structuredContent"]["stderr"],
-        "payments.charge: denied: approval required, and the MCP client does not support elicitation\n",
-        "{result}"
-    );
-}
-
 /// Standard input is read as the script asks for it: an endless pipe into
 /// `toolsh run -c 'head -n 3'` ends with the three lines (as with bash),
 /// instead of waiting forever to read the whole pipe first.
@@ -1162,27 +924,4 @@ fn mcp_bad_http_address_is_a_usage_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("notanaddr"));
-}
-
-/// An upstream server gets only `INHERITED_ENV` from toolsh's environment:
-/// a secret there must not reach the script through a server's tool (the
-/// everything server's `get-env` returns its whole environment).
-#[test]
-fn mcp_upstream_gets_a_minimal_environment() {
-    let Some(npm) = npm_dir() else { return };
-    let out = run_ok(
-        toolsh()
-            .env("TOOLSH_TEST_SECRET", "sk-live-not-for-scripts")
-            .args([
-                "run",
-                "--mcp",
-                &everything_cmd(&npm),
-                "-c",
-                "everything.get-env",
-            ]),
-    );
-    let env = text(&out.stdout);
-    assert!(env.contains("\"PATH\""), "{env}");
-    assert!(!env.contains("TOOLSH_TEST_SECRET"), "{env}");
-    assert!(!env.contains("sk-live-not-for-scripts"), "{env}");
 }

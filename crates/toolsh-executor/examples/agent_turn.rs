@@ -19,6 +19,9 @@ use toolsh_tools::{ScriptedTool, demo::shop_tools};
 
 #[tokio::main]
 async fn main() {
+    // Output cut short (`| head`) ends the program quietly with status 141,
+    // as a shell reports a command killed by SIGPIPE, not with a panic.
+    sigpipe::reset();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()

@@ -12,6 +12,9 @@ use toolsh_interp::{MemoryFs, Profile, Shell};
 
 #[tokio::main]
 async fn main() {
+    // Output cut short (`| head`) ends the program quietly with status 141,
+    // as a shell reports a command killed by SIGPIPE, not with a panic.
+    sigpipe::reset();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let command_string = args.first().is_some_and(|a| a == "-c");
     let (script, arg0, rest) = if command_string {

@@ -556,7 +556,10 @@ impl Shell {
         self.next_pid = shared.next_pid.load(Ordering::Relaxed);
         let mut st = interp.st;
         if res.is_err() {
-            // Keep what the script changed, but reset per-run nesting.
+            // Keep what the script changed, but reset per-run nesting; the
+            // next run's `$?` is this one's status (130 after a
+            // cancellation, as bash's after Ctrl-C).
+            st.last_status = exit_code;
             st.subst_depth = 0;
             st.loop_depth = 0;
             st.errexit_suppressed = 0;

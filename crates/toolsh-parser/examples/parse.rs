@@ -8,6 +8,9 @@ use std::io::Read;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Output cut short (`| head`) ends the program quietly with status 141,
+    // as a shell reports a command killed by SIGPIPE, not with a panic.
+    sigpipe::reset();
     let Some(path) = std::env::args().nth(1) else {
         eprintln!("usage: parse FILE|-");
         return ExitCode::from(2);

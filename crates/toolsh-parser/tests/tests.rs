@@ -8,6 +8,7 @@ mod commands;
 mod comments;
 mod corpus;
 mod errors;
+mod examples;
 mod limits;
 mod print_function;
 mod roundtrip;

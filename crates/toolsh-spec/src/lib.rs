@@ -24,6 +24,7 @@
 
 mod compare;
 pub mod format;
+pub mod harness;
 mod known;
 pub mod oracle;
 pub mod runner;

@@ -15,6 +15,9 @@ use serde_json::json;
 use toolsh_tools::{ScriptedTool, ToolArgs, ToolDef, ToolRequest};
 
 fn main() {
+    // Output cut short (`| head`) ends the program quietly with status 141,
+    // as a shell reports a command killed by SIGPIPE, not with a panic.
+    sigpipe::reset();
     let mut args = std::env::args().skip(1);
     let mode = args.next().unwrap_or_else(|| "calls".to_string());
     let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(10_000);

@@ -173,6 +173,9 @@ payments.charge --customer c-acme --amount 10 || echo "charge failed ($?); will 
 
 #[tokio::main]
 async fn main() {
+    // Output cut short (`| head`) ends the program quietly with status 141,
+    // as a shell reports a command killed by SIGPIPE, not with a panic.
+    sigpipe::reset();
     let tool = shop();
     let response = tool.execute(ToolRequest::new(SCRIPT)).await;
     print!("{}", response.stdout);

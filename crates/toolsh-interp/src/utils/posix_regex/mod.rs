@@ -428,7 +428,10 @@ fn backtrack_captures(re: &fancy_regex::Regex, hay: &[u8], start: usize) -> Opti
             .nth(start)
             .map_or(text.len(), |(i, _)| i)
     };
-    let caps = re.captures_from_pos(&text, start_char).ok().flatten()?;
+    let caps = re
+        .captures_from_pos(text.as_ref(), start_char)
+        .ok()
+        .flatten()?;
     let spans = (0..caps.len())
         .map(|i| {
             caps.get(i).map(|m| {

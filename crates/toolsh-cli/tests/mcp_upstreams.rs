@@ -1,0 +1,302 @@
+//! End to end with real MCP servers from npm: `server-memory` and
+//! `server-everything` as upstreams of `toolsh run` and `toolsh mcp`, and
+//! the real MCP inspector CLI as a client of `toolsh mcp`.
+//!
+//! The pinned packages are installed by `scripts/install-test-servers.sh`
+//! (the README's test command `scripts/test.sh` runs it; this harness runs
+//! it too when they are missing) into `$TOOLSH_NPM_DIR` (default
+//! `~/.cache/toolsh-npm`). When they cannot be had (no `npm`, no
+//! registry), every test here is reported as ignored, never as passed,
+//! and the harness prints `N skipped: <why>` without any flag.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use common::{readme_commands, repo_root, run_ok, run_readme_command, text, toolsh};
+use toolsh_spec::harness::{self, Requirement};
+
+fn main() -> std::process::ExitCode {
+    let tests: Vec<harness::Test<Path>> = vec![
+        (
+            "mcp_memory_server_as_upstream",
+            mcp_memory_server_as_upstream,
+        ),
+        (
+            "mcp_serve_driven_by_the_inspector_cli",
+            mcp_serve_driven_by_the_inspector_cli,
+        ),
+        (
+            "mcp_read_only_description_lists_only_read_tools",
+            mcp_read_only_description_lists_only_read_tools,
+        ),
+        (
+            "mcp_auto_mode_asks_the_client_and_denies_without_elicitation",
+            mcp_auto_mode_asks_the_client_and_denies_without_elicitation,
+        ),
+        (
+            "mcp_upstream_gets_a_minimal_environment",
+            mcp_upstream_gets_a_minimal_environment,
+        ),
+        ("the_readme_mcp_commands_run", the_readme_mcp_commands_run),
+    ];
+    harness::run_with(
+        Requirement::check("the pinned npm MCP servers", npm_dir),
+        tests,
+    )
+}
+
+/// The npm directory with the pinned test servers, installing them with
+/// `scripts/install-test-servers.sh` when they are missing; `Err` says
+/// why they cannot be had.
+fn npm_dir() -> Result<PathBuf, String> {
+    if Command::new("npm").arg("--version").output().is_err() {
+        return Err("`npm` is not installed (scripts/test.sh installs it)".into());
+    }
+    let dir = std::env::var_os("TOOLSH_NPM_DIR").map_or_else(
+        || PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/toolsh-npm"),
+        PathBuf::from,
+    );
+    let installed = |d: &Path| {
+        d.join("node_modules/@modelcontextprotocol/server-memory/package.json")
+            .exists()
+            && d.join("node_modules/@modelcontextprotocol/server-everything/package.json")
+                .exists()
+            && d.join("node_modules/.bin/mcp-inspector").exists()
+    };
+    if !installed(&dir) {
+        let out = Command::new("bash")
+            .arg(repo_root().join("scripts/install-test-servers.sh"))
+            .env("TOOLSH_NPM_DIR", &dir)
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run scripts/install-test-servers.sh: {e}"))?;
+        if !out.status.success() {
+            let err = text(&out.stderr);
+            let last = err
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
+            return Err(format!(
+                "scripts/install-test-servers.sh failed ({}): {last}",
+                out.status
+            ));
+        }
+    }
+    if installed(&dir) {
+        Ok(dir)
+    } else {
+        Err(format!(
+            "the MCP test servers are not installed in {}",
+            dir.display()
+        ))
+    }
+}
+
+fn everything_cmd(npm: &Path) -> String {
+    format!(
+        "everything=node {} stdio",
+        npm.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+            .display()
+    )
+}
+
+fn memory_cmd(npm: &Path, store: &Path) -> String {
+    format!(
+        "memory=env MEMORY_FILE_PATH={} node {}",
+        store.display(),
+        npm.join("node_modules/@modelcontextprotocol/server-memory/dist/index.js")
+            .display()
+    )
+}
+
+fn mcp_memory_server_as_upstream(npm: &Path) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("memory.jsonl");
+    let script = r#"
+set -e
+memory.create_entities --entities name=alice entityType=person observations=likes-tea name=acme entityType=company observations=makes-widgets,ships-fast >/dev/null
+memory.create_relations --relations from=alice to=acme relationType=works_at >/dev/null
+memory.read_graph | jq -r '.entities | sort_by(.name)[] | "\(.name) (\(.entityType)): \(.observations | join(", "))"'
+memory.read_graph | jq -r '.relations[] | "\(.from) -[\(.relationType)]-> \(.to)"'
+memory.search_nodes --query widgets | jq -r '[.entities[].name] | join(",")'
+"#;
+    let out = run_ok(toolsh().args(["run", "--mcp", &memory_cmd(npm, &store), "-c", script]));
+    assert_eq!(
+        text(&out.stdout),
+        "acme (company): makes-widgets, ships-fast\nalice (person): likes-tea\nalice -[works_at]-> acme\nacme\n"
+    );
+}
+
+fn mcp_serve_driven_by_the_inspector_cli(npm: &Path) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("memory.jsonl");
+    let inspector = npm.join("node_modules/.bin/mcp-inspector");
+    let base = |method: &[&str]| {
+        let mut c = Command::new(&inspector);
+        c.arg("--cli")
+            .arg(env!("CARGO_BIN_EXE_toolsh"))
+            .args([
+                "mcp",
+                "--mcp",
+                &memory_cmd(npm, &store),
+                "--mcp",
+                &everything_cmd(npm),
+            ])
+            .args(method)
+            .current_dir(dir.path());
+        c
+    };
+    let out = run_ok(&mut base(&["--method", "tools/list"]));
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = list["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(names, ["script"]);
+    let description = list["tools"][0]["description"].as_str().unwrap();
+    assert!(description.contains("memory.create_entities"));
+    // The served profile is LogicOnly, and the model is told so.
+    assert!(
+        description.contains("There is no file system"),
+        "{description}"
+    );
+
+    let script = "memory.create_entities --entities name=bob entityType=person observations=new >/dev/null; \
+                  n=$(memory.read_graph | jq '.entities | length'); \
+                  everything.get-sum --a \"$n\" --b 41";
+    let out = run_ok(&mut base(&[
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "script",
+        "--tool-arg",
+        &format!("commands={script}"),
+    ]));
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("42"), "{result}");
+    assert_eq!(result["structuredContent"]["exit_code"], 0, "{result}");
+}
+
+fn mcp_read_only_description_lists_only_read_tools(npm: &Path) {
+    let out = run_ok(
+        Command::new(npm.join("node_modules/.bin/mcp-inspector"))
+            .arg("--cli")
+            .arg(env!("CARGO_BIN_EXE_toolsh"))
+            .args([
+                "mcp",
+                "--demo-tools",
+                "--mode",
+                "read-only",
+                "--method",
+                "tools/list",
+            ]),
+    );
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The description is the system prompt: one section per command.
+    let description = list["tools"][0]["description"].as_str().unwrap();
+    let sections: Vec<&str> = description
+        .lines()
+        .filter_map(|l| l.strip_prefix("### "))
+        .collect();
+    assert_eq!(
+        sections,
+        [
+            "customers.get",
+            "customers.list",
+            "inventory.check",
+            "orders.get",
+            "orders.list"
+        ],
+        "{description}"
+    );
+    assert!(!description.contains("payments.charge"), "{description}");
+    assert!(!description.contains("shipping.quote"), "{description}");
+    // As without a mode, customers.list shows its output schema.
+    assert!(
+        description.contains(
+            "Output schema:\n```json\n{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"id\",\"name\"]}}"
+        ),
+        "{description}"
+    );
+}
+
+fn mcp_auto_mode_asks_the_client_and_denies_without_elicitation(npm: &Path) {
+    // The inspector CLI does not declare elicitation support: a call that
+    // needs approval is denied with that reason; reads run.
+    let out = run_ok(
+        Command::new(npm.join("node_modules/.bin/mcp-inspector"))
+            .arg("--cli")
+            .arg(env!("CARGO_BIN_EXE_toolsh"))
+            .args([
+                "mcp",
+                "--demo-tools",
+                "--mode",
+                "auto",
+                "--method",
+                "tools/call",
+                "--tool-name",
+                "script",
+                "--tool-arg",
+                "commands=customers.get --id c-acme | jq -r .tier; \
+                 payments.charge --customer c-acme --amount 1; echo st=$?",
+            ]),
+    );
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        result["structuredContent"]["stdout"], "gold\nst=1\n",
+        "{result}"
+    );
+    assert_eq!(
+        result["structuredContent"]["stderr"],
+        "payments.charge: denied: approval required, and the MCP client does not support elicitation\n",
+        "{result}"
+    );
+}
+
+/// An upstream server gets only `INHERITED_ENV` from toolsh's environment:
+/// a secret there must not reach the script through a server's tool (the
+/// everything server's `get-env` returns its whole environment).
+fn mcp_upstream_gets_a_minimal_environment(npm: &Path) {
+    let out = run_ok(
+        toolsh()
+            .env("TOOLSH_TEST_SECRET", "sk-live-not-for-scripts")
+            .args([
+                "run",
+                "--mcp",
+                &everything_cmd(npm),
+                "-c",
+                "everything.get-env",
+            ]),
+    );
+    let env = text(&out.stdout);
+    assert!(env.contains("\"PATH\""), "{env}");
+    assert!(!env.contains("TOOLSH_TEST_SECRET"), "{env}");
+    assert!(!env.contains("sk-live-not-for-scripts"), "{env}");
+}
+
+/// The README's `--mcp` examples, run where `npx -y` finds the pinned
+/// packages without the network (the npm directory's `node_modules`).
+fn the_readme_mcp_commands_run(npm: &Path) {
+    let commands: Vec<String> = readme_commands()
+        .into_iter()
+        .filter(|c| c.starts_with("toolsh ") && c.contains("--mcp"))
+        .collect();
+    assert!(!commands.is_empty(), "no --mcp example in the README");
+    for line in &commands {
+        let out = run_readme_command(line, npm);
+        assert!(
+            out.status.success(),
+            "`{line}` exited {:?}\nstdout:\n{}\nstderr:\n{}",
+            out.status,
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        assert!(!out.stdout.is_empty(), "`{line}` printed nothing");
+    }
+}

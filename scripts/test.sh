@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need, then runs the
+# whole workspace's tests. Works on a fresh machine with nothing installed
+# by hand (Debian; root, or sudo, for apt-get).
+#
+#   scripts/test.sh                 # everything
+#   scripts/test.sh -p toolsh-cli   # extra arguments go to `cargo test`
+#
+# What it installs, each step idempotent and cached under ~/.cache:
+#   - the oracles (gawk from Debian, jq 1.7.1 built from the PyPI sdist):
+#     scripts/install-oracles.sh
+#   - Node.js and npm from Debian when `npm` is missing, then the pinned
+#     MCP servers and the MCP inspector CLI: scripts/install-test-servers.sh
+# A step that fails (no registry, no root) prints why and goes on: the
+# tests that need it are then reported as ignored, never as passed, each
+# binary prints `N skipped: <what>: <why>`, and this script repeats those
+# lines at the end.
+#
+# The build goes to $CARGO_TARGET_DIR (default ~/.cache/toolsh-target,
+# outside the clone, so a second clone or CI reuses it).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/toolsh-target}"
+
+note() { printf 'scripts/test.sh: %s\n' "$*" >&2; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
+apt_updated=
+apt_install() {
+  command -v apt-get >/dev/null || return 1
+  if [ -z "$apt_updated" ]; then as_root apt-get update -qq >/dev/null 2>&1 || return 1; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null 2>&1
+}
+
+# Oracles: bash (present), gawk, jq 1.7.1. Building jq needs a C compiler.
+if ! command -v cc >/dev/null || ! command -v make >/dev/null; then
+  apt_install build-essential || note "no C compiler: jq 1.7.1 cannot be built"
+fi
+scripts/install-oracles.sh >/dev/null || note "installing the oracles failed: the oracle tests will be skipped"
+
+# Node.js and npm for the real MCP servers and the inspector CLI.
+if ! command -v npm >/dev/null; then
+  apt_install nodejs npm || note "cannot install Node.js/npm: the MCP end-to-end tests will be skipped"
+fi
+if command -v npm >/dev/null; then
+  scripts/install-test-servers.sh >/dev/null || note "installing the npm test servers failed: the MCP end-to-end tests will be skipped"
+fi
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+cargo test --workspace "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+
+# Repeat what was skipped and why, so it is the last thing on the screen.
+if grep -Eq '^[0-9]+ skipped: ' "$log"; then
+  echo
+  echo "Skipped (reported as ignored, not passed):"
+  grep -E '^[0-9]+ skipped: ' "$log" | grep -Ev '^0 skipped' | sed 's/^/  /'
+fi
+exit "$status"
