@@ -73,3 +73,9 @@ pub mod prelude {
         ScriptedTool, ToolArgs, ToolDef, ToolImpl, ToolRegistry, ToolRequest, ToolResponse,
     };
 }
+
+/// The README's Rust examples, compiled and run as doctests so they stay
+/// true (the shell commands are run by toolsh-cli's `tests/readme.rs`).
+#[cfg(all(doctest, feature = "tools"))]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
