@@ -23,6 +23,7 @@ mod expand;
 pub mod fs;
 mod io;
 mod limits;
+mod numarg;
 mod parse;
 pub mod pattern;
 mod profile;

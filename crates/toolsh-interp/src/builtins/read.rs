@@ -1,7 +1,5 @@
 //! `read` and `mapfile`/`readarray` (bash manual 4.2).
 
-use std::time::Duration;
-
 use super::builtin;
 use crate::exec::{Ctl, Interp, R};
 use crate::limits::{Interrupt, LimitKind};
@@ -93,8 +91,18 @@ impl Interp {
         let mut guard = input.lock().await;
         let mut buf = Vec::new();
         if let Some(n) = o.nchars {
+            // The count only bounds this loop, which ends with the input,
+            // the variable limit or the deadline (NUL bytes from an
+            // endless `/dev/zero` are dropped, so check it every byte).
             let mut count = 0;
             while count < n {
+                self.checkpoint()?;
+                if buf.len() >= max {
+                    return Err(Ctl::Interrupt(Interrupt::limit(
+                        LimitKind::VariableBytes,
+                        max,
+                    )));
+                }
                 let mut one = Vec::new();
                 if guard.read_up_to(1, &mut one).await == 0 {
                     return Ok(if buf.is_empty() {
@@ -264,7 +272,7 @@ builtin!(
                 return Ok(i32::from(it.fds.input(o.fd).is_none()));
             }
             Some(t) => {
-                let d = Duration::from_secs_f64(t.min(1e6));
+                let d = crate::numarg::duration(t).unwrap_or(crate::numarg::MAX_DURATION);
                 match tokio::time::timeout(d, it.read_record(&o)).await {
                     Ok(r) => r?,
                     Err(_) => return Ok(142),

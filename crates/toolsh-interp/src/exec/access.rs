@@ -91,7 +91,7 @@ impl ShellAccess for Interp {
             if let Some(d) = self.sh.limits.timeout {
                 let elapsed =
                     Duration::from_millis(self.sh.virtual_elapsed_ms.load(Ordering::Relaxed));
-                if elapsed + duration > d {
+                if elapsed.saturating_add(duration) > d {
                     return Err(self.sh.timeout_interrupt());
                 }
             }
@@ -101,7 +101,9 @@ impl ShellAccess for Interp {
             return Ok(());
         }
         if let Some(d) = self.sh.deadline
-            && std::time::Instant::now() + duration > d
+            && std::time::Instant::now()
+                .checked_add(duration)
+                .is_none_or(|end| end > d)
         {
             tokio::select! {
                 () = tokio::time::sleep_until(d.into()) => {}
@@ -110,7 +112,7 @@ impl ShellAccess for Interp {
             return Err(self.sh.timeout_interrupt());
         }
         tokio::select! {
-            () = tokio::time::sleep(duration) => Ok(()),
+            () = tokio::time::sleep(duration.min(crate::numarg::MAX_DURATION)) => Ok(()),
             () = self.sh.cancelled() => Err(Interrupt::Cancelled),
         }
     }

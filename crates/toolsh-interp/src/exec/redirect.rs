@@ -60,7 +60,24 @@ impl Interp {
         };
         let fd: usize = match &r.fd {
             None => default_fd,
-            Some(RedirFd::Number(n)) => *n as usize,
+            // The table is indexed by the number: at or past `MAX_FD`
+            // it fails as bash fails one past `ulimit -n`.
+            Some(RedirFd::Number(n)) => match crate::numarg::fd(u64::from(*n)) {
+                Some(fd) => fd,
+                None => {
+                    // The number as written (the parser saturates it).
+                    let at = self.source.get(r.span.start as usize..).unwrap_or("");
+                    let end = at.bytes().take_while(u8::is_ascii_digit).count();
+                    let shown = if end > 0 { &at[..end] } else { "" };
+                    let shown = if shown.is_empty() {
+                        n.to_string()
+                    } else {
+                        shown.to_string()
+                    };
+                    self.error(&format!("{shown}: Bad file descriptor")).await?;
+                    return Ok(false);
+                }
+            },
             Some(RedirFd::Var(name)) => {
                 let n = self.fds.free_from(10);
                 if let Err(m) = self.set_var(name, n.to_string()) {

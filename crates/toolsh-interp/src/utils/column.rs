@@ -12,7 +12,9 @@
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, parse_args, read_all_operands, split_records, utility};
+use crate::utils::textio::{
+    Flow, OutBuf, error, parse_args, read_all_operands, split_records, utility,
+};
 
 utility!(
     /// `column [-t] [-s SEP] [-o SEP] [-c WIDTH] [-x] [FILE]...`.
@@ -53,7 +55,23 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         Ok(a) => a,
         Err(s) => return Ok(s),
     };
-    let width: usize = args.last('c').and_then(|c| c.parse().ok()).unwrap_or(80);
+    // util-linux reads the width as a `u32` (`strtou32_or_err`).
+    let width = match args.last('c') {
+        None => 80,
+        Some(c) => match crate::numarg::parse_count(c) {
+            Ok(n) if u32::try_from(n).is_ok() => crate::numarg::to_usize(n),
+            r => {
+                let range = c.starts_with('-') && crate::numarg::scan_decimal(&c[1..]).is_some();
+                let why = if range || r.is_ok() || r == Err(crate::numarg::NumError::TooLarge) {
+                    ": Numerical result out of range"
+                } else {
+                    ""
+                };
+                error(ctx, &format!("invalid columns argument: '{c}'{why}")).await?;
+                return Ok(1);
+            }
+        },
+    };
     let (data, ok) = read_all_operands(ctx, &args.operands).await?;
     let lines: Vec<&[u8]> = split_records(&data, b'\n')
         .into_iter()
@@ -100,7 +118,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     } else if !lines.is_empty() {
         let maxlen = lines.iter().map(|l| l.len()).max().unwrap_or(0);
         let colw = (maxlen + 8) & !7;
-        let ncols = (width / colw).max(1);
+        // Never more columns than entries: the loops below go over them.
+        let ncols = (width / colw).clamp(1, lines.len());
         let nrows = lines.len().div_ceil(ncols);
         let fill_rows = args.has('x');
         for r in 0..nrows {

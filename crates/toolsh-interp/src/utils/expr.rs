@@ -76,6 +76,16 @@ fn parse_int(s: &str) -> Option<i128> {
     s.parse().ok()
 }
 
+/// A `substr` position or length: a decimal integer of any size,
+/// saturated at `usize::MAX`; 0 for a negative one (every negative is
+/// out of range). `None` when not an integer.
+fn position(s: &str) -> Option<usize> {
+    match s.strip_prefix('-') {
+        Some(d) => crate::numarg::scan_decimal(d).map(|_| 0),
+        None => crate::numarg::scan_decimal(s).map(|(v, _)| crate::numarg::to_usize(v)),
+    }
+}
+
 enum Error {
     Syntax(String),
     Other(String),
@@ -240,16 +250,17 @@ impl Parser<'_> {
                 let s = self.next_arg("substr")?;
                 let p = self.next_arg("substr")?;
                 let n = self.next_arg("substr")?;
-                let (Some(p), Some(n)) = (parse_int(&p), parse_int(&n)) else {
+                // GNU takes any size of number (bignums): a position
+                // past the string is an empty result, a length past it
+                // the rest of the string.
+                let (Some(p), Some(n)) = (position(&p), position(&n)) else {
                     return Ok(Val::Str(String::new()));
                 };
-                if p < 1 || n < 1 || p as usize > s.len() {
+                if p < 1 || n < 1 || p > s.len() {
                     return Ok(Val::Str(String::new()));
                 }
-                let start = p as usize - 1;
-                let end = start
-                    .saturating_add(usize::try_from(n).unwrap_or(usize::MAX))
-                    .min(s.len());
+                let start = p - 1;
+                let end = start.saturating_add(n).min(s.len());
                 Ok(Val::Str(
                     String::from_utf8_lossy(&s.as_bytes()[start..end]).into_owned(),
                 ))

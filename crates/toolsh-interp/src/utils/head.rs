@@ -15,8 +15,7 @@ use crate::builtin::BuiltinContext;
 use crate::limits::{Interrupt, LimitKind};
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, display_name, error, operand_names, parse_args, parse_size,
-    utility,
+    Flow, OpenWording, OutBuf, Source, display_name, error, operand_names, parse_args, utility,
 };
 
 utility!(
@@ -144,10 +143,14 @@ pub(crate) async fn counting(
                     Some(x) => (true, x),
                     None => (false, v.strip_prefix(other).unwrap_or(v)),
                 };
-                let Some(x) = parse_size(num) else {
-                    let what = if *k == 'c' { "bytes" } else { "lines" };
-                    error(ctx, &format!("invalid number of {what}: '{v}'")).await?;
-                    return Ok(Err(1));
+                let x = match crate::numarg::parse_size(num) {
+                    Ok(x) => x,
+                    Err(e) => {
+                        let what = if *k == 'c' { "bytes" } else { "lines" };
+                        let why = e.gnu_suffix();
+                        error(ctx, &format!("invalid number of {what}: '{v}'{why}")).await?;
+                        return Ok(Err(1));
+                    }
                 };
                 // GNU tail never forgets a `+` (`-n +2 -c 3` prints from
                 // byte 3); head's `-` belongs to the last option only.

@@ -13,6 +13,7 @@ use regex::bytes::Regex;
 
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
+use crate::utils::printf::render::{self, Spec as Conv};
 use crate::utils::textio::{
     Flow, OpenWording, error, filter_lines, operand_names, parse_args, usage_error, utility,
 };
@@ -136,7 +137,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     let mut delim = *b"\\:";
     let mut incr = 1i64;
     let mut start = 1i64;
-    let mut width = 6usize;
+    let mut width = 6u64;
     let mut sep = "\t".to_string();
     let mut format = "rn".to_string();
     let renumber = !args.has('p');
@@ -183,7 +184,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
                 match k {
                     'i' => incr = n,
                     'v' => start = n,
-                    'w' if n > 0 => width = n as usize,
+                    'w' if n > 0 => width = n.unsigned_abs(),
                     'w' => {
                         error(ctx, &format!("invalid line number field width: '{val}'")).await?;
                         return Ok(1);
@@ -202,7 +203,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             _ => {}
         }
     }
-    let width = width.min(ctx.shell.limits().max_format_width);
+    // Every numbered line is padded to the width: bounded as printf's.
+    let width = crate::numarg::format_width(ctx.shell.limits(), width)?;
     let names = operand_names(&args);
     let mut number = start;
     let mut section = 1usize;
@@ -235,13 +237,15 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
                 return;
             }
             if styles[section].numbers(text) {
-                let n = match format.as_str() {
-                    "ln" => format!("{number:<width$}"),
-                    "rz" if number < 0 => format!("-{:0>w$}", number.unsigned_abs(), w = width - 1),
-                    "rz" => format!("{number:0>width$}"),
-                    _ => format!("{number:>width$}"),
+                // `%-*ld`, `%0*ld`, `%*ld` (GNU nl's formats), through
+                // printf's renderer: any width within the bound.
+                let spec = Conv {
+                    left: format == "ln",
+                    zero: format == "rz",
+                    width,
+                    ..Conv::default()
                 };
-                res.extend_from_slice(n.as_bytes());
+                render::signed(&spec, number, res);
                 res.extend_from_slice(sep.as_bytes());
                 number = number.wrapping_add(incr);
             } else {

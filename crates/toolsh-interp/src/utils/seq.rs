@@ -80,8 +80,30 @@ fn operand(s: &str) -> Option<Operand> {
     })
 }
 
-/// Validate `-f FORMAT`: exactly one `%[flags][width][.prec]{f,e,g,...}`.
-fn parse_format(f: &str) -> Result<(String, Conv, char, String), String> {
+/// Why `-f FORMAT` cannot be used.
+enum FormatError {
+    /// GNU's message (without `seq: `); status 1.
+    Bad(String),
+    /// A width or precision past `max_format_width`.
+    Limit(crate::limits::Interrupt),
+}
+
+impl From<String> for FormatError {
+    fn from(m: String) -> Self {
+        FormatError::Bad(m)
+    }
+}
+
+/// Validate `-f FORMAT`: exactly one `%[flags][width][.prec]{f,e,g,...}`,
+/// its width and precision bounded by `max_format_width`.
+fn parse_format(
+    f: &str,
+    limits: &crate::limits::ExecutionLimits,
+) -> Result<(String, Conv, char, String), FormatError> {
+    let bound = |digits: &str| {
+        let n = crate::numarg::scan_decimal(digits).map_or(0, |(n, _)| n);
+        crate::numarg::format_width(limits, n).map_err(FormatError::Limit)
+    };
     let b = f.as_bytes();
     let mut i = 0;
     let mut prefix = String::new();
@@ -98,7 +120,7 @@ fn parse_format(f: &str) -> Result<(String, Conv, char, String), String> {
         i += 1;
     }
     if i >= b.len() {
-        return Err(format!("format '{f}' has no % directive"));
+        return Err(format!("format '{f}' has no % directive").into());
     }
     i += 1;
     let mut c = Conv::default();
@@ -115,26 +137,26 @@ fn parse_format(f: &str) -> Result<(String, Conv, char, String), String> {
         i += 1;
     }
     let w = b[i..].iter().take_while(|x| x.is_ascii_digit()).count();
-    c.width = f[i..i + w].parse().unwrap_or(0).min(4096);
+    c.width = bound(&f[i..i + w])?;
     i += w;
     if b.get(i) == Some(&b'.') {
         i += 1;
         let p = b[i..].iter().take_while(|x| x.is_ascii_digit()).count();
-        c.precision = Some(f[i..i + p].parse().unwrap_or(0).min(4096));
+        c.precision = Some(bound(&f[i..i + p])?);
         i += p;
     }
     if b.get(i) == Some(&b'L') {
         i += 1;
     }
     let Some(&conv) = b.get(i) else {
-        return Err(format!("format '{f}' ends in %"));
+        return Err(format!("format '{f}' ends in %").into());
     };
     if !b"aAeEfFgG".contains(&conv) {
-        return Err(format!("format '{f}' has unknown %{}", conv as char));
+        return Err(format!("format '{f}' has unknown %{}", conv as char).into());
     }
     let rest = f[i + 1..].replace("%%", "%");
     if rest.contains('%') {
-        return Err(format!("format '{f}' has too many % directives"));
+        return Err(format!("format '{f}' has too many % directives").into());
     }
     Ok((prefix, c, conv as char, rest))
 }
@@ -205,20 +227,24 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         usage_error(ctx, "", 1).await.ok();
         return Ok(1);
     }
-    let fmt = match fmt.as_deref().map(parse_format) {
+    let fmt = match fmt.as_deref().map(|f| parse_format(f, ctx.shell.limits())) {
         None => None,
         Some(Ok(f)) => Some(f),
-        Some(Err(m)) => {
+        Some(Err(FormatError::Limit(i))) => return Err(i.into()),
+        Some(Err(FormatError::Bad(m))) => {
             error(ctx, &m).await?;
             return Ok(1);
         }
     };
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
+    // Every number is printed with this many decimals: bounded as a
+    // `-f` precision is.
     let prec = if first.exp || step.exp {
         None
     } else {
-        Some(first.frac_digits.max(step.frac_digits))
+        let p = first.frac_digits.max(step.frac_digits);
+        Some(crate::numarg::format_width(ctx.shell.limits(), p as u64)?)
     };
     let render_one = |v: f64, iv: Option<i128>| -> String {
         if let Some((pre, conv, c, post)) = &fmt {
@@ -228,7 +254,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         }
         match (iv, prec) {
             (Some(i), _) => i.to_string(),
-            (None, Some(p)) => format!("{v:.p$}"),
+            (None, Some(p)) => render::fixed_digits(v, p),
             (None, None) => {
                 let mut b = Vec::new();
                 render::float(&Conv::default(), 'g', v, &mut b);

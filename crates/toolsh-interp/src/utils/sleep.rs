@@ -8,8 +8,6 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use std::time::Duration;
-
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::Spec;
 use crate::utils::printf::number::scan_float;
@@ -77,7 +75,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         usage_error(ctx, "", 1).await.ok();
         return Ok(1);
     }
-    let d = Duration::try_from_secs_f64(total).unwrap_or(Duration::MAX);
+    // `inf` and `1e19` wait at most `MAX_DURATION`: the deadline first.
+    let d = crate::numarg::duration(total).unwrap_or(crate::numarg::MAX_DURATION);
     ctx.shell.sleep(d).await?;
     Ok(0)
 }

@@ -534,43 +534,6 @@ macro_rules! utility {
 }
 pub(crate) use utility;
 
-/// Parse a count with GNU's optional multiplier suffix (`b` 512, `K`/`KiB`
-/// 1024, `kB` 1000, `M`, `MB`, `G`, ... up to `E`), as `head`, `tail`
-/// and `fold` accept. `None` when invalid or too large.
-pub(crate) fn parse_size(s: &str) -> Option<u64> {
-    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return None;
-    }
-    let n: u64 = s[..digits].parse().ok().or(Some(u64::MAX))?;
-    let suffix = &s[digits..];
-    let mult: u64 = match suffix {
-        "" => 1,
-        "b" => 512,
-        "c" => 1,
-        "w" => 2,
-        _ => {
-            let (letter, rest) = suffix.split_at(1);
-            let pow = match letter {
-                "k" | "K" => 1,
-                "M" => 2,
-                "G" => 3,
-                "T" => 4,
-                "P" => 5,
-                "E" => 6,
-                _ => return None,
-            };
-            let base: u64 = match rest {
-                "" | "iB" if letter != "k" || rest.is_empty() => 1024,
-                "B" => 1000,
-                _ => return None,
-            };
-            base.checked_pow(pow)?
-        }
-    };
-    Some(n.saturating_mul(mult))
-}
-
 /// The name GNU tools print for an operand in headers and messages.
 pub(crate) fn display_name(name: &str) -> &str {
     if name == "-" { "standard input" } else { name }

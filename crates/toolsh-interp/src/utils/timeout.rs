@@ -9,8 +9,6 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use std::time::Duration;
-
 use crate::builtin::BuiltinContext;
 use crate::io::Input;
 use crate::utils::cli::{HasArg, Spec, long};
@@ -108,7 +106,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     if secs == 0.0 {
         return Ok(fut.await?);
     }
-    let d = Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX);
+    let d = crate::numarg::duration(secs).unwrap_or(crate::numarg::MAX_DURATION);
     match tokio::time::timeout(d, fut).await {
         Ok(r) => Ok(r?),
         Err(_) => {

@@ -72,9 +72,15 @@ struct Opts {
     icase: bool,
 }
 
+/// The part of `line` compared: the line after `-f` fields and `-s`
+/// bytes, at most `-w` bytes. The field loop ends with the line, never at
+/// the count (`-f 99999999999` is one pass).
 fn key<'a>(line: &'a [u8], o: &Opts) -> &'a [u8] {
     let mut p = 0;
     for _ in 0..o.fields {
+        if p >= line.len() {
+            break;
+        }
         while p < line.len() && (line[p] == b' ' || line[p] == b'\t') {
             p += 1;
         }
@@ -82,8 +88,10 @@ fn key<'a>(line: &'a [u8], o: &Opts) -> &'a [u8] {
             p += 1;
         }
     }
-    p = (p + o.chars).min(line.len());
-    let end = o.width.map_or(line.len(), |w| (p + w).min(line.len()));
+    p = p.saturating_add(o.chars).min(line.len());
+    let end = o
+        .width
+        .map_or(line.len(), |w| p.saturating_add(w).min(line.len()));
     &line[p..end]
 }
 
@@ -96,13 +104,10 @@ fn same(a: &[u8], b: &[u8], o: &Opts) -> bool {
     }
 }
 
+/// A `-f`/`-s`/`-w` count: GNU saturates a huge one (it skips or
+/// compares everything).
 fn number(v: Option<&str>) -> Option<usize> {
-    let v = v?;
-    if v.bytes().all(|b| b.is_ascii_digit()) && !v.is_empty() {
-        Some(v.parse().unwrap_or(usize::MAX))
-    } else {
-        None
-    }
+    crate::numarg::scan_decimal(v?).map(|(n, _)| crate::numarg::to_usize(n))
 }
 
 async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {

@@ -2,6 +2,7 @@
 //! C `printf` conversions with gawk's handling of infinities and NaN).
 
 use super::value::Value;
+use crate::utils::printf::render::{exp_digits, fixed_digits};
 
 /// Why a format could not be applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -328,7 +329,7 @@ fn format_unsigned(out: &mut Vec<u8>, n: f64, conv: u8, spec: Spec) {
 
 /// `%e` body for a non-negative finite number: `d.ddde+XX`.
 fn format_e(n: f64, prec: usize, alt: bool) -> String {
-    let s = format!("{n:.prec$e}");
+    let s = exp_digits(n, prec);
     let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let mut m = mant.to_string();
@@ -359,7 +360,7 @@ pub fn format_g(n: f64, prec: usize, alt: bool, upper: bool) -> String {
             e
         } else {
             let fp = (p as i32 - 1 - exp).max(0) as usize;
-            format!("{a:.fp$}")
+            fixed_digits(a, fp)
         };
         if !alt {
             s = strip_zeros(&s);
@@ -395,7 +396,7 @@ fn format_float(out: &mut Vec<u8>, n: f64, conv: u8, spec: Spec) {
     let body = match conv {
         b'e' | b'E' => format_e(a, prec, spec.alt),
         b'f' | b'F' => {
-            let mut s = format!("{a:.prec$}");
+            let mut s = fixed_digits(a, prec);
             if spec.alt && prec == 0 {
                 s.push('.');
             }
@@ -449,7 +450,13 @@ fn format_hex_float(a: f64, prec: Option<usize>) -> String {
     } else {
         let trimmed = hex.trim_end_matches('0').to_string();
         hex = match prec {
-            Some(p) => format!("{hex:0<p$}"),
+            Some(p) => {
+                let mut h = hex;
+                if h.len() < p {
+                    h.extend(std::iter::repeat_n('0', p - h.len()));
+                }
+                h
+            }
             None => trimmed,
         };
     }

@@ -250,7 +250,14 @@ pub fn num_to_str(n: f64, fmt: &[u8]) -> Vec<u8> {
     if fmt == b"%.6g" {
         return format::format_g(n, 6, false, false).into_bytes();
     }
-    format::sprintf(fmt, &[Value::Num(n)], b"%.6g", usize::MAX).unwrap_or_default()
+    // `CONVFMT`/`OFMT` come from the script: their widths are bounded too.
+    format::sprintf(
+        fmt,
+        &[Value::Num(n)],
+        b"%.6g",
+        crate::numarg::CONVERSION_WIDTH,
+    )
+    .unwrap_or_default()
 }
 
 #[cfg(test)]

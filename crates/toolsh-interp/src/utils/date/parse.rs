@@ -32,6 +32,18 @@ struct Items {
     weekday: Option<i64>,
 }
 
+impl Items {
+    /// Add `k` times a unit's (months, days, seconds): `None` (an
+    /// invalid date, as GNU says of one out of range) on overflow, so
+    /// `99999999999 days` never reaches the calendar unchecked.
+    fn add_rel(&mut self, k: i64, (mo, d, s): (i64, i64, i64)) -> Option<()> {
+        self.rel_months = self.rel_months.checked_add(k.checked_mul(mo)?)?;
+        self.rel_days = self.rel_days.checked_add(k.checked_mul(d)?)?;
+        self.rel_secs = self.rel_secs.checked_add(k.checked_mul(s)?)?;
+        Some(())
+    }
+}
+
 struct Cursor<'a> {
     s: &'a [u8],
     i: usize,
@@ -201,28 +213,28 @@ pub(crate) fn parse(s: &str, now: Instant, zone: &Zone) -> Option<Instant> {
             let w = c.word();
             match w.as_str() {
                 "now" | "today" | "this" => {}
-                "yesterday" => it.rel_days -= 1,
-                "tomorrow" => it.rel_days += 1,
+                "yesterday" => it.add_rel(-1, (0, 1, 0))?,
+                "tomorrow" => it.add_rel(1, (0, 1, 0))?,
                 "noon" => it.time = Some((12, 0, 0, 0)),
                 "midnight" => it.time = Some((0, 0, 0, 0)),
                 "utc" | "gmt" | "z" | "ut" => it.zone = Some(0),
                 "t" if it.date.is_some() => {}
                 "ago" => {
-                    it.rel_months = -it.rel_months;
-                    it.rel_days = -it.rel_days;
-                    it.rel_secs = -it.rel_secs;
+                    it.rel_months = it.rel_months.checked_neg()?;
+                    it.rel_days = it.rel_days.checked_neg()?;
+                    it.rel_secs = it.rel_secs.checked_neg()?;
                 }
                 "next" | "last" => {
                     c.skip_space();
                     let u = c.word();
                     let k = if w == "next" { 1 } else { -1 };
-                    if let Some((mo, d, s)) = unit_seconds(&u) {
-                        it.rel_months += k * mo;
-                        it.rel_days += k * d;
-                        it.rel_secs += k * s;
+                    if let Some(unit) = unit_seconds(&u) {
+                        it.add_rel(k, unit)?;
                     } else if let Some(wd) = weekday_index(&u) {
                         it.weekday = Some(wd);
-                        it.rel_days += if k > 0 { 0 } else { -7 };
+                        if k < 0 {
+                            it.add_rel(-7, (0, 1, 0))?;
+                        }
                     } else {
                         return None;
                     }
@@ -236,10 +248,8 @@ pub(crate) fn parse(s: &str, now: Instant, zone: &Zone) -> Option<Instant> {
                         it.date = Some((y, m, d));
                     } else if let Some(wd) = weekday_index(&w) {
                         it.weekday = Some(wd);
-                    } else if let Some((mo, d, s)) = unit_seconds(&w) {
-                        it.rel_months += mo;
-                        it.rel_days += d;
-                        it.rel_secs += s;
+                    } else if let Some(unit) = unit_seconds(&w) {
+                        it.add_rel(1, unit)?;
                     } else {
                         return None;
                     }
@@ -337,10 +347,8 @@ fn item_number(c: &mut Cursor<'_>, it: &mut Items, sign: i64) -> Option<()> {
             c.skip_space();
             let save = c.i;
             let w = c.word();
-            if let Some((mo, d, s)) = unit_seconds(&w) {
-                it.rel_months += sign * v * mo;
-                it.rel_days += sign * v * d;
-                it.rel_secs += sign * v * s;
+            if let Some(unit) = unit_seconds(&w) {
+                it.add_rel(sign.checked_mul(v)?, unit)?;
             } else if let Some(m) = month_index(&w).filter(|_| sign > 0) {
                 c.skip_space();
                 let y = year_after(c).unwrap_or(-1);
@@ -395,17 +403,26 @@ fn resolve(it: &Items, now: Instant, zone: &Zone) -> Option<Instant> {
         (hh, mm, ss, nanos) = (0, 0, 0, 0);
     }
     // Relative months and days on the calendar, then seconds.
-    let total_m = y * 12 + (m - 1) + it.rel_months;
+    let total_m = y
+        .checked_mul(12)?
+        .checked_add(m - 1)?
+        .checked_add(it.rel_months)?;
     y = total_m.div_euclid(12);
     m = total_m.rem_euclid(12) + 1;
     let first = Date::new(i16::try_from(y).ok()?, i8::try_from(m).ok()?, 1).ok()?;
     let mut date = first
-        .checked_add(jiff::Span::new().days(d - 1 + it.rel_days))
+        .checked_add(
+            jiff::Span::new()
+                .try_days(d.checked_sub(1)?.checked_add(it.rel_days)?)
+                .ok()?,
+        )
         .ok()?;
     if let Some(wd) = it.weekday {
         let cur = i64::from(date.weekday().to_sunday_zero_offset());
         let ahead = (wd - cur).rem_euclid(7);
-        date = date.checked_add(jiff::Span::new().days(ahead)).ok()?;
+        date = date
+            .checked_add(jiff::Span::new().try_days(ahead).ok()?)
+            .ok()?;
     }
     let dt = DateTime::from_parts(
         date,
@@ -415,7 +432,10 @@ fn resolve(it: &Items, now: Instant, zone: &Zone) -> Option<Instant> {
         .ok()?
         .to_timestamp(dt)
         .ok()?;
-    let secs = base.as_second() + it.rel_secs + i64::from(ss == 60);
+    let secs = base
+        .as_second()
+        .checked_add(it.rel_secs)?
+        .checked_add(i64::from(ss == 60))?;
     Some(Instant { secs, nanos })
 }
 

@@ -34,24 +34,6 @@ enum Mode {
     LineChunks(usize),
 }
 
-/// Parse `10`, `2K`, `1MB`, `3G` (K=1024, KB=1000).
-fn parse_size(s: &str) -> Option<usize> {
-    let digits = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
-    let n: usize = s[..digits].parse().ok()?;
-    let mult: usize = match &s[digits..] {
-        "" => 1,
-        "b" => 512,
-        "K" | "KiB" | "k" => 1024,
-        "KB" | "kB" => 1000,
-        "M" | "MiB" => 1 << 20,
-        "MB" => 1_000_000,
-        "G" | "GiB" => 1 << 30,
-        "GB" => 1_000_000_000,
-        _ => return None,
-    };
-    n.checked_mul(mult).filter(|v| *v > 0)
-}
-
 /// The suffix of piece `i`: fixed width `len`, or GNU's widening scheme
 /// when no `-a` was given (`aa`..`yz`, `zaaa`..`zyzz`, `zzaaaa`, ...).
 fn suffix(mut i: usize, len: usize, fixed: bool, alphabet: &[u8]) -> Option<String> {
@@ -88,31 +70,40 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     let mut mode = Mode::Lines(1000);
     for (k, v) in &p.opts {
         let v = v.as_deref().unwrap_or("");
-        let parsed = match k {
-            'l' => v.parse().ok().filter(|n| *n > 0).map(Mode::Lines),
-            'b' => parse_size(v).map(Mode::Bytes),
+        // GNU reads each with `xstrtoumax`: zero is out of range, past
+        // `u64::MAX` too large. A count only bounds the loop below, which
+        // makes one piece at a time.
+        let (num, make): (&str, fn(usize) -> Mode) = match k {
+            'l' => (v, Mode::Lines),
+            'b' => (v, Mode::Bytes),
             'n' => match v.strip_prefix("l/") {
-                Some(n) => n.parse().ok().filter(|n| *n > 0).map(Mode::LineChunks),
-                None => v.parse().ok().filter(|n| *n > 0).map(Mode::Chunks),
+                Some(n) => (n, Mode::LineChunks),
+                None => (v, Mode::Chunks),
             },
             _ => continue,
         };
-        let Some(m) = parsed else {
-            let what = match k {
-                'l' => "number of lines",
-                'b' => "number of bytes",
-                _ => "number of chunks",
-            };
-            let range = if v.bytes().all(|b| b.is_ascii_digit()) && !v.is_empty() {
-                ": Numerical result out of range"
-            } else {
-                ""
-            };
-            ctx.err_msg(&format!("invalid {what}: {}{range}", quote(v)))
-                .await?;
-            return Ok(1);
+        let parsed = if *k == 'b' {
+            crate::numarg::parse_size(num)
+        } else {
+            crate::numarg::parse_count(num)
         };
-        mode = m;
+        match parsed {
+            Ok(n) if n > 0 => mode = make(crate::numarg::to_usize(n)),
+            r => {
+                let what = match k {
+                    'l' => "number of lines",
+                    'b' => "number of bytes",
+                    _ => "number of chunks",
+                };
+                let why = match r {
+                    Err(e) => e.gnu_suffix(),
+                    Ok(_) => ": Numerical result out of range",
+                };
+                ctx.err_msg(&format!("invalid {what}: {}{why}", quote(v)))
+                    .await?;
+                return Ok(1);
+            }
+        }
     }
     if p.operands.len() > 2 {
         usage_error(ctx, &format!("extra operand {}", quote(&p.operands[2]))).await?;
@@ -121,12 +112,15 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     let input = p.operands.first().map_or("-", String::as_str).to_string();
     let prefix = p.operands.get(1).map_or("x", String::as_str).to_string();
     let extra = p.value('S').unwrap_or("").to_string();
-    let fixed_len = p.value('a').map(str::parse::<usize>);
-    let (len, fixed) = match fixed_len {
+    let (len, fixed) = match p.value('a').map(crate::numarg::parse_count) {
         None => (2, false),
-        Some(Ok(n)) if n > 0 => (n, true),
-        Some(_) => {
-            ctx.err_msg("invalid suffix length").await?;
+        // Each name holds the whole suffix: bounded as a buffer.
+        Some(Ok(n)) if n > 0 => (crate::numarg::buffer_bytes(ctx.shell.limits(), n)?, true),
+        Some(r) => {
+            let why = r.err().map_or("", crate::numarg::NumError::gnu_suffix);
+            let v = p.value('a').unwrap_or("");
+            ctx.err_msg(&format!("invalid suffix length: {}{why}", quote(v)))
+                .await?;
             return Ok(1);
         }
     };
@@ -146,9 +140,8 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
             return Ok(1);
         }
     };
-    let pieces = cut(&data, &mode);
     let fs = ctx.shell.fs();
-    for (i, piece) in pieces.into_iter().enumerate() {
+    for (i, piece) in Pieces::new(&data, &mode).enumerate() {
         ctx.shell.checkpoint()?;
         let Some(suf) = suffix(i, len, fixed, alphabet) else {
             ctx.err_msg("output file suffixes exhausted").await?;
@@ -167,48 +160,68 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     Ok(0)
 }
 
-/// The pieces of `data` for `mode` (none for empty input, except that
-/// `-n` always makes N pieces).
-fn cut<'a>(data: &'a [u8], mode: &Mode) -> Vec<&'a [u8]> {
-    let mut out = Vec::new();
-    match *mode {
-        Mode::Bytes(n) => out.extend(data.chunks(n)),
-        Mode::Lines(n) => {
-            let mut start = 0;
-            let mut lines = 0;
-            for (i, b) in data.iter().enumerate() {
-                if *b == b'\n' {
-                    lines += 1;
-                    if lines == n {
-                        out.push(&data[start..=i]);
-                        start = i + 1;
-                        lines = 0;
+/// The pieces of `data` for `mode`, one at a time (none for empty
+/// input, except that `-n` always makes N pieces): a count of billions
+/// costs nothing until its pieces are written.
+struct Pieces<'a> {
+    data: &'a [u8],
+    mode: &'a Mode,
+    /// The next piece's index.
+    k: usize,
+    /// Where the next piece starts.
+    start: usize,
+}
+
+impl<'a> Pieces<'a> {
+    fn new(data: &'a [u8], mode: &'a Mode) -> Self {
+        Pieces {
+            data,
+            mode,
+            k: 0,
+            start: 0,
+        }
+    }
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let (data, start) = (self.data, self.start);
+        let end = match *self.mode {
+            Mode::Bytes(_) | Mode::Lines(_) if start >= data.len() => return None,
+            Mode::Bytes(n) => start.saturating_add(n).min(data.len()),
+            Mode::Lines(n) => {
+                let mut lines = 0;
+                let mut end = data.len();
+                for (i, b) in data[start..].iter().enumerate() {
+                    if *b == b'\n' {
+                        lines += 1;
+                        if lines == n {
+                            end = start + i + 1;
+                            break;
+                        }
                     }
                 }
+                end
             }
-            if start < data.len() {
-                out.push(&data[start..]);
-            }
-        }
-        Mode::Chunks(n) => {
-            let size = data.len() / n;
-            for k in 0..n {
-                let end = if k + 1 == n {
+            Mode::Chunks(n) | Mode::LineChunks(n) if self.k >= n => return None,
+            Mode::Chunks(n) => {
+                let size = data.len() / n;
+                if self.k + 1 == n {
                     data.len()
                 } else {
-                    (k + 1) * size
-                };
-                out.push(&data[k * size..end]);
+                    (self.k + 1) * size
+                }
             }
-        }
-        Mode::LineChunks(n) => {
-            let size = data.len() / n;
-            let mut start = 0;
-            for k in 0..n {
-                let end = if k + 1 == n || size == 0 {
-                    if k + 1 == n { data.len() } else { start }
+            Mode::LineChunks(n) => {
+                let size = data.len() / n;
+                let end = if self.k + 1 == n {
+                    data.len()
+                } else if size == 0 {
+                    start
                 } else {
-                    let boundary = ((k + 1) * size).saturating_sub(1).max(start);
+                    let boundary = ((self.k + 1) * size).saturating_sub(1).max(start);
                     match data[boundary.min(data.len())..]
                         .iter()
                         .position(|b| *b == b'\n')
@@ -217,13 +230,18 @@ fn cut<'a>(data: &'a [u8], mode: &Mode) -> Vec<&'a [u8]> {
                         None => data.len(),
                     }
                 };
-                let end = end.max(start).min(data.len());
-                out.push(&data[start..end]);
-                start = end;
+                end.max(start).min(data.len())
             }
-        }
+        };
+        let start = if let Mode::Chunks(n) = *self.mode {
+            self.k * (data.len() / n)
+        } else {
+            start
+        };
+        self.k += 1;
+        self.start = end;
+        Some(&data[start..end])
     }
-    out
 }
 
 #[cfg(test)]

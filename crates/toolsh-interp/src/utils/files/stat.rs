@@ -100,8 +100,13 @@ fn directive(c: char, s: &Subject<'_>) -> Option<(String, bool)> {
     })
 }
 
-/// Expand a `-c` format for one file.
-fn expand(format: &str, s: &Subject<'_>) -> String {
+/// Expand a `-c` format for one file. A field width past
+/// `max_format_width` stops the script with that limit.
+fn expand(
+    format: &str,
+    s: &Subject<'_>,
+    limits: &crate::limits::ExecutionLimits,
+) -> Result<String, crate::limits::Interrupt> {
     let chars: Vec<char> = format.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -121,11 +126,9 @@ fn expand(format: &str, s: &Subject<'_>) -> String {
         while i < chars.len() && chars[i].is_ascii_digit() {
             i += 1;
         }
-        let width: usize = chars[wstart..i]
-            .iter()
-            .collect::<String>()
-            .parse()
-            .unwrap_or(0);
+        let digits: String = chars[wstart..i].iter().collect();
+        let width = crate::numarg::scan_decimal(&digits).map_or(0, |(w, _)| w);
+        let width = crate::numarg::format_width(limits, width)?;
         let mut precision = None;
         if i < chars.len() && chars[i] == '.' {
             i += 1;
@@ -171,7 +174,7 @@ fn expand(format: &str, s: &Subject<'_>) -> String {
         }
         out.push_str(&text);
     }
-    out
+    Ok(out)
 }
 
 /// `--printf` backslash escapes.
@@ -249,7 +252,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
             nlink,
             inode,
         };
-        let _ = write!(out, "{}", expand(&format, &subject));
+        let _ = write!(out, "{}", expand(&format, &subject, ctx.shell.limits())?);
     }
     ctx.out(out.as_bytes()).await?;
     Ok(status)

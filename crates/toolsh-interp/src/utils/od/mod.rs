@@ -11,7 +11,7 @@ mod format;
 use crate::builtin::BuiltinContext;
 use crate::utils::cli::{HasArg, Spec, long};
 use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, parse_size, utility,
+    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
 };
 use format::{OutType, align, parse_types, render, traditional};
 
@@ -130,7 +130,7 @@ fn parse_bytes(s: &str) -> Option<u64> {
     } else {
         u64::from_str_radix(&digits[..n], radix).ok()?
     };
-    let mult = parse_size(&format!("1{}", &digits[n..]))?;
+    let mult = crate::numarg::parse_size(&format!("1{}", &digits[n..])).ok()?;
     value.checked_mul(mult)
 }
 

@@ -23,7 +23,7 @@ use std::time::UNIX_EPOCH;
 use async_trait::async_trait;
 
 use crate::builtin::{Builtin, BuiltinContext, BuiltinResult};
-use crate::limits::{Interrupt, LimitKind};
+use crate::limits::Interrupt;
 use crate::utils::date::strftime;
 use escape::Dialect;
 use render::Spec;
@@ -77,14 +77,24 @@ impl Builtin for Printf {
             .now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
+        let limits = ctx.shell.limits().clone();
+        let shell = &mut *ctx.shell;
+        let mut checkpoint = || shell.checkpoint();
         let env = Env {
-            max_width: ctx.shell.limits().max_format_width,
+            limits: &limits,
             tz: tz.as_deref(),
             now,
         };
         let mut out = Vec::new();
         let mut diags = Vec::new();
-        let result = run_format(format.as_bytes(), rest, &env, &mut out, &mut diags);
+        let result = run_format(
+            format.as_bytes(),
+            rest,
+            &env,
+            &mut checkpoint,
+            &mut out,
+            &mut diags,
+        );
         for d in &diags {
             say(ctx, d).await?;
         }
@@ -153,7 +163,8 @@ const HELP: &str = "printf: printf [-v var] format [arguments]
 
 /// What the formatter needs from the shell.
 struct Env<'a> {
-    max_width: usize,
+    /// Widths and precisions are bounded by `max_format_width`.
+    limits: &'a crate::limits::ExecutionLimits,
     tz: Option<&'a str>,
     now: i64,
 }
@@ -204,20 +215,21 @@ impl ArgList<'_> {
     }
 }
 
-fn limit(env: &Env<'_>, n: usize) -> Result<usize, Interrupt> {
-    if n > env.max_width {
-        Err(Interrupt::limit(LimitKind::FormatWidth, env.max_width))
-    } else {
-        Ok(n)
-    }
+/// A width or precision from the format or a `*` argument, bounded by
+/// `max_format_width` (before any padding is made).
+fn limit(env: &Env<'_>, n: u64) -> Result<usize, Interrupt> {
+    crate::numarg::format_width(env.limits, n)
 }
 
 /// Run the whole format (reused while arguments remain). Returns the exit
 /// status; diagnostics are collected in `diags` (without the `printf: `).
+/// `checkpoint` (the deadline and cancellation) is called before every
+/// pass over the format.
 fn run_format(
     fmt: &[u8],
     args: &[String],
     env: &Env<'_>,
+    checkpoint: &mut dyn FnMut() -> Result<(), Interrupt>,
     out: &mut Vec<u8>,
     diags: &mut Vec<String>,
 ) -> Result<i32, Interrupt> {
@@ -227,6 +239,7 @@ fn run_format(
         status: 0,
     };
     loop {
+        checkpoint()?;
         let before = list.next;
         match one_pass(fmt, &mut list, env, out, diags)? {
             Pass::Done => {}
@@ -295,7 +308,7 @@ fn one_pass(
             if w < 0 {
                 spec.left = true;
             }
-            spec.width = limit(env, usize::try_from(w.unsigned_abs()).unwrap_or(usize::MAX))?;
+            spec.width = limit(env, w.unsigned_abs())?;
         } else {
             let (n, used) = digits(&fmt[i..]);
             spec.width = limit(env, n)?;
@@ -309,7 +322,7 @@ fn one_pass(
                 spec.precision = if p < 0 {
                     None
                 } else {
-                    Some(limit(env, usize::try_from(p).unwrap_or(usize::MAX))?)
+                    Some(limit(env, p.unsigned_abs())?)
                 };
             } else {
                 let (n, used) = digits(&fmt[i..]);
@@ -402,12 +415,11 @@ fn one_pass(
     Ok(Pass::Done)
 }
 
-fn digits(s: &[u8]) -> (usize, usize) {
+/// The digits at the start of `s`: their value (saturated) and count.
+fn digits(s: &[u8]) -> (u64, usize) {
     let n = s.iter().take_while(|b| b.is_ascii_digit()).count();
-    let mut v: usize = 0;
-    for &b in &s[..n] {
-        v = v.saturating_mul(10).saturating_add(usize::from(b - b'0'));
-    }
+    let text = std::str::from_utf8(&s[..n]).unwrap_or("");
+    let v = crate::numarg::scan_decimal(text).map_or(0, |(v, _)| v);
     (v, n)
 }
 

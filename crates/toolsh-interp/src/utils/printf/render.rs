@@ -138,8 +138,41 @@ pub(crate) fn float(spec: &Spec, conv: char, v: f64, out: &mut Vec<u8>) {
     spec.pad_number(&prefix, &body, true, out);
 }
 
+/// Every `f64`'s exact decimal expansion ends within this many digits
+/// after the point (the smallest subnormal, 2^-1074, has 1074), and has
+/// fewer significant digits (at most 767). Rust's formatter panics on a
+/// precision past `u16::MAX`, so longer precisions are formatted at this
+/// one and padded with the zeros that follow.
+const EXACT_DIGITS: usize = 1100;
+
+/// `a` with `prec` digits after the point (`{:.prec$}`), for any `prec`.
+pub(crate) fn fixed_digits(a: f64, prec: usize) -> String {
+    if prec <= EXACT_DIGITS {
+        return format!("{a:.prec$}");
+    }
+    let mut s = format!("{a:.EXACT_DIGITS$}");
+    s.extend(std::iter::repeat_n('0', prec - EXACT_DIGITS));
+    s
+}
+
+/// `a` as `d.ddd` with `prec` digits after the point and Rust's `e<exp>`
+/// (`{:.prec$e}`), for any `prec`.
+pub(crate) fn exp_digits(a: f64, prec: usize) -> String {
+    if prec <= EXACT_DIGITS {
+        return format!("{a:.prec$e}");
+    }
+    let s = format!("{a:.EXACT_DIGITS$e}");
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let mut m = String::with_capacity(prec + 8);
+    m.push_str(mant);
+    m.extend(std::iter::repeat_n('0', prec - EXACT_DIGITS));
+    m.push('e');
+    m.push_str(exp);
+    m
+}
+
 fn fixed(a: f64, prec: usize, alt: bool) -> String {
-    let mut s = format!("{a:.prec$}");
+    let mut s = fixed_digits(a, prec);
     if alt && prec == 0 {
         s.push('.');
     }
@@ -148,7 +181,7 @@ fn fixed(a: f64, prec: usize, alt: bool) -> String {
 
 /// `d.ddde±XX` with at least two exponent digits.
 fn exponent(a: f64, prec: usize, alt: bool, upper: bool) -> String {
-    let s = format!("{a:.prec$e}");
+    let s = exp_digits(a, prec);
     let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let mut m = mant.to_string();
@@ -162,7 +195,7 @@ fn exponent(a: f64, prec: usize, alt: bool, upper: bool) -> String {
 
 fn general(a: f64, prec: usize, alt: bool, upper: bool) -> String {
     let p = if prec == 0 { 1 } else { prec };
-    let exp_form = format!("{a:.prec$e}", prec = p - 1);
+    let exp_form = exp_digits(a, p - 1);
     let x: i64 = exp_form
         .split_once('e')
         .and_then(|(_, e)| e.parse().ok())

@@ -423,7 +423,7 @@ async fn eval(
                 nlink,
             };
             run.out
-                .extend_from_slice(printf::format(fmt, &node).as_bytes());
+                .extend_from_slice(printf::format(fmt, &node, ctx.shell.limits())?.as_bytes());
             true
         }
         Primary::Exec { argv, batch, dir } => {

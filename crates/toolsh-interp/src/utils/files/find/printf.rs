@@ -102,9 +102,14 @@ fn ctime(meta: &Metadata) -> String {
     )
 }
 
-/// Expand a `-printf` format for one file.
+/// Expand a `-printf` format for one file. A field width past
+/// `max_format_width` stops the script with that limit.
 #[allow(clippy::many_single_char_names)]
-pub(crate) fn format(fmt: &str, n: &Node<'_>) -> String {
+pub(crate) fn format(
+    fmt: &str,
+    n: &Node<'_>,
+    limits: &crate::limits::ExecutionLimits,
+) -> Result<String, crate::limits::Interrupt> {
     let chars: Vec<char> = fmt.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -148,11 +153,9 @@ pub(crate) fn format(fmt: &str, n: &Node<'_>) -> String {
         while i < chars.len() && chars[i].is_ascii_digit() {
             i += 1;
         }
-        let width: usize = chars[wstart..i]
-            .iter()
-            .collect::<String>()
-            .parse()
-            .unwrap_or(0);
+        let digits: String = chars[wstart..i].iter().collect();
+        let width = crate::numarg::scan_decimal(&digits).map_or(0, |(w, _)| w);
+        let width = crate::numarg::format_width(limits, width)?;
         let Some(&d) = chars.get(i) else {
             out.push('%');
             break;
@@ -212,7 +215,7 @@ pub(crate) fn format(fmt: &str, n: &Node<'_>) -> String {
             out.push_str(&text);
         }
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -237,12 +240,13 @@ mod tests {
             link: None,
             nlink: 1,
         };
+        let l = crate::limits::ExecutionLimits::default();
         assert_eq!(
-            format("%p|%f|%h|%P|%s|%d|%m|%M|%y|%k|%b\\n", &n),
+            format("%p|%f|%h|%P|%s|%d|%m|%M|%y|%k|%b\\n", &n, &l).unwrap(),
             "d/f|f|d|f|5|1|644|-rw-r--r--|f|4|8\n"
         );
         assert_eq!(
-            format("%t|%T@|%TY-%Tm-%Td %TH:%TM:%TS|%TF|%-6s|%6s|", &n),
+            format("%t|%T@|%TY-%Tm-%Td %TH:%TM:%TS|%TF|%-6s|%6s|", &n, &l).unwrap(),
             "Thu Jan  2 03:04:05.0000000000 2020|1577934245.0000000000|2020-01-02 03:04:05.0000000000|2020-01-02|5     |     5|"
         );
         assert_eq!(head("d"), ".");
