@@ -20,6 +20,7 @@ mod engine;
 mod format;
 mod input;
 mod natives;
+mod nesting;
 mod parse;
 mod value;
 
