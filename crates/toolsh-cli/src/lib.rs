@@ -34,6 +34,9 @@ use crate::cli::{Cli, Command};
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     init_tracing();
+    // Before any execution: a panic contained in one script (or one MCP
+    // request) is logged through tracing, never printed as a backtrace.
+    toolsh_interp::contain::install_quiet_panic_hook();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

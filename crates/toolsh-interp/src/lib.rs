@@ -18,6 +18,7 @@
 
 mod builtin;
 mod builtins;
+pub mod contain;
 mod exec;
 mod expand;
 pub mod fs;
@@ -39,6 +40,7 @@ pub use builtin::{
 };
 pub use builtins::names as shell_builtin_names;
 pub use bytes::Bytes;
+pub use contain::EXIT_INTERNAL;
 pub use fs::{
     DirEntry, DisabledFs, FileSystem, FileType, FsError, FsLimits, FsSnapshot, FsStats, MemoryFs,
     Metadata,

@@ -9,6 +9,7 @@ use std::time::{Instant, SystemTime};
 use bytes::Bytes;
 
 use crate::builtin::Builtin;
+use crate::contain::{CatchPanic, EXIT_INTERNAL};
 use crate::exec::shared::{CancelState, ClockFn, CommandTable, Commands};
 use crate::exec::{Fds, Interp, Shared};
 use crate::fs::{DisabledFs, FileSystem};
@@ -26,7 +27,9 @@ pub struct ExecResult {
     pub stderr: String,
     /// The script's exit status: the last command's, `exit N`, 2 for a
     /// syntax error, [`crate::EXIT_LIMIT`] for a limit,
-    /// [`crate::EXIT_CANCELLED`] for cancellation.
+    /// [`crate::EXIT_CANCELLED`] for cancellation,
+    /// [`crate::EXIT_INTERNAL`] when toolsh itself failed (a panic inside
+    /// the execution, reported as `toolsh: internal error` on stderr).
     pub exit_code: i32,
     /// The limit that stopped the script, if one did.
     pub limit: Option<LimitKind>,
@@ -443,7 +446,10 @@ impl Shell {
     }
 
     /// Run a script; never panics or hangs (limits and the deadline
-    /// apply). State changes persist for the next call.
+    /// apply). A panic inside the execution is contained
+    /// ([`crate::contain`]): the output so far is kept, stderr ends with
+    /// `toolsh: internal error`, the status is [`crate::EXIT_INTERNAL`].
+    /// State changes persist for the next call.
     pub async fn exec(&mut self, script: &str) -> ExecResult {
         let capture = |limit, kind, sink: &Option<OutputSink>| {
             let cap = match sink {
@@ -517,7 +523,19 @@ impl Shell {
             arith_reports: Vec::new(),
         };
         let deadline = shared.deadline;
-        let run = crate::exec::top::run_top(&mut interp, script);
+        // A panic anywhere in the execution (a utility, a builtin,
+        // expansion, a tool) ends this execution only.
+        crate::contain::install_quiet_panic_hook();
+        let mut panicked = None;
+        let run = async {
+            match CatchPanic::new(crate::exec::top::run_top(&mut interp, script)).await {
+                Ok(r) => r,
+                Err(p) => {
+                    panicked = Some(p);
+                    Ok(EXIT_INTERNAL)
+                }
+            }
+        };
         let res: Result<i32, Interrupt> = {
             let cancelled = shared.cancelled();
             let timed = async {
@@ -534,6 +552,11 @@ impl Shell {
                 () = cancelled => Err(Interrupt::Cancelled),
             }
         };
+        if panicked.is_some() {
+            // The message and location went to the log (the quiet hook);
+            // the script sees only that toolsh failed, after its output.
+            err_cap.force_append_line(b"toolsh: internal error\n");
+        }
         let (exit_code, limit) = match &res {
             Ok(s) => (*s, None),
             Err(i) => {
@@ -555,7 +578,7 @@ impl Shell {
         }
         self.next_pid = shared.next_pid.load(Ordering::Relaxed);
         let mut st = interp.st;
-        if res.is_err() {
+        if res.is_err() || panicked.is_some() {
             // Keep what the script changed, but reset per-run nesting; the
             // next run's `$?` is this one's status (130 after a
             // cancellation, as bash's after Ctrl-C).

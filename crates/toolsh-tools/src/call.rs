@@ -3,7 +3,6 @@
 //! (leases, approvals) → policy → callback under the deadline → error
 //! sanitization → output check → trace → stdout.
 
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -450,7 +449,9 @@ impl ToolRegistry {
         limit: Option<Duration>,
     ) -> Result<String, CallbackError> {
         if let Some(f) = &tool.imp.async_exec {
-            let handle = tokio::spawn(f(args));
+            // The callback is its own task: its panic is caught there, in
+            // a contained region (no backtrace on the host's stderr).
+            let handle = tokio::spawn(toolsh_interp::contain::CatchPanic::new(f(args)));
             let abort = handle.abort_handle();
             let joined = match limit {
                 Some(d) => {
@@ -463,10 +464,10 @@ impl ToolRegistry {
                 None => handle.await,
             };
             return match joined {
-                Ok(r) => r.map_err(CallbackError::Failed),
-                Err(e) if e.is_panic() => Err(CallbackError::Failed(format!(
+                Ok(Ok(r)) => r.map_err(CallbackError::Failed),
+                Ok(Err(p)) => Err(CallbackError::Failed(format!(
                     "callback panicked: {}",
-                    panic_text(&*e.into_panic())
+                    p.message
                 ))),
                 Err(_) => Err(CallbackError::Failed("callback was cancelled".to_string())),
             };
@@ -488,21 +489,12 @@ enum CallbackError {
     TimedOut(Duration),
 }
 
-/// Run a sync callback, turning a panic into an error.
+/// Run a sync callback, turning a panic into an error (the interpreter's
+/// one containment mechanism, [`toolsh_interp::contain`]).
 fn run_sync(f: &(dyn Fn(&ToolArgs) -> ToolResult + Send + Sync), args: &ToolArgs) -> ToolResult {
-    match std::panic::catch_unwind(AssertUnwindSafe(|| f(args))) {
+    match toolsh_interp::contain::catch_sync(|| f(args)) {
         Ok(r) => r,
-        Err(p) => Err(format!("callback panicked: {}", panic_text(&*p))),
-    }
-}
-
-fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = p.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = p.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "unknown panic".to_string()
+        Err(p) => Err(format!("callback panicked: {}", p.message)),
     }
 }
 

@@ -23,6 +23,8 @@ fn parse_int(s: &str) -> Result<i64, Bad> {
 struct T<'a> {
     args: &'a [String],
     pos: usize,
+    /// Parentheses open around `pos`, at most `max_ast_depth`.
+    depth: usize,
 }
 
 impl Interp {
@@ -58,21 +60,25 @@ impl Interp {
         self.unary_test(op, v).await
     }
 
+    /// `expr -o expr`; polled on a grown stack when the current one runs
+    /// low, since each parenthesis level recurses through here.
     fn t_expr<'a>(&'a mut self, t: &'a mut T<'_>) -> crate::exec::BoxFut<'a, R<Result<bool, Bad>>> {
-        Box::pin(async move {
-            let mut v = match self.t_and(t).await? {
-                Ok(v) => v,
-                Err(e) => return Ok(Err(e)),
-            };
-            while t.args.get(t.pos).is_some_and(|a| a == "-o") {
-                t.pos += 1;
-                let r = match self.t_and(t).await? {
+        Box::pin(crate::exec::GrowStack {
+            fut: async move {
+                let mut v = match self.t_and(t).await? {
                     Ok(v) => v,
                     Err(e) => return Ok(Err(e)),
                 };
-                v = v || r;
-            }
-            Ok(Ok(v))
+                while t.args.get(t.pos).is_some_and(|a| a == "-o") {
+                    t.pos += 1;
+                    let r = match self.t_and(t).await? {
+                        Ok(v) => v,
+                        Err(e) => return Ok(Err(e)),
+                    };
+                    v = v || r;
+                }
+                Ok(Ok(v))
+            },
         })
     }
 
@@ -92,14 +98,15 @@ impl Interp {
         Ok(Ok(v))
     }
 
-    fn t_not<'a>(&'a mut self, t: &'a mut T<'_>) -> crate::exec::BoxFut<'a, R<Result<bool, Bad>>> {
-        Box::pin(async move {
-            if t.args.get(t.pos).is_some_and(|a| a == "!") {
-                t.pos += 1;
-                return Ok(self.t_not(t).await?.map(|b| !b));
-            }
-            self.t_primary(t).await
-        })
+    /// `! expr`: a run of `!` is counted, not recursed on (3,000 of them
+    /// overflowed the stack).
+    async fn t_not(&mut self, t: &mut T<'_>) -> R<Result<bool, Bad>> {
+        let mut negate = false;
+        while t.args.get(t.pos).is_some_and(|a| a == "!") {
+            t.pos += 1;
+            negate = !negate;
+        }
+        Ok(self.t_primary(t).await?.map(|b| b != negate))
     }
 
     async fn t_primary(&mut self, t: &mut T<'_>) -> R<Result<bool, Bad>> {
@@ -107,8 +114,16 @@ impl Interp {
             return Ok(Err(Bad("argument expected".into())));
         };
         if a == "(" {
+            let max = self.sh.limits.max_ast_depth;
+            if t.depth >= max {
+                return Err(crate::exec::Ctl::Interrupt(
+                    crate::limits::Interrupt::limit(crate::limits::LimitKind::AstDepth, max),
+                ));
+            }
             t.pos += 1;
+            t.depth += 1;
             let v = self.t_expr(t).await?;
+            t.depth -= 1;
             if t.args.get(t.pos).is_some_and(|x| x == ")") {
                 t.pos += 1;
             } else {
@@ -175,7 +190,11 @@ impl Interp {
             }
             _ => {}
         }
-        let mut t = T { args, pos: 0 };
+        let mut t = T {
+            args,
+            pos: 0,
+            depth: 0,
+        };
         let v = self.t_expr(&mut t).await?;
         if v.is_ok() && t.pos < n {
             return Ok(Err(Bad("too many arguments".into())));

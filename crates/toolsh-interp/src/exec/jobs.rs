@@ -36,7 +36,8 @@ impl Interp {
         let pid = child.st.pid;
         let ao = Arc::new(ao.clone());
         let sh = self.sh.clone();
-        let handle = tokio::spawn(async move {
+        let stderr = child.fds.output(2);
+        let job = async move {
             let r = match child.enter_subst_depth() {
                 Ok(()) => child.run_and_or(&ao).await,
                 Err(e) => Err(e),
@@ -48,6 +49,17 @@ impl Interp {
                     i.exit_status()
                 }
                 Err(_) => 1,
+            }
+        };
+        // A job is its own task: its panic is contained here, as the
+        // main script's is in `Shell::exec`.
+        let handle = tokio::spawn(async move {
+            match crate::contain::CatchPanic::new(job).await {
+                Ok(s) => s,
+                Err(_) => {
+                    let _ = stderr.write(b"toolsh: internal error\n").await;
+                    crate::contain::EXIT_INTERNAL
+                }
             }
         });
         self.sh.jobs.lock().expect("jobs").push(Job {

@@ -14,6 +14,7 @@
 use std::cmp::Ordering;
 
 use crate::builtin::BuiltinContext;
+use crate::limits::{Interrupt, LimitKind};
 use crate::utils::posix_regex::{PosixRegex, RegexFlags, Syntax};
 use crate::utils::textio::{Flow, error, utility};
 
@@ -89,11 +90,17 @@ fn position(s: &str) -> Option<usize> {
 enum Error {
     Syntax(String),
     Other(String),
+    /// Parentheses nested past `max_ast_depth` (GNU expr has no bound and
+    /// recurses on the C stack).
+    TooDeep,
 }
 
 struct Parser<'a> {
     args: &'a [String],
     pos: usize,
+    /// Parentheses open around `pos`, at most `max_depth`.
+    depth: usize,
+    max_depth: usize,
 }
 
 type R = Result<Val, Error>;
@@ -215,7 +222,13 @@ impl Parser<'_> {
         self.pos += 1;
         match tok.as_str() {
             "(" => {
-                let v = self.or()?;
+                if self.depth >= self.max_depth {
+                    return Err(Error::TooDeep);
+                }
+                self.depth += 1;
+                // Each level recurses through every precedence level.
+                let v = stacker::maybe_grow(64 * 1024, 1 << 20, || self.or())?;
+                self.depth -= 1;
                 match self.peek() {
                     Some(")") => {
                         self.pos += 1;
@@ -311,9 +324,12 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         .await?;
         return Ok(2);
     }
+    let max_depth = ctx.shell.limits().max_ast_depth;
     let mut p = Parser {
         args: &args,
         pos: 0,
+        depth: 0,
+        max_depth,
     };
     let result = p.or().and_then(|v| {
         if p.pos < args.len() {
@@ -352,6 +368,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             error(ctx, &m).await?;
             Ok(3)
         }
+        Err(Error::TooDeep) => Err(Interrupt::limit(LimitKind::AstDepth, max_depth).into()),
     }
 }
 

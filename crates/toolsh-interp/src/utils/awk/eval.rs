@@ -11,6 +11,10 @@ use super::io::OutMode;
 use super::regex::Re;
 use super::value::{Value, compare, num_to_str};
 
+/// Stack the expression evaluator keeps free (bytes): well above what one
+/// level of evaluation and the builtins it calls use.
+const EVAL_RED_ZONE: usize = 4 << 20;
+
 /// Apply an arithmetic operator (division by zero is fatal, as in gawk).
 pub fn arith(op: Arith, a: f64, b: f64) -> Ex<f64> {
     Ok(match op {
@@ -93,6 +97,13 @@ impl Interp<'_> {
 
     /// Evaluate an expression.
     pub fn eval(&mut self, e: &Expr) -> Ex<Value> {
+        // A chain of binary operators (`1+1+...`, 50,000 terms) parses
+        // as a loop but builds a left-deep tree as deep as it is long:
+        // evaluating it recursed past the awk thread's stack and aborted
+        // the process. Refuse to go deeper once little stack is left.
+        if stacker::remaining_stack().is_some_and(|left| left < EVAL_RED_ZONE) {
+            return fatal("expression nesting too deep");
+        }
         match e {
             Expr::Num(n) => Ok(Value::Num(*n)),
             Expr::Str(s) => Ok(Value::Str(s.clone())),

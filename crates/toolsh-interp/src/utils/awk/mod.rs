@@ -373,8 +373,10 @@ impl Builtin for Awk {
             .name("awk".into())
             .stack_size(STACK_BYTES)
             .spawn(move || {
-                let r = job.run(host);
-                let _ = done_tx.send(r);
+                // A panic leaves `done_tx` unsent: the internal error below.
+                if let Ok(r) = crate::contain::catch_sync(|| job.run(host)) {
+                    let _ = done_tx.send(r);
+                }
             });
         if spawned.is_err() {
             err_line(ctx.stderr, "fatal: cannot start the interpreter").await?;

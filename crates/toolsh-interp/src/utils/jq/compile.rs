@@ -24,6 +24,12 @@ const COMPAT: &str = include_str!("compat.jq");
 /// `$`) in the order their values will be supplied. The error is jq's
 /// complete stderr text (ending in `jq: N compile error(s)`).
 pub(crate) fn compile(code: &str, globals: &[String]) -> Result<Filter, String> {
+    if super::nesting::nodes(code) > super::nesting::MAX_PROGRAM_NODES {
+        return Err(finish(&[format!(
+            "jq: error: program too large: more than {} operators, brackets and keywords",
+            super::nesting::MAX_PROGRAM_NODES
+        )]));
+    }
     if let Ok(tokens) = Lexer::new(code).lex() {
         let mut msgs = Vec::new();
         module_errors(code, &tokens, &mut msgs);

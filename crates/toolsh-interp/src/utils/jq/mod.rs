@@ -20,6 +20,7 @@ mod engine;
 mod format;
 mod input;
 mod natives;
+mod nesting;
 mod parse;
 mod value;
 
@@ -272,7 +273,13 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
     let spawned = std::thread::Builder::new()
         .name("toolsh-jq".to_string())
         .stack_size(engine::STACK_BYTES)
-        .spawn(move || engine::run(job, in_rx, &ev_tx, recycle_rx, &thread_cancel));
+        .spawn(move || {
+            // A panic in the engine ends the thread with the events
+            // channel closed: reported below as the engine stopping.
+            let _ = crate::contain::catch_sync(|| {
+                engine::run(job, in_rx, &ev_tx, recycle_rx, &thread_cancel);
+            });
+        });
     if spawned.is_err() {
         complain(ctx.stderr, "error: cannot start the jq engine").await?;
         return Ok(5);

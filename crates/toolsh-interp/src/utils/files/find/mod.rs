@@ -12,7 +12,7 @@ use super::file_command;
 use crate::builtin::{BuiltinContext, BuiltinResult};
 use crate::fs::{FileSystem, FsError, Metadata};
 use crate::io::Input;
-use crate::limits::Interrupt;
+use crate::limits::{Interrupt, LimitKind};
 
 mod parse;
 mod printf;
@@ -76,11 +76,15 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     if starts.is_empty() {
         starts.push(".".to_string());
     }
-    let (expr, mut globals) = match parse::parse(&args[i..]) {
+    let max_depth = ctx.shell.limits().max_ast_depth;
+    let (expr, mut globals) = match parse::parse(&args[i..], max_depth) {
         Ok(v) => v,
-        Err(msg) => {
+        Err(parse::ParseError::Syntax(msg)) => {
             ctx.err_msg(&msg).await?;
             return Ok(1);
+        }
+        Err(parse::ParseError::TooDeep) => {
+            return Err(Interrupt::limit(LimitKind::AstDepth, max_depth));
         }
     };
     globals.follow |= follow;
@@ -88,7 +92,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     let expr = match expr {
         None => print,
         Some(e) if e.has_action() => e,
-        Some(e) => Expr::And(Box::new(e), Box::new(print)),
+        Some(e) => Expr::And(vec![e, print]),
     };
     if expr.has_delete() {
         globals.depth_first = true;
@@ -312,16 +316,40 @@ async fn eval(
     v: &Visit<'_>,
 ) -> Result<bool, Interrupt> {
     let p = match expr {
-        Expr::And(a, b) => {
-            return Ok(Box::pin(eval(ctx, fs, run, a, v)).await?
-                && !run.quit
-                && Box::pin(eval(ctx, fs, run, b, v)).await?);
+        Expr::And(es) => {
+            for (i, e) in es.iter().enumerate() {
+                if (i > 0 && run.quit)
+                    || !Box::pin(crate::exec::GrowStack {
+                        fut: eval(ctx, fs, run, e, v),
+                    })
+                    .await?
+                {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
         }
-        Expr::Or(a, b) => {
-            return Ok(Box::pin(eval(ctx, fs, run, a, v)).await?
-                || (!run.quit && Box::pin(eval(ctx, fs, run, b, v)).await?));
+        Expr::Or(es) => {
+            for (i, e) in es.iter().enumerate() {
+                if i > 0 && run.quit {
+                    return Ok(false);
+                }
+                if Box::pin(crate::exec::GrowStack {
+                    fut: eval(ctx, fs, run, e, v),
+                })
+                .await?
+                {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
         }
-        Expr::Not(e) => return Ok(!Box::pin(eval(ctx, fs, run, e, v)).await?),
+        Expr::Not(e) => {
+            return Ok(!Box::pin(crate::exec::GrowStack {
+                fut: eval(ctx, fs, run, e, v),
+            })
+            .await?);
+        }
         Expr::Primary(p) => p,
     };
     let m = &v.meta;

@@ -77,11 +77,17 @@ pub(crate) enum Primary {
     Quit,
 }
 
-/// An expression tree.
+/// An expression tree. `-a` and `-o` chains are flat lists (never a
+/// left-deep tree a long generated chain would make as deep as it is
+/// long), runs of `!` collapse to at most one `Not`, and parentheses nest
+/// at most `max_depth` deep ([`parse`]): the tree's depth, which its
+/// evaluation and its drop recurse on, is bounded.
 #[derive(Debug)]
 pub(crate) enum Expr {
-    And(Box<Expr>, Box<Expr>),
-    Or(Box<Expr>, Box<Expr>),
+    /// Every operand true, evaluated left to right until one is false.
+    And(Vec<Expr>),
+    /// Some operand true, evaluated left to right until one is true.
+    Or(Vec<Expr>),
     Not(Box<Expr>),
     Primary(Primary),
 }
@@ -91,7 +97,7 @@ impl Expr {
     /// something (so no implicit `-print`).
     pub(crate) fn has_action(&self) -> bool {
         match self {
-            Expr::And(a, b) | Expr::Or(a, b) => a.has_action() || b.has_action(),
+            Expr::And(es) | Expr::Or(es) => es.iter().any(Expr::has_action),
             Expr::Not(e) => e.has_action(),
             Expr::Primary(p) => matches!(
                 p,
@@ -108,7 +114,7 @@ impl Expr {
 
     pub(crate) fn has_delete(&self) -> bool {
         match self {
-            Expr::And(a, b) | Expr::Or(a, b) => a.has_delete() || b.has_delete(),
+            Expr::And(es) | Expr::Or(es) => es.iter().any(Expr::has_delete),
             Expr::Not(e) => e.has_delete(),
             Expr::Primary(p) => matches!(p, Primary::Delete),
         }
@@ -128,32 +134,61 @@ struct Parser<'a> {
     args: &'a [String],
     pos: usize,
     globals: Globals,
+    /// Parentheses open around the current position.
+    depth: usize,
+    max_depth: usize,
 }
 
-/// Parse the expression words; the error is GNU's message.
-pub(crate) fn parse(args: &[String]) -> Result<(Option<Expr>, Globals), String> {
+/// Why the expression words were refused.
+#[derive(Debug)]
+pub(crate) enum ParseError {
+    /// GNU find's message.
+    Syntax(String),
+    /// Parentheses nested deeper than the bound given to [`parse`].
+    TooDeep,
+}
+
+impl From<String> for ParseError {
+    fn from(m: String) -> Self {
+        ParseError::Syntax(m)
+    }
+}
+
+/// Parse the expression words, with parentheses nested at most
+/// `max_depth` deep (the execution's `max_ast_depth`; GNU find has no
+/// bound and recurses on the C stack).
+pub(crate) fn parse(
+    args: &[String],
+    max_depth: usize,
+) -> Result<(Option<Expr>, Globals), ParseError> {
     let mut p = Parser {
         args,
         pos: 0,
         globals: Globals::default(),
+        depth: 0,
+        max_depth,
     };
     if args.is_empty() {
         return Ok((None, p.globals));
     }
     let e = p.or()?;
     if let Some(extra) = args.get(p.pos) {
-        return Err(if extra == ")" {
+        return Err(ParseError::Syntax(if extra == ")" {
             "invalid expression; you have too many ')'".to_string()
         } else {
             format!("paths must precede expression: `{extra}'")
-        });
+        }));
     }
     Ok((e, p.globals))
 }
 
 fn and(a: Option<Expr>, b: Option<Expr>) -> Option<Expr> {
     match (a, b) {
-        (Some(a), Some(b)) => Some(Expr::And(Box::new(a), Box::new(b))),
+        (Some(Expr::And(mut es)), Some(b)) => {
+            es.push(b);
+            Some(Expr::And(es))
+        }
+        (Some(a), Some(b)) => Some(Expr::And(vec![a, b])),
         (a, None) => a,
         (None, b) => b,
     }
@@ -172,20 +207,26 @@ impl Parser<'_> {
         Ok(v.clone())
     }
 
-    fn or(&mut self) -> Result<Option<Expr>, String> {
+    fn or(&mut self) -> Result<Option<Expr>, ParseError> {
         let mut left = self.and()?;
         while matches!(self.peek(), Some("-o" | "-or")) {
             self.pos += 1;
             let right = self.and()?;
             let (Some(l), Some(r)) = (left.take(), right) else {
-                return Err("invalid expression; you have used a binary operator '-o' with nothing before it.".to_string());
+                return Err(ParseError::Syntax("invalid expression; you have used a binary operator '-o' with nothing before it.".to_string()));
             };
-            left = Some(Expr::Or(Box::new(l), Box::new(r)));
+            left = Some(match l {
+                Expr::Or(mut es) => {
+                    es.push(r);
+                    Expr::Or(es)
+                }
+                l => Expr::Or(vec![l, r]),
+            });
         }
         Ok(left)
     }
 
-    fn and(&mut self) -> Result<Option<Expr>, String> {
+    fn and(&mut self) -> Result<Option<Expr>, ParseError> {
         let mut left = self.unary()?;
         loop {
             match self.peek() {
@@ -194,7 +235,7 @@ impl Parser<'_> {
                     self.pos += 1;
                     let right = self.unary()?;
                     if right.is_none() {
-                        return Err("invalid expression; you have used a binary operator '-a' with nothing after it.".to_string());
+                        return Err(ParseError::Syntax("invalid expression; you have used a binary operator '-a' with nothing after it.".to_string()));
                     }
                     left = and(left, right);
                 }
@@ -206,31 +247,46 @@ impl Parser<'_> {
         }
     }
 
-    fn unary(&mut self) -> Result<Option<Expr>, String> {
-        match self.peek() {
-            Some("!" | "-not") => {
-                self.pos += 1;
-                match self.unary()? {
-                    Some(e) => Ok(Some(Expr::Not(Box::new(e)))),
-                    None => Err("invalid expression; '!' with nothing after it".to_string()),
-                }
-            }
+    fn unary(&mut self) -> Result<Option<Expr>, ParseError> {
+        // A run of `!` is counted, not recursed on: an even run is no
+        // negation at all.
+        let mut nots = 0usize;
+        while matches!(self.peek(), Some("!" | "-not")) {
+            self.pos += 1;
+            nots += 1;
+        }
+        let e = match self.peek() {
             Some("(") => {
+                if self.depth >= self.max_depth {
+                    return Err(ParseError::TooDeep);
+                }
                 self.pos += 1;
+                self.depth += 1;
                 let e = self.or()?;
+                self.depth -= 1;
                 if self.peek() != Some(")") {
-                    return Err("invalid expression; I was expecting to find a ')' somewhere but did not see one.".to_string());
+                    return Err(ParseError::Syntax("invalid expression; I was expecting to find a ')' somewhere but did not see one.".to_string()));
                 }
                 self.pos += 1;
                 match e {
-                    Some(e) => Ok(Some(e)),
+                    Some(e) => Some(e),
                     None => {
-                        Err("invalid expression; empty parentheses are not allowed.".to_string())
+                        return Err(ParseError::Syntax(
+                            "invalid expression; empty parentheses are not allowed.".to_string(),
+                        ));
                     }
                 }
             }
-            Some(_) => self.primary(),
-            None => Ok(None),
+            Some(_) => self.primary()?,
+            None => None,
+        };
+        match (e, nots) {
+            (None, 0) => Ok(None),
+            (None, _) => Err(ParseError::Syntax(
+                "invalid expression; '!' with nothing after it".to_string(),
+            )),
+            (Some(e), n) if n % 2 == 1 => Ok(Some(Expr::Not(Box::new(e)))),
+            (Some(e), _) => Ok(Some(e)),
         }
     }
 
@@ -395,13 +451,16 @@ mod tests {
 
     fn p(words: &[&str]) -> Result<(Option<Expr>, Globals), String> {
         let v: Vec<String> = words.iter().map(|s| (*s).to_string()).collect();
-        parse(&v)
+        parse(&v, 200).map_err(|e| match e {
+            ParseError::Syntax(m) => m,
+            ParseError::TooDeep => "too deep".to_string(),
+        })
     }
 
     #[test]
     fn precedence_and_errors() {
         let (e, _) = p(&["-name", "a", "-o", "-name", "b", "-print"]).unwrap();
-        assert!(matches!(e, Some(Expr::Or(_, _))));
+        assert!(matches!(e, Some(Expr::Or(_))));
         let (e, g) = p(&["-maxdepth", "1", "!", "(", "-type", "d", ")"]).unwrap();
         assert!(matches!(e, Some(Expr::Not(_))));
         assert_eq!(g.max_depth, Some(1));
