@@ -33,7 +33,13 @@ use crate::cli::{Cli, Command};
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     init_tracing();
+    // Scripts run on threads of their own (toolsh_tools::isolate), but
+    // serializing a large result (10 MiB of stdout is 30 MB of JSON and
+    // SSE, seconds in a debug build) happens on the workers: more workers
+    // than cores keep one slow response from holding up every client.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(cores.saturating_mul(2).max(8))
         .enable_all()
         .build()
     {

@@ -269,21 +269,27 @@ impl McpUpstream {
             },
             Err(_) => UpstreamError::Timeout(name.clone(), handshake),
         };
-        let (status, stderr) = process.post_mortem(EXIT_WAIT).await;
+        // A timeout is the server's silence: dropping the handshake closed
+        // its stdin, so an exit now says nothing about the cause.
+        let grace = match failed {
+            UpstreamError::Timeout(..) => Duration::ZERO,
+            _ => EXIT_WAIT,
+        };
+        let (status, stderr) = process.post_mortem(grace).await;
         process.group.kill();
         Err(match (status, failed) {
-            (Some(status), _) => UpstreamError::Exited {
+            (Some(status), UpstreamError::Protocol { name, .. }) => UpstreamError::Exited {
                 name,
                 status,
                 stderr,
             },
-            (None, UpstreamError::Protocol { name, error }) if !stderr.is_empty() => {
+            (_, UpstreamError::Protocol { name, error }) if !stderr.is_empty() => {
                 UpstreamError::Protocol {
                     name,
                     error: format!("{error}; its stderr ended with:\n{stderr}"),
                 }
             }
-            (None, other) => other,
+            (_, other) => other,
         })
     }
 
