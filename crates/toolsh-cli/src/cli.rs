@@ -39,9 +39,16 @@ pub struct ToolSources {
     #[arg(long, value_name = "FILE")]
     pub tools: Option<PathBuf>,
     /// An upstream MCP server whose tools become `NAME.<tool>` commands
-    /// (repeatable), e.g. `--mcp memory='npx @modelcontextprotocol/server-memory'`.
+    /// (repeatable), e.g. `--mcp memory='npx -y @modelcontextprotocol/server-memory'`.
+    /// It runs in a process group of its own, killed as a whole when
+    /// toolsh ends; its handshake must finish within `--timeout`.
     #[arg(long, value_name = "NAME=COMMAND")]
     pub mcp: Vec<String>,
+    /// How long one call of an upstream MCP server's tool may wait for its
+    /// answer, in seconds (default 60; the script's remaining time bounds
+    /// it too). A manifest's `[[mcp]] timeout_ms` takes precedence.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, allow_negative_numbers = true)]
+    pub mcp_timeout: Option<f64>,
     /// The bundled demo shop tools (in-process, no setup).
     #[arg(long)]
     pub demo_tools: bool,
@@ -205,6 +212,53 @@ pub struct McpArgs {
     /// Limits.
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// Bounds of the server across requests.
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
+
+/// `toolsh mcp`'s bounds across requests (`toolsh_mcp::ServerLimits`).
+#[derive(Debug, Args, Clone, Default)]
+pub struct ServerArgs {
+    /// Scripts executing at once (default: twice the number of cores).
+    #[arg(long, value_name = "N", value_parser = parse_at_least_one, allow_negative_numbers = true)]
+    pub max_executions: Option<usize>,
+    /// Calls that may wait for a free execution slot, each up to 5 s
+    /// (default: as many as --max-executions); one more gets a JSON-RPC
+    /// error -32000 (stdio) or HTTP 503 with Retry-After.
+    #[arg(long, value_name = "N", value_parser = parse_count::<usize>, allow_negative_numbers = true)]
+    pub max_queued: Option<usize>,
+    /// Memory all running scripts may hold together, in bytes (default
+    /// 2 GiB): fewer run at once when that many per-script budgets (the
+    /// sum of the script's output, variable and buffer limits and its
+    /// stack) do not fit.
+    #[arg(long, value_name = "BYTES", value_parser = parse_count::<u64>, allow_negative_numbers = true)]
+    pub max_memory: Option<u64>,
+    /// Open streamable HTTP sessions (default 256); an `initialize` past it
+    /// gets HTTP 503.
+    #[arg(long, value_name = "N", value_parser = parse_at_least_one, allow_negative_numbers = true)]
+    pub max_sessions: Option<usize>,
+    /// Seconds after which an HTTP session without requests is closed
+    /// (default 300).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, allow_negative_numbers = true)]
+    pub session_idle: Option<f64>,
+    /// A browser origin allowed in the `Origin` header over HTTP
+    /// (repeatable; `scheme://host[:port]`, `:*` for any port). Default:
+    /// the loopback origins; a request with any other gets HTTP 403.
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+    /// Seconds an HTTP connection has to send a request's headers (and
+    /// may stay idle between requests) before it is closed (default 10).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, allow_negative_numbers = true)]
+    pub header_timeout: Option<f64>,
+}
+
+/// A count of at least 1 (`--max-executions`, `--max-sessions`).
+fn parse_at_least_one(s: &str) -> Result<usize, String> {
+    match parse_count::<usize>(s)? {
+        0 => Err(format!("`{s}`: the limit must be at least 1")),
+        n => Ok(n),
+    }
 }
 
 /// `--timeout`: a positive, finite number of seconds up to 1e9 (a usage

@@ -222,7 +222,7 @@ pub async fn prompt(args: PromptArgs) -> i32 {
 
 /// `toolsh mcp`: serve the tools as one `script` tool over stdio.
 pub async fn mcp(args: McpArgs) -> i32 {
-    let loaded = match tools::load(&args.sources).await {
+    let loaded = match tools::load_within(&args.sources, args.limits.timeout).await {
         Ok(l) => l,
         Err(e) => {
             eprintln!("toolsh: {e}");
@@ -265,7 +265,9 @@ pub async fn mcp(args: McpArgs) -> i32 {
         DiscoveryMode::Exclusive
     };
     let set = ScriptingToolSet::from_tool(tool, mode);
-    let server = toolsh_mcp::ScriptServer::new(set).with_approvals(approvals);
+    let server = toolsh_mcp::ScriptServer::new(set)
+        .with_approvals(approvals)
+        .with_limits(server_limits(&args.server));
     let result = match &args.http {
         Some(addr) => toolsh_mcp::serve_http_with(server, addr).await,
         None => toolsh_mcp::serve_stdio_with(server).await,
@@ -283,6 +285,34 @@ pub async fn mcp(args: McpArgs) -> i32 {
             }
         }
     }
+}
+
+/// The server's bounds: the defaults, then the flags.
+fn server_limits(a: &crate::cli::ServerArgs) -> toolsh_mcp::ServerLimits {
+    let mut l = toolsh_mcp::ServerLimits::default();
+    if let Some(n) = a.max_executions {
+        l.max_executions = n;
+        l.max_queued = n;
+    }
+    if let Some(n) = a.max_queued {
+        l.max_queued = n;
+    }
+    if let Some(n) = a.max_memory {
+        l.max_memory_bytes = n;
+    }
+    if let Some(n) = a.max_sessions {
+        l.max_sessions = n;
+    }
+    if let Some(t) = a.session_idle {
+        l.session_idle = std::time::Duration::from_secs_f64(t);
+    }
+    if !a.allow_origin.is_empty() {
+        l.allowed_origins.clone_from(&a.allow_origin);
+    }
+    if let Some(t) = a.header_timeout {
+        l.header_timeout = std::time::Duration::from_secs_f64(t);
+    }
+    l
 }
 
 /// Write a subcommand's output to stdout: 0, or after a write error a

@@ -37,7 +37,13 @@ pub fn main() -> ExitCode {
     // Before any execution: a panic contained in one script (or one MCP
     // request) is logged through tracing, never printed as a backtrace.
     toolsh_interp::contain::install_quiet_panic_hook();
+    // Scripts run on threads of their own (toolsh_tools::isolate), but
+    // serializing a large result (10 MiB of stdout is 30 MB of JSON and
+    // SSE, seconds in a debug build) happens on the workers: more workers
+    // than cores keep one slow response from holding up every client.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(cores.saturating_mul(2).max(8))
         .enable_all()
         .build()
     {

@@ -16,7 +16,8 @@
 //! [[mcp]]
 //! name = "memory"
 //! command = "npx"
-//! args = ["@modelcontextprotocol/server-memory"]
+//! args = ["-y", "@modelcontextprotocol/server-memory"]
+//! timeout_ms = 20000                 # per call (default 60 s)
 //! ```
 //!
 //! An `http` backend's `url` and header values may refer to host
@@ -166,6 +167,10 @@ pub struct McpEntry {
     /// Extra environment for the child.
     #[serde(default)]
     pub env: BTreeMap<String, String>,
+    /// How long one call of its tools may wait for the answer, in
+    /// milliseconds (default 60 s; the script's remaining time bounds it
+    /// too).
+    pub timeout_ms: Option<u64>,
 }
 
 /// 1-based line and column of byte offset `pos` in `text`.
@@ -181,12 +186,13 @@ impl Manifest {
     /// Read and check a manifest file.
     pub fn load(path: &Path) -> Result<Self, ManifestError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ManifestError {
+        let unread = |message: String| ManifestError {
             file: file.clone(),
             line: 0,
             column: 0,
-            message: crate::script_file::io_message(&e),
-        })?;
+            message,
+        };
+        let text = read_text(path).map_err(unread)?;
         let mut m = Self::parse(&text, &file)?;
         m.base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         m.check_files(&text, &file)?;
@@ -419,8 +425,30 @@ fn schema_of(base: &Path, inline: Option<&toml::Value>, file: Option<&str>) -> O
     file.and_then(|f| read_json_file(&base.join(f)).ok())
 }
 
+/// The most bytes read from a manifest or from a schema file it names
+/// (4 MiB): a manifest from an endless source (`--tools /dev/zero`, a
+/// FIFO) fails once past it instead of being read whole first.
+pub const MAX_MANIFEST_BYTES: usize = 4 * 1024 * 1024;
+
+/// The UTF-8 text of `path`, at most [`MAX_MANIFEST_BYTES`] of it.
+///
+/// # Errors
+/// The I/O error as bash words it, `not valid UTF-8 text`, or
+/// `manifest size limit exceeded (4194304 bytes)`.
+fn read_text(path: &Path) -> Result<String, String> {
+    let io = |e: std::io::Error| crate::script_file::io_message(&e);
+    let f = std::fs::File::open(path).map_err(io)?;
+    let bytes = crate::script_file::read_at_most(f, MAX_MANIFEST_BYTES).map_err(io)?;
+    if bytes.len() > MAX_MANIFEST_BYTES {
+        return Err(format!(
+            "manifest size limit exceeded ({MAX_MANIFEST_BYTES} bytes)"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "not valid UTF-8 text".to_string())
+}
+
 fn read_json_file(p: &Path) -> Result<Value, String> {
-    let text = std::fs::read_to_string(p).map_err(|e| e.to_string())?;
+    let text = read_text(p)?;
     serde_json::from_str(&text).map_err(|e| {
         format!(
             "invalid JSON at line {} column {}: {e}",

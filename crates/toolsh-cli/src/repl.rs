@@ -35,11 +35,12 @@ pub async fn repl(args: ReplArgs) -> i32 {
         ..ToolCallRequest::default()
     });
     let output = HostOutput::default();
-    let mut shell = with_tools(shell_builder(args.profile, limits), &registry, &request)
+    let shell = with_tools(shell_builder(args.profile, limits), &registry, &request)
         .stdout_sink(output.sink(None, Stream::Stdout, None))
         .stderr_sink(output.sink(None, Stream::Stderr, None))
         .build();
     output.cancels(shell.cancel_handle());
+    let mut shell = Some(shell);
     let mut editor = match DefaultEditor::new() {
         Ok(e) => e,
         Err(e) => {
@@ -64,6 +65,9 @@ pub async fn repl(args: ReplArgs) -> i32 {
                 let exits = parsed.as_ref().is_ok_and(ends_with_exit);
                 let _ = editor.add_history_entry(buffer.trim_end());
                 status = exec_interruptible(&mut shell, &output, &buffer).await;
+                if shell.is_none() {
+                    break;
+                }
                 buffer.clear();
                 if output.stdout_gone() {
                     status = STDOUT_GONE_STATUS;
@@ -81,7 +85,7 @@ pub async fn repl(args: ReplArgs) -> i32 {
             // (`unexpected EOF while looking for matching ...`, status 2).
             Err(ReadlineError::Eof) => {
                 if !buffer.is_empty() {
-                    status = shell.exec(&buffer).await.exit_code;
+                    status = exec_interruptible(&mut shell, &output, &buffer).await;
                     if output.stdout_gone() {
                         status = STDOUT_GONE_STATUS;
                     }
@@ -99,31 +103,57 @@ pub async fn repl(args: ReplArgs) -> i32 {
     status
 }
 
-/// Runs `script` in `shell` and returns its status; a SIGINT (Ctrl-C: the
-/// terminal is out of raw mode while a command runs) cancels it through
-/// `output` instead of ending the process, so the status is 130 and the
-/// session goes on.
+/// Runs `script` in `shell` and returns its status. The shell runs on a
+/// thread of its own (`toolsh_tools::isolate`, as `toolsh run` does), so
+/// this task stays free to see a SIGINT (Ctrl-C: the terminal is out of
+/// raw mode while a command runs) even while the script computes without
+/// yielding; the signal cancels the command through `output` instead of
+/// ending the process, so the status is 130 and the session goes on. If
+/// the execution thread itself fails, the message is printed, `shell` is
+/// left empty (the session ends) and the status is
+/// [`toolsh_tools::EXIT_INTERNAL`].
 async fn exec_interruptible(
-    shell: &mut toolsh_interp::Shell,
+    shell: &mut Option<toolsh_interp::Shell>,
     output: &HostOutput,
     script: &str,
 ) -> i32 {
     use tokio::signal::unix::{SignalKind, signal};
+    let Some(mut taken) = shell.take() else {
+        return toolsh_tools::EXIT_INTERNAL;
+    };
     output.reset_interrupt();
     // Without a handler the default action of SIGINT ends the process; a
     // handler that cannot be installed leaves that default.
     let mut sigint = signal(SignalKind::interrupt()).ok();
-    let exec = shell.exec(script);
+    let cancel = taken.cancel_handle();
+    let script = script.to_owned();
+    let exec = toolsh_tools::isolate::run_isolated(
+        move || async move {
+            let status = taken.exec(&script).await.exit_code;
+            (taken, status)
+        },
+        Some(cancel),
+    );
     tokio::pin!(exec);
-    loop {
+    let done = loop {
         tokio::select! {
-            r = &mut exec => break r.exit_code,
+            r = &mut exec => break r,
             Some(()) = async {
                 match sigint.as_mut() {
                     Some(s) => s.recv().await,
                     None => std::future::pending().await,
                 }
             } => output.interrupt(),
+        }
+    };
+    match done {
+        Ok((back, status)) => {
+            *shell = Some(back);
+            status
+        }
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            toolsh_tools::EXIT_INTERNAL
         }
     }
 }

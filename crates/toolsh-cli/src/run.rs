@@ -135,7 +135,7 @@ pub async fn run(args: RunArgs) -> i32 {
             return e.status;
         }
     };
-    let loaded = match tools::load(&args.sources).await {
+    let loaded = match tools::load_within(&args.sources, args.limits.timeout).await {
         Ok(l) => l,
         Err(e) => {
             eprintln!("toolsh: {e}");
@@ -203,12 +203,29 @@ pub async fn run(args: RunArgs) -> i32 {
         )
     });
     let reader = HostOutput::default();
-    let mut shell = b
+    let shell = b
         .stdout_sink(reader.sink(spinner.clone(), Stream::Stdout, None))
         .stderr_sink(reader.sink(spinner.clone(), Stream::Stderr, syntax))
         .build();
     reader.cancels(shell.cancel_handle());
-    let result = shell.exec(&script).await;
+    // The script runs on a thread of its own, so this task stays free to
+    // see a signal (`until_terminated`): dropping the wait on SIGTERM
+    // cancels the script at its next checkpoint.
+    let cancel = shell.cancel_handle();
+    let exec = toolsh_tools::isolate::run_isolated(
+        move || async move {
+            let mut shell = shell;
+            shell.exec(&script).await.exit_code
+        },
+        Some(cancel),
+    );
+    let exit_code = match exec.await {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            toolsh_tools::EXIT_INTERNAL
+        }
+    };
     if let Some(s) = spinner {
         s.finish();
     }
@@ -228,7 +245,7 @@ pub async fn run(args: RunArgs) -> i32 {
     if reader.stdout_gone() {
         return STDOUT_GONE_STATUS;
     }
-    result.exit_code
+    exit_code
 }
 
 /// The process's standard input as a stream the script reads on demand:

@@ -54,6 +54,13 @@ pub fn io_message(e: &std::io::Error) -> String {
 /// - a NUL byte in the first 80 bytes before the first newline (bash's
 ///   test for a binary file): `toolsh: FILE: cannot execute binary file`,
 ///   status [`EXIT_CANNOT_EXECUTE`];
+/// - more than the source-size limit
+///   ([`toolsh_interp::ExecutionLimits::max_source_bytes`] of the default
+///   limits): `toolsh: source size limit exceeded (N)`, status
+///   [`toolsh_interp::EXIT_LIMIT`], as the interpreter reports a script
+///   over the limit. At most one byte past the limit is read, so an
+///   endless source (`/dev/zero`, a FIFO, `yes | toolsh run -`) fails
+///   as soon as the limit is passed instead of being read whole first;
 /// - NUL bytes elsewhere are dropped, as bash's input reader drops them.
 ///
 /// Standard input gets no binary check (bash reads it as it comes).
@@ -61,6 +68,17 @@ pub fn io_message(e: &std::io::Error) -> String {
 /// # Errors
 /// A [`ScriptFileError`] as above.
 pub fn read(file: &str) -> Result<String, ScriptFileError> {
+    read_bounded(
+        file,
+        toolsh_interp::ExecutionLimits::default().max_source_bytes,
+    )
+}
+
+/// [`read`] with the source-size limit `max_bytes`.
+///
+/// # Errors
+/// A [`ScriptFileError`] as for [`read`].
+pub fn read_bounded(file: &str, max_bytes: usize) -> Result<String, ScriptFileError> {
     let cannot = |e: &std::io::Error| ScriptFileError {
         message: format!("toolsh: {file}: {}", io_message(e)),
         status: if e.kind() == std::io::ErrorKind::NotFound {
@@ -70,16 +88,13 @@ pub fn read(file: &str) -> Result<String, ScriptFileError> {
         },
     };
     let bytes = if file == "-" {
-        let mut b = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut b)
-            .map_err(|e| ScriptFileError {
-                message: format!("toolsh: reading the script from stdin: {}", io_message(&e)),
-                status: EXIT_CANNOT_EXECUTE,
-            })?;
-        b
+        read_at_most(std::io::stdin().lock(), max_bytes).map_err(|e| ScriptFileError {
+            message: format!("toolsh: reading the script from stdin: {}", io_message(&e)),
+            status: EXIT_CANNOT_EXECUTE,
+        })?
     } else {
-        let b = std::fs::read(file).map_err(|e| cannot(&e))?;
+        let f = std::fs::File::open(file).map_err(|e| cannot(&e))?;
+        let b = read_at_most(f, max_bytes).map_err(|e| cannot(&e))?;
         if is_binary(&b) {
             return Err(ScriptFileError {
                 message: format!("toolsh: {file}: cannot execute binary file"),
@@ -88,6 +103,14 @@ pub fn read(file: &str) -> Result<String, ScriptFileError> {
         }
         b
     };
+    if bytes.len() > max_bytes {
+        let limit =
+            toolsh_interp::Interrupt::limit(toolsh_interp::LimitKind::SourceBytes, max_bytes);
+        return Err(ScriptFileError {
+            message: format!("toolsh: {limit}"),
+            status: limit.exit_status(),
+        });
+    }
     let mut bytes = bytes;
     bytes.retain(|&b| b != 0);
     String::from_utf8(bytes).map_err(|_| {
@@ -96,6 +119,20 @@ pub fn read(file: &str) -> Result<String, ScriptFileError> {
             "not UTF-8",
         ))
     })
+}
+
+/// Up to `max_bytes + 1` bytes of `source`: enough to tell that it is
+/// over `max_bytes` without reading the rest (which may never end).
+///
+/// # Errors
+/// The read error (a directory gives `EISDIR` here).
+pub fn read_at_most(source: impl Read, max_bytes: usize) -> std::io::Result<Vec<u8>> {
+    let mut b = Vec::new();
+    let cap = u64::try_from(max_bytes)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1);
+    source.take(cap).read_to_end(&mut b)?;
+    Ok(b)
 }
 
 /// bash's binary-file test: a NUL among the first

@@ -2,6 +2,7 @@
 //! tools of upstream MCP servers, in one registry.
 
 use std::path::Path;
+use std::time::Duration;
 
 use toolsh_mcp::{McpUpstream, UpstreamSpec};
 use toolsh_tools::{ToolImpl, ToolRegistry};
@@ -31,8 +32,19 @@ impl LoadedTools {
     }
 }
 
-/// Load every source; errors are messages for stderr (exit status 2).
+/// [`load_within`] with no `--timeout`.
 pub async fn load(sources: &ToolSources) -> Result<LoadedTools, String> {
+    load_within(sources, None).await
+}
+
+/// Load every source; errors are messages for stderr (exit status 2).
+/// Each upstream MCP server's handshake is bounded by `timeout` (the
+/// run's `--timeout`, in seconds), else by the manifest's
+/// `[limits] timeout_ms`, else by the default script timeout (30 s).
+pub async fn load_within(
+    sources: &ToolSources,
+    timeout: Option<f64>,
+) -> Result<LoadedTools, String> {
     let mut tools: Vec<ToolImpl> = Vec::new();
     if sources.demo_tools {
         tools.extend(toolsh_tools::demo::shop_tools());
@@ -41,6 +53,16 @@ pub async fn load(sources: &ToolSources) -> Result<LoadedTools, String> {
         Some(p) => Some(Manifest::load(Path::new(p)).map_err(|e| e.to_string())?),
         None => None,
     };
+    let flag_call_timeout = sources.mcp_timeout.map(Duration::from_secs_f64);
+    let handshake = crate::run::limits_for(
+        manifest.as_ref(),
+        &crate::cli::LimitArgs {
+            timeout,
+            ..crate::cli::LimitArgs::default()
+        },
+    )
+    .timeout
+    .unwrap_or(Duration::from_secs(30));
     let mut specs: Vec<UpstreamSpec> = Vec::new();
     if let Some(m) = &manifest {
         for t in &m.tool {
@@ -53,15 +75,21 @@ pub async fn load(sources: &ToolSources) -> Result<LoadedTools, String> {
                 command: e.command.clone(),
                 args: e.args.clone(),
                 env: e.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+                call_timeout: e
+                    .timeout_ms
+                    .map(Duration::from_millis)
+                    .or(flag_call_timeout),
             });
         }
     }
     for s in &sources.mcp {
-        specs.push(UpstreamSpec::parse(s)?);
+        let mut spec = UpstreamSpec::parse(s)?;
+        spec.call_timeout = flag_call_timeout;
+        specs.push(spec);
     }
     let mut upstreams = Vec::new();
     for spec in &specs {
-        match McpUpstream::spawn(spec).await {
+        match McpUpstream::spawn_within(spec, handshake).await {
             Ok(u) => {
                 tools.extend(u.tool_impls());
                 upstreams.push(u);

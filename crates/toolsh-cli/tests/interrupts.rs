@@ -73,6 +73,13 @@ fn printing_subcommands_end_quietly_with_141() {
 
 #[test]
 fn ctrl_c_in_the_repl_interrupts_the_command_not_the_session() {
+    // A command that sleeps, and one that computes without yielding.
+    for body in ["sleep 0.05", ": {1..20000}"] {
+        ctrl_c_in_the_repl(body);
+    }
+}
+
+fn ctrl_c_in_the_repl(body: &str) {
     let mut child = toolsh()
         .args(["repl", "--demo-tools"])
         .stdin(Stdio::piped())
@@ -82,7 +89,7 @@ fn ctrl_c_in_the_repl_interrupts_the_command_not_the_session() {
         .expect("spawn toolsh repl");
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    writeln!(stdin, "x=kept; echo started; while :; do sleep 0.05; done").unwrap();
+    writeln!(stdin, "x=kept; echo started; while :; do {body}; done").unwrap();
     stdin.flush().unwrap();
     let mut line = String::new();
     stdout.read_line(&mut line).unwrap();

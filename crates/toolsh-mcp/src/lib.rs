@@ -15,15 +15,23 @@
 #![deny(missing_docs)]
 
 mod approvals;
+mod bounds;
+mod child;
+mod http;
 mod server;
 mod transport;
 mod upstream;
 
 pub use approvals::{APPROVAL_TIMEOUT, ClientApprovals};
-pub use server::{
-    ScriptServer, serve_http, serve_http_with, serve_stdio, serve_stdio_with, tool_set,
+pub use bounds::{
+    BUSY_CODE, LOOPBACK_ORIGINS, RETRY_AFTER_SECONDS, ServerLimits, execution_memory_budget,
 };
-pub use upstream::{INHERITED_ENV, McpUpstream, UpstreamError, UpstreamSpec, render_result};
+pub use child::MAX_UPSTREAM_LINE_BYTES;
+pub use http::{serve_http, serve_http_with};
+pub use server::{ScriptServer, serve_stdio, serve_stdio_with, tool_set};
+pub use upstream::{
+    DEFAULT_CALL_TIMEOUT, INHERITED_ENV, McpUpstream, UpstreamError, UpstreamSpec, render_result,
+};
 
 /// How toolsh names itself in the MCP handshake, as a server
 /// (`serverInfo`) and as a client of upstream servers (`clientInfo`):

@@ -16,22 +16,62 @@ use serde_json::{Map, Value, json};
 use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolCallRequest, ToolRequest};
 
 use crate::approvals::ClientApprovals;
+use crate::bounds::{Admission, ServerLimits, execution_memory_budget};
 use crate::transport::LineTransport;
 
-/// The MCP server over a scripted tool set.
+/// The MCP server over a scripted tool set. Each script runs on a thread
+/// of its own (never on the runtime's workers, so a busy script cannot
+/// freeze the server for other clients), once admitted under the
+/// server's [`ServerLimits`].
 #[derive(Clone, Debug)]
 pub struct ScriptServer {
     set: Arc<ScriptingToolSet>,
     approvals: Option<ClientApprovals>,
+    limits: Arc<ServerLimits>,
+    admission: Arc<Admission>,
 }
 
 impl ScriptServer {
-    /// A server for `set`.
+    /// A server for `set` under the default [`ServerLimits`].
     pub fn new(set: ScriptingToolSet) -> Self {
+        Self::with_set_and_limits(Arc::new(set), ServerLimits::default())
+    }
+
+    fn with_set_and_limits(set: Arc<ScriptingToolSet>, limits: ServerLimits) -> Self {
+        let budget = execution_memory_budget(set.scripted_tool().limits());
         Self {
-            set: Arc::new(set),
+            admission: Arc::new(Admission::new(&limits, budget)),
+            limits: Arc::new(limits),
+            set,
             approvals: None,
         }
+    }
+
+    /// The same server under `limits` (a fresh admission count).
+    #[must_use]
+    pub fn with_limits(self, limits: ServerLimits) -> Self {
+        let approvals = self.approvals;
+        Self {
+            approvals,
+            ..Self::with_set_and_limits(self.set, limits)
+        }
+    }
+
+    /// The server's bounds.
+    pub fn limits(&self) -> &ServerLimits {
+        &self.limits
+    }
+
+    /// How many scripts may run at once: [`ServerLimits::max_executions`],
+    /// or fewer when [`ServerLimits::max_memory_bytes`] does not hold that
+    /// many executions' memory budgets.
+    pub fn execution_slots(&self) -> usize {
+        self.admission.slots()
+    }
+
+    /// Whether a `tools/call` arriving now would be refused as busy.
+    pub(crate) fn busy(&self) -> bool {
+        self.admission.full()
     }
 
     /// Record the client peer of every execution in `approvals`, so a
@@ -65,6 +105,11 @@ impl ScriptServer {
     }
 
     /// Handle one `tools/call` (also used by tests without a transport).
+    ///
+    /// # Errors
+    /// `-32602` for arguments that do not fit; the busy error (code
+    /// [`crate::BUSY_CODE`]) when every execution slot is taken and the
+    /// queue is full or the wait in it passes.
     pub async fn call(
         &self,
         name: &str,
@@ -83,6 +128,7 @@ impl ScriptServer {
         let script = self.set.scripted_tool();
         if name == script.name() {
             let request = script_request(args)?;
+            let permit = self.admission.admit().await?;
             let call = ToolCallRequest {
                 surface: Some("mcp".into()),
                 ..ToolCallRequest::default()
@@ -91,7 +137,10 @@ impl ScriptServer {
             if let (Some(a), Some(p)) = (&self.approvals, peer) {
                 a.begin(execution, p);
             }
-            let response = self.set.execute_for(request, call).await;
+            let response = script
+                .execution_for(request, call)
+                .run_isolated_holding(permit)
+                .await;
             if let Some(a) = &self.approvals {
                 a.end(execution);
             }
@@ -211,14 +260,19 @@ impl ServerHandler for ScriptServer {
         Ok(ListToolsResult::with_all_items(self.tools()))
     }
 
+    /// A call the client cancels (`notifications/cancelled`) stops its
+    /// script at the next checkpoint: the execution's future is dropped,
+    /// which cancels it.
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.call_from(&request.name, request.arguments, Some(context.peer))
-            .await
-            .map(Into::into)
+        let cancelled = context.ct.clone();
+        tokio::select! {
+            r = self.call_from(&request.name, request.arguments, Some(context.peer)) => r.map(Into::into),
+            () = cancelled.cancelled() => Err(ErrorData::internal_error("the request was cancelled", None)),
+        }
     }
 }
 
@@ -246,46 +300,6 @@ pub async fn serve_stdio_with(server: ScriptServer) -> Result<(), std::io::Error
 /// hosts that built the tool directly).
 pub fn tool_set(tool: ScriptedTool, mode: DiscoveryMode) -> ScriptingToolSet {
     ScriptingToolSet::from_tool(tool, mode)
-}
-
-/// Serve `set` over MCP streamable HTTP at `http://ADDR/mcp` until the
-/// process is stopped. Only loopback addresses are accepted: code mode runs
-/// host tools, and must not be exposed to a network.
-pub async fn serve_http(set: ScriptingToolSet, addr: &str) -> Result<(), std::io::Error> {
-    serve_http_with(ScriptServer::new(set), addr).await
-}
-
-/// Serve a configured [`ScriptServer`] as streamable HTTP on a loopback
-/// `addr`, under `/mcp`.
-///
-/// # Errors
-/// A non-loopback or unparsable address, or a bind failure.
-pub async fn serve_http_with(server: ScriptServer, addr: &str) -> Result<(), std::io::Error> {
-    use rmcp::transport::streamable_http_server::{
-        StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
-    };
-    let sock: std::net::SocketAddr = addr.parse().map_err(|e| {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{addr}: {e}"))
-    })?;
-    if !sock.ip().is_loopback() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!("{addr}: only loopback addresses (127.0.0.1, ::1) may be served"),
-        ));
-    }
-    let service: StreamableHttpService<ScriptServer, LocalSessionManager> =
-        StreamableHttpService::new(
-            move || Ok(server.clone()),
-            Arc::default(),
-            StreamableHttpServerConfig::default(),
-        );
-    let router = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind(sock).await?;
-    eprintln!(
-        "toolsh: serving MCP on http://{}/mcp",
-        listener.local_addr()?
-    );
-    axum::serve(listener, router).await
 }
 
 #[cfg(test)]

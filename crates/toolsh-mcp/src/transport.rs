@@ -133,21 +133,24 @@ fn classify(line: &[u8]) -> Incoming {
 }
 
 /// How one bounded line read ended.
-enum LineEnd {
+pub(crate) enum LineEnd {
     /// A whole line (its newline dropped) is in the buffer; also the last
     /// bytes before end of file.
     Line,
-    /// The line was longer than [`MAX_LINE_BYTES`] and was skipped.
+    /// The line was longer than the bound and was skipped.
     TooLong,
     /// End of input.
     Eof,
 }
 
 /// Read one line into `buf` (cleared first) without holding more than
-/// [`MAX_LINE_BYTES`] of it.
-async fn read_line<R: AsyncRead + Unpin>(
+/// `max` bytes of it: the one bounded line reader for every line-based
+/// stream toolsh reads from a peer (a client's stdin, an upstream server's
+/// stdout and stderr).
+pub(crate) async fn read_line<R: AsyncRead + Unpin>(
     read: &mut BufReader<R>,
     buf: &mut Vec<u8>,
+    max: usize,
 ) -> std::io::Result<LineEnd> {
     buf.clear();
     let mut too_long = false;
@@ -162,7 +165,7 @@ async fn read_line<R: AsyncRead + Unpin>(
         }
         let newline = available.iter().position(|&b| b == b'\n');
         let take = newline.unwrap_or(available.len());
-        if !too_long && buf.len() + take > MAX_LINE_BYTES {
+        if !too_long && buf.len() + take > max {
             too_long = true;
             buf.clear();
         }
@@ -193,7 +196,7 @@ async fn read_lines<R, W>(
     let mut read = BufReader::new(read);
     let mut buf = Vec::new();
     loop {
-        let incoming = match read_line(&mut read, &mut buf).await {
+        let incoming = match read_line(&mut read, &mut buf, MAX_LINE_BYTES).await {
             Ok(LineEnd::Eof) => return,
             Ok(LineEnd::Line) => classify(&buf),
             Ok(LineEnd::TooLong) => {
@@ -265,21 +268,29 @@ mod tests {
         let mut read = BufReader::new(&input[..]);
         let mut buf = Vec::new();
         assert!(matches!(
-            read_line(&mut read, &mut buf).await.unwrap(),
+            read_line(&mut read, &mut buf, MAX_LINE_BYTES)
+                .await
+                .unwrap(),
             LineEnd::TooLong
         ));
         assert!(matches!(
-            read_line(&mut read, &mut buf).await.unwrap(),
+            read_line(&mut read, &mut buf, MAX_LINE_BYTES)
+                .await
+                .unwrap(),
             LineEnd::Line
         ));
         assert_eq!(buf, b"next");
         assert!(matches!(
-            read_line(&mut read, &mut buf).await.unwrap(),
+            read_line(&mut read, &mut buf, MAX_LINE_BYTES)
+                .await
+                .unwrap(),
             LineEnd::Line
         ));
         assert_eq!(buf, b"last");
         assert!(matches!(
-            read_line(&mut read, &mut buf).await.unwrap(),
+            read_line(&mut read, &mut buf, MAX_LINE_BYTES)
+                .await
+                .unwrap(),
             LineEnd::Eof
         ));
     }

@@ -5,12 +5,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Tool};
-use rmcp::service::{Peer, RoleClient, RunningService};
-use rmcp::transport::TokioChildProcess;
-use rmcp::{ServiceExt, transport::ConfigureCommandExt};
+use rmcp::service::{Peer, RoleClient, RunningService, ServiceError};
 use serde_json::{Map, Value};
-use toolsh_tools::{ToolArgs, ToolDef, ToolImpl, is_valid_tool_name};
+use toolsh_tools::{ToolArgs, ToolDef, ToolImpl, is_valid_tool_name, transport_error};
+
+use crate::child::{FAULT_CODE, ProcessGroup, UpstreamProcess};
 
 /// Why an upstream could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -40,6 +41,28 @@ pub enum UpstreamError {
     /// The handshake did not finish in time.
     #[error("MCP server '{0}' did not answer within {1:?}")]
     Timeout(String, Duration),
+    /// The server exited before the handshake finished: its exit status
+    /// and the last lines of its stderr (up to 20 lines, 4 KiB), so a
+    /// cause such as `npx canceled due to missing packages and no YES
+    /// option` shows without `RUST_LOG`.
+    #[error("MCP server '{name}' exited during the MCP handshake ({status}){}", stderr_note(.stderr))]
+    Exited {
+        /// The server name.
+        name: String,
+        /// The exit status as the OS reports it (`exit status: 1`).
+        status: String,
+        /// The last lines of its stderr, each indented by two spaces.
+        stderr: String,
+    },
+}
+
+/// `; its stderr ended with:` and the lines, or nothing.
+fn stderr_note(stderr: &str) -> String {
+    if stderr.is_empty() {
+        "; it wrote nothing to stderr".to_string()
+    } else {
+        format!("; its stderr ended with:\n{stderr}")
+    }
 }
 
 /// How to start an upstream server.
@@ -55,7 +78,15 @@ pub struct UpstreamSpec {
     /// (nothing else of the host's environment is passed: a server's tool
     /// could hand it to the script, e.g. a `get-env` tool).
     pub env: Vec<(String, String)>,
+    /// How long one `tools/call` may wait for its answer; `None` means
+    /// [`DEFAULT_CALL_TIMEOUT`]. The script's remaining time bounds it too
+    /// (the registry gives a callback at most that).
+    pub call_timeout: Option<Duration>,
 }
+
+/// The per-call timeout of an upstream that sets none: 60 s, the MCP
+/// TypeScript SDK's default request timeout.
+pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_mins(1);
 
 /// The host environment variables an upstream server inherits (the MCP
 /// TypeScript SDK's default for stdio servers on POSIX); anything else,
@@ -79,6 +110,7 @@ impl UpstreamSpec {
             command: command.clone(),
             args: args.to_vec(),
             env: Vec::new(),
+            call_timeout: None,
         })
     }
 }
@@ -140,6 +172,9 @@ pub struct McpUpstream {
     name: String,
     service: RunningService<RoleClient, ClientConfig>,
     tools: Vec<Tool>,
+    call_timeout: Duration,
+    /// The server's process group, killed when the upstream is dropped.
+    group: Arc<ProcessGroup>,
 }
 
 impl std::fmt::Debug for McpUpstream {
@@ -158,79 +193,103 @@ impl std::fmt::Debug for McpUpstream {
     }
 }
 
-/// How long the handshake and `tools/list` may take.
+/// How long the handshake and `tools/list` may take when the caller sets
+/// nothing ([`McpUpstream::spawn`]): 30 s, the default script timeout.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long a server that failed its handshake is given to exit, so its
+/// exit status and stderr can be reported.
+const EXIT_WAIT: Duration = Duration::from_millis(500);
+
 impl McpUpstream {
-    /// Start the server, complete the MCP handshake and list its tools.
-    /// The child's stderr (where servers log) is forwarded line by line to
-    /// `tracing` at debug level under target `toolsh_mcp::upstream`, so a
-    /// script's stderr carries only what the script wrote.
+    /// [`McpUpstream::spawn_within`] 30 seconds.
     pub async fn spawn(spec: &UpstreamSpec) -> Result<Self, UpstreamError> {
+        Self::spawn_within(spec, CONNECT_TIMEOUT).await
+    }
+
+    /// Start the server, complete the MCP handshake and list its tools,
+    /// all within `handshake` (the run's `--timeout`). The server runs in a
+    /// process group of its own, killed as a whole when the upstream is
+    /// shut down or dropped. The child's stderr (where servers log) is
+    /// forwarded line by line to `tracing` at debug level under target
+    /// `toolsh_mcp::child`, so a script's stderr carries only what the
+    /// script wrote.
+    ///
+    /// # Errors
+    /// [`UpstreamError::InvalidName`], [`UpstreamError::Spawn`];
+    /// [`UpstreamError::Exited`] when the server exits before the
+    /// handshake is done; [`UpstreamError::Timeout`] after `handshake`;
+    /// [`UpstreamError::Protocol`] for any other failure (with the
+    /// server's stderr tail when it wrote any).
+    pub async fn spawn_within(
+        spec: &UpstreamSpec,
+        handshake: Duration,
+    ) -> Result<Self, UpstreamError> {
         let name = spec.name.clone();
         if name.is_empty() || name.contains('.') || !is_valid_tool_name(&name) {
             return Err(UpstreamError::InvalidName(name));
         }
         let mut cmd = tokio::process::Command::new(&spec.command);
-        let args = spec.args.clone();
-        let env = spec.env.clone();
-        cmd = cmd.configure(|c| {
-            c.args(&args);
-            c.env_clear();
-            for k in INHERITED_ENV {
-                if let Some(v) = std::env::var_os(k) {
-                    c.env(k, v);
-                }
+        cmd.args(&spec.args);
+        cmd.env_clear();
+        for k in INHERITED_ENV {
+            if let Some(v) = std::env::var_os(k) {
+                cmd.env(k, v);
             }
-            for (k, v) in &env {
-                c.env(k, v);
-            }
-            c.kill_on_drop(true);
-        });
-        let (transport, child_stderr) = TokioChildProcess::builder(cmd)
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .map_err(|error| UpstreamError::Spawn {
+        }
+        for (k, v) in &spec.env {
+            cmd.env(k, v);
+        }
+        let (mut process, transport) =
+            UpstreamProcess::spawn(&name, cmd).map_err(|error| UpstreamError::Spawn {
                 name: name.clone(),
                 command: spec.command.clone(),
                 error,
             })?;
-        if let Some(child_stderr) = child_stderr {
-            let server = name.clone();
-            tokio::spawn(async move {
-                use tokio::io::AsyncBufReadExt;
-                let mut lines = tokio::io::BufReader::new(child_stderr).lines();
-                while let Ok(Some(line)) = lines.next_line().await {
-                    tracing::debug!(server = %server, "{line}");
-                }
-            });
-        }
         let connect = async {
             let client = ClientConfig::new(ClientCapabilities::default(), crate::implementation());
-            let service = client
-                .serve(transport)
-                .await
-                .map_err(|e| UpstreamError::Protocol {
-                    name: name.clone(),
-                    error: e.to_string(),
-                })?;
-            let tools = service
-                .list_all_tools()
-                .await
-                .map_err(|e| UpstreamError::Protocol {
-                    name: name.clone(),
-                    error: e.to_string(),
-                })?;
-            Ok::<_, UpstreamError>((service, tools))
+            let service = client.serve(transport).await.map_err(|e| e.to_string())?;
+            let tools = service.list_all_tools().await.map_err(|e| e.to_string())?;
+            Ok::<_, String>((service, tools))
         };
-        let (service, tools) = tokio::time::timeout(CONNECT_TIMEOUT, connect)
-            .await
-            .map_err(|_| UpstreamError::Timeout(name.clone(), CONNECT_TIMEOUT))??;
-        tracing::debug!(server = %name, tools = tools.len(), "MCP upstream connected");
-        Ok(Self {
-            name,
-            service,
-            tools,
+        let failed = match tokio::time::timeout(handshake, connect).await {
+            Ok(Ok((service, tools))) => {
+                tracing::debug!(server = %name, tools = tools.len(), "MCP upstream connected");
+                return Ok(Self {
+                    name,
+                    service,
+                    tools,
+                    call_timeout: spec.call_timeout.unwrap_or(DEFAULT_CALL_TIMEOUT),
+                    group: process.group.clone(),
+                });
+            }
+            Ok(Err(error)) => UpstreamError::Protocol {
+                name: name.clone(),
+                error,
+            },
+            Err(_) => UpstreamError::Timeout(name.clone(), handshake),
+        };
+        // A timeout is the server's silence: dropping the handshake closed
+        // its stdin, so an exit now says nothing about the cause.
+        let grace = match failed {
+            UpstreamError::Timeout(..) => Duration::ZERO,
+            _ => EXIT_WAIT,
+        };
+        let (status, stderr) = process.post_mortem(grace).await;
+        process.group.kill();
+        Err(match (status, failed) {
+            (Some(status), UpstreamError::Protocol { name, .. }) => UpstreamError::Exited {
+                name,
+                status,
+                stderr,
+            },
+            (_, UpstreamError::Protocol { name, error }) if !stderr.is_empty() => {
+                UpstreamError::Protocol {
+                    name,
+                    error: format!("{error}; its stderr ended with:\n{stderr}"),
+                }
+            }
+            (_, other) => other,
         })
     }
 
@@ -265,21 +324,24 @@ impl McpUpstream {
                 }
                 let peer = peer.clone();
                 let remote = t.name.to_string();
+                let timeout = self.call_timeout;
                 ToolImpl::new(def).with_async_exec(move |args: ToolArgs| {
                     let peer = peer.clone();
                     let remote = remote.clone();
-                    async move { call_remote(&peer, remote, args).await }
+                    async move { call_remote(&peer, remote, args, timeout).await }
                 })
             })
             .collect()
     }
 
-    /// Shut the server down: cancel the session and let the child exit (it
-    /// is killed if it does not).
+    /// Shut the server down: close its stdin, give it half a second to
+    /// exit, then kill its process group (the server and everything it
+    /// started).
     pub async fn shutdown(self) {
         if let Err(e) = self.service.cancel().await {
             tracing::debug!(server = %self.name, error = %e, "MCP upstream shutdown");
         }
+        self.group.kill();
     }
 }
 
@@ -314,20 +376,41 @@ fn command_safe(name: &str) -> String {
         .collect()
 }
 
+/// One `tools/call` within `timeout` (the registry bounds the callback by
+/// the script's remaining time as well). A fault of the transport (no
+/// answer in time, a closed connection, a protocol fault the transport
+/// turned into an error) is reported in toolsh's own words
+/// ([`transport_error`]), so the script sees `<server>.<tool>: <cause>`
+/// and status 1 even with sanitized callback errors; the server's own
+/// error text stays subject to sanitizing.
 async fn call_remote(
     peer: &Peer<RoleClient>,
     tool: String,
     args: ToolArgs,
+    timeout: Duration,
 ) -> Result<String, String> {
     let arguments: Map<String, Value> = match args.params {
         Value::Object(m) => m,
         Value::Null => Map::new(),
         other => return Err(format!("parameters must be an object, got {other}")),
     };
-    let result = peer
-        .call_tool(CallToolRequestParams::new(tool).with_arguments(arguments))
-        .await
-        .map_err(|e| e.to_string())?;
+    let call = peer.call_tool(CallToolRequestParams::new(tool).with_arguments(arguments));
+    let result = match tokio::time::timeout(timeout, call).await {
+        Ok(Ok(r)) => r,
+        Ok(Err(ServiceError::McpError(e))) if e.code == FAULT_CODE => {
+            return Err(transport_error(e.message));
+        }
+        Ok(Err(ServiceError::TransportClosed | ServiceError::TransportSend(_))) => {
+            return Err(transport_error("the MCP server closed the connection"));
+        }
+        Ok(Err(e)) => return Err(e.to_string()),
+        Err(_) => {
+            return Err(transport_error(format!(
+                "the MCP server did not answer within {} ms",
+                timeout.as_millis()
+            )));
+        }
+    };
     render_result(&result)
 }
 

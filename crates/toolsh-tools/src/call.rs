@@ -434,7 +434,9 @@ impl ToolRegistry {
     /// The script-visible message for a callback failure.
     fn failure(&self, name: &str, msg: &str) -> CallOutcome {
         tracing::warn!(tool = name, error = %msg, "tool callback failed");
-        let shown = if self.sanitize_errors {
+        let shown = if let Some(own) = msg.strip_prefix(OWN_WORDS) {
+            format!("{name}: {}\n", own.trim_end())
+        } else if self.sanitize_errors {
             format!("{name}: callback failed\n")
         } else {
             format!("{name}: {}\n", msg.trim_end())
@@ -496,6 +498,20 @@ fn run_sync(f: &(dyn Fn(&ToolArgs) -> ToolResult + Send + Sync), args: &ToolArgs
         Ok(r) => r,
         Err(p) => Err(format!("callback panicked: {}", p.message)),
     }
+}
+
+/// The mark [`transport_error`] puts before a message.
+const OWN_WORDS: &str = "\u{0}toolsh-own-words\u{0}";
+
+/// A callback error in toolsh's own words, shown to the script even when
+/// callback errors are sanitized (as a timeout is): for faults of the
+/// transport to a tool's backend that carry no host data, such as an
+/// upstream MCP server that sent invalid JSON or did not answer. The
+/// script sees `<tool>: <message>` with status 1 and can branch on it.
+/// Host-provided error text (an upstream tool's own error message) must
+/// not go through this.
+pub fn transport_error(message: impl std::fmt::Display) -> String {
+    format!("{OWN_WORDS}{message}")
 }
 
 /// The time a callback may take: the remaining execution time, capped by

@@ -30,6 +30,7 @@ mod extension;
 pub mod flags;
 pub mod help;
 pub mod hints;
+pub mod isolate;
 pub mod locale;
 mod prompt;
 mod registry;
@@ -42,7 +43,7 @@ mod trace;
 mod validate;
 
 pub use args::ToolArgs;
-pub use call::{CallOutcome, ToolCallRequest};
+pub use call::{CallOutcome, ToolCallRequest, transport_error};
 pub use commands::{DiscoverCommand, HelpCommand, ToolCommand, UnknownCommand, commands_for};
 pub use def::{ToolDef, is_valid_tool_name};
 pub use extension::ToolDefExtension;
@@ -53,7 +54,9 @@ pub use registry::{
     PolicyFn, RegistryError, ToolCall, ToolRegistry,
 };
 pub use schema::SchemaError;
-pub use scripted::{ScriptedTool, ScriptedToolBuilder, ToolExecution, ToolRequest, ToolResponse};
+pub use scripted::{
+    EXIT_INTERNAL, ScriptedTool, ScriptedToolBuilder, ToolExecution, ToolRequest, ToolResponse,
+};
 pub use service::ScriptedToolService;
 pub use tool::{AsyncToolFn, SyncToolFn, ToolFuture, ToolImpl, ToolResult};
 pub use toolset::{DiscoveryMode, ScriptingToolSet, ScriptingToolSetBuilder, ToolkitLibrary};

@@ -333,6 +333,11 @@ impl ScriptedTool {
         ToolExecution::new(self.clone(), request, ToolCallRequest::default())
     }
 
+    /// [`ScriptedTool::execution`] on behalf of a tenant / surface.
+    pub fn execution_for(&self, request: ToolRequest, call: ToolCallRequest) -> ToolExecution {
+        ToolExecution::new(self.clone(), request, call)
+    }
+
     /// The trace of the last finished execution (empty after taking).
     pub fn take_last_execution_trace(&self) -> Vec<InvocationTrace> {
         std::mem::take(&mut *self.last_trace.lock().expect("trace lock"))
@@ -419,6 +424,10 @@ impl ScriptedTool {
     }
 }
 
+/// Exit status of an execution that failed inside toolsh (a panic): 70,
+/// `EX_SOFTWARE` of BSD's `sysexits.h`.
+pub const EXIT_INTERNAL: i32 = 70;
+
 /// A single-use execution: run it once; cancel it from another task with
 /// the handle from [`ToolExecution::cancel_handle`]; read its trace after.
 pub struct ToolExecution {
@@ -443,6 +452,37 @@ impl ToolExecution {
     /// A handle that stops the execution at its next check.
     pub fn cancel_handle(&self) -> toolsh_interp::CancelHandle {
         self.shell.cancel_handle()
+    }
+
+    /// [`ToolExecution::run`] on a thread and runtime of its own
+    /// ([`crate::isolate::run_isolated`]), so a script that computes
+    /// without pause never holds a worker of the caller's runtime; dropping
+    /// the returned future cancels the script. A panic in the execution is
+    /// reported as a response with status [`EXIT_INTERNAL`] and
+    /// `toolsh: internal error: MESSAGE` on stderr, without a backtrace.
+    pub async fn run_isolated(self) -> ToolResponse {
+        self.run_isolated_holding(()).await
+    }
+
+    /// [`ToolExecution::run_isolated`], dropping `held` on the execution's
+    /// thread once the script has ended (a server's admission permit, so a
+    /// slot is free only when the execution's memory is).
+    pub async fn run_isolated_holding<H: Send + 'static>(self, held: H) -> ToolResponse {
+        let cancel = self.cancel_handle();
+        let run = move || async move {
+            let r = self.run().await;
+            drop(held);
+            r
+        };
+        match crate::isolate::run_isolated(run, Some(cancel)).await {
+            Ok(r) => r,
+            Err(e) => ToolResponse {
+                stdout: String::new(),
+                stderr: format!("toolsh: {e}\n"),
+                exit_code: EXIT_INTERNAL,
+                error: Some(e.to_string()),
+            },
+        }
     }
 
     /// Run the script (consumes the handle: an execution runs once).
