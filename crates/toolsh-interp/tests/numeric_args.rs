@@ -343,3 +343,20 @@ fn endless_work_stops_at_the_deadline() {
         assert_stops_at_deadline(s);
     }
 }
+
+#[test]
+fn date_and_printf_time_widths_follow_gnu_and_bash() {
+    // GNU date pads to any width; past the format limit toolsh stops.
+    let r = run(limits(5_000), "date -u -d @0 +%99999Y");
+    assert_out(&r, &format!("{}1970\n", zeros(99_995)), "", 0);
+    let r = run(limits(2_000), "date -u -d @0 +%99999999999Y");
+    assert_limit(&r, LimitKind::FormatWidth, "100000");
+    // bash's `%(fmt)T` buffer holds 127 bytes: a longer result is empty.
+    let r = run(limits(2_000), "TZ=UTC printf '%(%127Y)T|%(%128Y)T|\\n' 0 0");
+    assert_out(&r, &format!("{}1970||\n", zeros(123)), "", 0);
+}
+
+#[test]
+fn seq_with_a_wide_format_stops_at_the_deadline() {
+    assert_stops_at_deadline("seq -f %100000f 1 99999999999 > /dev/null");
+}
