@@ -196,19 +196,42 @@ fn uniq_skip_and_width_at_usize_max_do_not_overflow() {
 
 #[test]
 fn a_descriptor_number_never_sizes_the_table() {
-    // bash past `ulimit -n` (1024 here): `N: Bad file descriptor`, the
-    // redirection fails with status 1 and the script goes on.
-    let r = run(limits(2_000), "exec 99999999999>/dev/null; echo ok $?");
+    // bash past `ulimit -n` (1024 here, `numarg::MAX_FD`): `N: Bad file
+    // descriptor`, the redirection fails with status 1 and the script
+    // goes on.
+    let r = run(limits(2_000), "exec 2147483647>/dev/null; echo ok $?");
     assert_out(
         &r,
         "ok 1\n",
-        "toolsh: line 1: 99999999999: Bad file descriptor\n",
+        "toolsh: line 1: 2147483647: Bad file descriptor\n",
         0,
     );
     let r = run(limits(2_000), "echo hi 1024>/dev/null; echo $?");
     assert_out(&r, "1\n", "toolsh: line 1: 1024: Bad file descriptor\n", 0);
     let r = run(limits(2_000), "echo hi 1023>/dev/null");
     assert_out(&r, "hi\n", "", 0);
+    // Past `i32::MAX` the digits are a word, as in bash: an argument of
+    // echo, a command for exec.
+    let r = run(limits(2_000), "echo hi 99999999999>/dev/null; echo $?");
+    assert_out(&r, "0\n", "", 0);
+    let r = run(
+        limits(2_000),
+        "exec 99999999999>/dev/null; echo not reached",
+    );
+    assert_eq!((r.stdout.as_str(), r.exit_code), ("", 127), "{r:?}");
+    // `{var}>` takes the lowest free descriptor from 10 and fails, as
+    // bash does at `ulimit -n`, once none is left below the bound (bash
+    // fails at i=1012: it holds three descriptors of its own).
+    let r = run(
+        limits(4_000),
+        "for i in $(seq 1100); do exec {v}>/dev/null || break; done; echo $i $v",
+    );
+    assert_out(
+        &r,
+        "1015 1023\n",
+        "toolsh: line 1: redirection error: cannot duplicate fd: Too many open files\n",
+        0,
+    );
 }
 
 #[test]
@@ -319,4 +342,21 @@ fn endless_work_stops_at_the_deadline() {
     ] {
         assert_stops_at_deadline(s);
     }
+}
+
+#[test]
+fn date_and_printf_time_widths_follow_gnu_and_bash() {
+    // GNU date pads to any width; past the format limit toolsh stops.
+    let r = run(limits(5_000), "date -u -d @0 +%99999Y");
+    assert_out(&r, &format!("{}1970\n", zeros(99_995)), "", 0);
+    let r = run(limits(2_000), "date -u -d @0 +%99999999999Y");
+    assert_limit(&r, LimitKind::FormatWidth, "100000");
+    // bash's `%(fmt)T` buffer holds 127 bytes: a longer result is empty.
+    let r = run(limits(2_000), "TZ=UTC printf '%(%127Y)T|%(%128Y)T|\\n' 0 0");
+    assert_out(&r, &format!("{}1970||\n", zeros(123)), "", 0);
+}
+
+#[test]
+fn seq_with_a_wide_format_stops_at_the_deadline() {
+    assert_stops_at_deadline("seq -f %100000f 1 99999999999 > /dev/null");
 }

@@ -514,8 +514,16 @@ impl Parser<'_> {
             Some(b'<' | b'>') => return b.get(i + 1) != Some(&b'('),
             Some(b'&') => return b.get(i + 1) == Some(&b'>'),
             Some(c) if c.is_ascii_digit() => {
-                while b.get(i).is_some_and(u8::is_ascii_digit) {
+                // bash takes the digits as a descriptor only when they fit
+                // an `int`; past `i32::MAX` they are a word of their own
+                // (`exec 2147483648>f` runs a command named 2147483648).
+                let mut n: u64 = 0;
+                while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
+                    n = (n * 10 + u64::from(d - b'0')).min(1 << 32);
                     i += 1;
+                }
+                if n > i32::MAX as u64 {
+                    return false;
                 }
             }
             Some(b'{') => {

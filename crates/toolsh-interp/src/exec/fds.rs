@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::io::{Input, Output};
+use crate::numarg::MAX_FD;
 
 /// A shared readable stream: commands in a loop body share the loop's
 /// standard input, as processes share an open file description.
@@ -59,8 +60,14 @@ impl Fds {
         self.slots.get(n).and_then(Option::as_ref)
     }
 
-    /// Set (or with `None`, close) descriptor `n`.
+    /// Set (or with `None`, close) descriptor `n`. The table grows to
+    /// `n + 1` slots, so `n` must be below [`MAX_FD`] (callers refuse a
+    /// larger number from the script first); a larger one is ignored.
     pub fn set(&mut self, n: usize, fd: Option<Fd>) {
+        debug_assert!(n < MAX_FD, "descriptor {n} past MAX_FD");
+        if n >= MAX_FD {
+            return;
+        }
         let slots = Arc::make_mut(&mut self.slots);
         if slots.len() <= n {
             slots.resize(n + 1, None);
@@ -88,11 +95,10 @@ impl Fds {
         }
     }
 
-    /// The lowest free descriptor at or above `from` (for `{var}>`).
-    pub fn free_from(&self, from: usize) -> usize {
-        (from..from + 1024)
-            .find(|&n| self.get(n).is_none())
-            .unwrap_or(from)
+    /// The lowest free descriptor at or above `from` (for `{var}>`), if
+    /// one is left below [`MAX_FD`].
+    pub fn free_from(&self, from: usize) -> Option<usize> {
+        (from..MAX_FD).find(|&n| self.get(n).is_none())
     }
 
     /// Replace standard input with a fresh stream.

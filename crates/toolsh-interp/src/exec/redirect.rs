@@ -61,25 +61,22 @@ impl Interp {
         let fd: usize = match &r.fd {
             None => default_fd,
             // The table is indexed by the number: at or past `MAX_FD`
-            // it fails as bash fails one past `ulimit -n`.
+            // it fails as bash fails one past `ulimit -n` (the parser
+            // leaves numbers past `i32::MAX` to be words, as bash does).
             Some(RedirFd::Number(n)) => match crate::numarg::fd(u64::from(*n)) {
                 Some(fd) => fd,
                 None => {
-                    // The number as written (the parser saturates it).
-                    let at = self.source.get(r.span.start as usize..).unwrap_or("");
-                    let end = at.bytes().take_while(u8::is_ascii_digit).count();
-                    let shown = if end > 0 { &at[..end] } else { "" };
-                    let shown = if shown.is_empty() {
-                        n.to_string()
-                    } else {
-                        shown.to_string()
-                    };
-                    self.error(&format!("{shown}: Bad file descriptor")).await?;
+                    self.error(&format!("{n}: Bad file descriptor")).await?;
                     return Ok(false);
                 }
             },
             Some(RedirFd::Var(name)) => {
-                let n = self.fds.free_from(10);
+                let Some(n) = self.fds.free_from(10) else {
+                    // bash's words when `ulimit -n` is reached.
+                    self.error("redirection error: cannot duplicate fd: Too many open files")
+                        .await?;
+                    return Ok(false);
+                };
                 if let Err(m) = self.set_var(name, n.to_string()) {
                     self.error(&m).await?;
                     return Ok(false);

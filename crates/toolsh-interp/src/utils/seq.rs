@@ -292,9 +292,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             }
             out.write_str(&pad(x.to_string())).await?;
             count += 1;
-            if count.is_multiple_of(4096) {
-                ctx.shell.checkpoint()?;
-            }
+            // Every number: one can be a 100,000-digit `-f` width.
+            ctx.shell.checkpoint()?;
             x = match x.checked_add(s) {
                 Some(n) => n,
                 None => break,
@@ -315,9 +314,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
             out.write_str(&pad(render_one(x, iv))).await?;
             count += 1;
             i += 1;
-            if count.is_multiple_of(4096) {
-                ctx.shell.checkpoint()?;
-            }
+            // Every number: one can be a 100,000-digit `-f` width.
+            ctx.shell.checkpoint()?;
         }
     }
     if count > 0 {

@@ -184,7 +184,13 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         now
     };
     let fmt = format.unwrap_or_else(|| "%a %b %e %H:%M:%S %Z %Y".to_string());
-    let mut text = strftime::format(fmt.as_bytes(), when.secs, when.nanos, &zone);
+    let mut text = strftime::format(
+        fmt.as_bytes(),
+        when.secs,
+        when.nanos,
+        &zone,
+        ctx.shell.limits(),
+    )?;
     text.push(b'\n');
     let out = ctx.stdout;
     out.write(&text).await?;

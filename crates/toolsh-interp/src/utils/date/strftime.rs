@@ -5,6 +5,7 @@
 //! the POSIX `TZ` forms a sandbox can know without a zone database: `UTC`,
 //! empty, and `NAME[+-]hh[:mm[:ss]]` fixed offsets.
 
+use crate::limits::{ExecutionLimits, Interrupt};
 use jiff::Timestamp;
 use jiff::civil::DateTime;
 use jiff::tz::Offset;
@@ -112,10 +113,18 @@ enum Pad {
 }
 
 /// Format `secs` (+ `nanos`) in `zone` with GNU `date` format `fmt`.
-/// Unknown conversions are copied literally, as GNU does.
-pub(crate) fn format(fmt: &[u8], secs: i64, nanos: u32, zone: &Zone) -> Vec<u8> {
+/// Unknown conversions are copied literally, as GNU does. A field width
+/// (`%99999Y`) pads as GNU's does, up to `limits.max_format_width`;
+/// past it the script stops with that limit (`numarg::format_width`).
+pub(crate) fn format(
+    fmt: &[u8],
+    secs: i64,
+    nanos: u32,
+    zone: &Zone,
+    limits: &ExecutionLimits,
+) -> Result<Vec<u8>, Interrupt> {
     let Some(dt) = zone.civil(secs) else {
-        return secs.to_string().into_bytes();
+        return Ok(secs.to_string().into_bytes());
     };
     let mut out = Vec::new();
     let mut i = 0;
@@ -142,10 +151,13 @@ pub(crate) fn format(fmt: &[u8], secs: i64, nanos: u32, zone: &Zone) -> Vec<u8> 
             i += 1;
         }
         let wlen = fmt[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let width: Option<usize> = std::str::from_utf8(&fmt[i..i + wlen])
+        let width = match std::str::from_utf8(&fmt[i..i + wlen])
             .ok()
-            .and_then(|w| w.parse().ok())
-            .map(|w: usize| w.min(4096));
+            .and_then(crate::numarg::scan_decimal)
+        {
+            Some((w, _)) => Some(crate::numarg::format_width(limits, w)?),
+            None => None,
+        };
         i += wlen;
         let mut colons = 0;
         while fmt.get(i) == Some(&b':') {
@@ -171,7 +183,7 @@ pub(crate) fn format(fmt: &[u8], secs: i64, nanos: u32, zone: &Zone) -> Vec<u8> 
             out.extend_from_slice(&fmt[start..i]);
         }
     }
-    out
+    Ok(out)
 }
 
 struct Field {
@@ -244,7 +256,15 @@ fn conversion(
     let wday = i64::from(dt.weekday().to_sunday_zero_offset());
     let yday = i64::from(dt.day_of_year()) - 1;
     let sub = |fmt: &str, out: &mut Vec<u8>| {
-        let s = format(fmt.as_bytes(), secs, nanos, zone);
+        // The expansions of `%c`, `%D`, ... have no widths.
+        let s = format(
+            fmt.as_bytes(),
+            secs,
+            nanos,
+            zone,
+            &ExecutionLimits::default(),
+        )
+        .unwrap_or_default();
         f.text(&String::from_utf8_lossy(&s), false, out);
     };
     match conv {
@@ -334,7 +354,8 @@ mod tests {
     use super::*;
 
     fn f(fmt: &str, secs: i64) -> String {
-        String::from_utf8(format(fmt.as_bytes(), secs, 5, &Zone::utc())).unwrap()
+        let l = ExecutionLimits::default();
+        String::from_utf8(format(fmt.as_bytes(), secs, 5, &Zone::utc(), &l).unwrap()).unwrap()
     }
 
     #[test]

@@ -161,6 +161,10 @@ const HELP: &str = "printf: printf [-v var] format [arguments]
     assignment error occurs.
 ";
 
+/// The size of bash's `%(fmt)T` buffer (`TIMELEN_MAX`, builtins/printf.def):
+/// results of this many bytes or more print as empty.
+const TIME_BUFFER: usize = 128;
+
 /// What the formatter needs from the shell.
 struct Env<'a> {
     /// Widths and precisions are bounded by `max_format_width`.
@@ -403,7 +407,13 @@ fn one_pass(
                     }
                 };
                 let tfmt = if tfmt.is_empty() { &b"%X"[..] } else { tfmt };
-                let text = strftime::format(tfmt, secs, 0, &strftime::Zone::from_tz(env.tz));
+                let zone = strftime::Zone::from_tz(env.tz);
+                let mut text = strftime::format(tfmt, secs, 0, &zone, env.limits)?;
+                // bash formats into a 128-byte buffer (`TIMELEN_MAX`):
+                // a longer result prints nothing.
+                if text.len() >= TIME_BUFFER {
+                    text.clear();
+                }
                 render::string(&spec, &text, out);
             }
             other => {
