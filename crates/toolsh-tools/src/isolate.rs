@@ -15,7 +15,6 @@
 //! server's session lives on the host runtime), which work across
 //! runtimes.
 
-use std::panic::AssertUnwindSafe;
 
 use toolsh_interp::CancelHandle;
 

@@ -424,9 +424,9 @@ impl ScriptedTool {
     }
 }
 
-/// Exit status of an execution that failed inside toolsh (a panic): 70,
-/// `EX_SOFTWARE` of BSD's `sysexits.h`.
-pub const EXIT_INTERNAL: i32 = 70;
+/// Exit status of an execution that failed inside toolsh (a panic): the
+/// interpreter's, re-exported (one constant for the whole stack).
+pub use toolsh_interp::EXIT_INTERNAL;
 
 /// A single-use execution: run it once; cancel it from another task with
 /// the handle from [`ToolExecution::cancel_handle`]; read its trace after.
