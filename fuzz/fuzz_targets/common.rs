@@ -35,6 +35,7 @@ pub fn tight_limits() -> ExecutionLimits {
         max_buffer_bytes: 1024 * 1024,
         max_pipeline_stages: 64,
         max_pattern_steps: 20_000_000,
+        max_memory_bytes: 64 * 1024 * 1024,
     }
 }
 

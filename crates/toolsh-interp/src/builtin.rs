@@ -63,6 +63,14 @@ pub trait ShellAccess: Send + Sync {
     fn deadline(&self) -> Option<std::time::Instant> {
         None
     }
+    /// The memory budget of this execution
+    /// ([`ExecutionLimits::max_memory_bytes`]): a command holds a
+    /// [`crate::Reservation`] from it for each buffer it grows. The
+    /// interpreter overrides this; the default is a budget of its own
+    /// that nothing exhausts.
+    fn memory(&self) -> Arc<crate::MemoryBudget> {
+        crate::MemoryBudget::unlimited()
+    }
     /// The line of the script being executed (`$LINENO`), for messages
     /// in bash's `toolsh: line N: ...` form; 0 when unknown.
     fn lineno(&self) -> usize {

@@ -274,6 +274,8 @@ struct CaptureState {
     len: usize,
     /// The last byte written.
     last: Option<u8>,
+    /// The bytes kept, held against the execution's memory budget.
+    charge: Option<crate::Reservation>,
 }
 
 impl std::fmt::Debug for Capture {
@@ -312,7 +314,20 @@ impl Capture {
     /// Take the bytes kept so far, leaving the buffer empty (nothing when
     /// forwarding).
     pub fn take(&self) -> Vec<u8> {
-        std::mem::take(&mut self.lock().buf)
+        let mut st = self.lock();
+        if let Some(r) = st.charge.as_mut() {
+            let _ = r.resize(0);
+        }
+        std::mem::take(&mut st.buf)
+    }
+
+    /// Hold the bytes this capture keeps against `budget` from now on: a
+    /// write the budget cannot cover fails with
+    /// [`LimitKind::Memory`], keeping what was written before it.
+    pub fn charge_to(&self, budget: &Arc<crate::MemoryBudget>) {
+        if self.forward.is_none() {
+            self.lock().charge = Some(budget.reservation());
+        }
     }
 
     /// The number of bytes written so far (forwarded ones included).
@@ -367,6 +382,10 @@ impl Capture {
     fn write(&self, data: &[u8]) -> Result<(), OutputError> {
         let mut st = self.lock();
         let room = self.limit.saturating_sub(st.len);
+        let take = data.len().min(room);
+        if let Some(r) = st.charge.as_mut() {
+            r.grow(take)?;
+        }
         if data.len() > room {
             self.push(&mut st, &data[..room])?;
             return Err(Interrupt::limit(self.kind, self.limit).into());

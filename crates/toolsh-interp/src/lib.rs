@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod budget;
 mod builtin;
 mod builtins;
 pub mod contain;
@@ -35,6 +36,7 @@ mod state;
 mod testing;
 mod utils;
 
+pub use budget::{MemoryBudget, Reservation};
 pub use builtin::{
     Builtin, BuiltinContext, BuiltinResult, OperandError, ShellAccess, write_status,
 };

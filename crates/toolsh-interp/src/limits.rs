@@ -72,6 +72,13 @@ pub struct ExecutionLimits {
     /// seconds of matching, which only nested extended patterns on long
     /// texts reach). The deadline is also checked while matching.
     pub max_pattern_steps: u64,
+    /// Bytes the execution's buffers may hold together: captured output
+    /// and command substitutions, variables, printf output, jq values,
+    /// the input a utility holds whole (`sort`, `tac`, ...). The
+    /// backstop behind the per-buffer bounds above, shared by every
+    /// pipeline stage, job and utility thread of the execution (see
+    /// [`crate::MemoryBudget`]). Default 256 MiB.
+    pub max_memory_bytes: usize,
 }
 
 impl Default for ExecutionLimits {
@@ -97,6 +104,7 @@ impl Default for ExecutionLimits {
             max_buffer_bytes: 64 * 1024 * 1024,
             max_pipeline_stages: 1_000,
             max_pattern_steps: 500_000_000,
+            max_memory_bytes: 256 * 1024 * 1024,
         }
     }
 }
@@ -160,6 +168,8 @@ pub enum LimitKind {
     PipelineStages,
     /// [`ExecutionLimits::max_pattern_steps`].
     PatternSteps,
+    /// [`ExecutionLimits::max_memory_bytes`].
+    Memory,
 }
 
 impl LimitKind {
@@ -186,6 +196,7 @@ impl LimitKind {
             LimitKind::BufferBytes => "buffer size limit",
             LimitKind::PipelineStages => "pipeline stage limit",
             LimitKind::PatternSteps => "pattern matching limit",
+            LimitKind::Memory => "memory limit",
         }
     }
 }

@@ -451,11 +451,13 @@ impl Shell {
     /// `toolsh: internal error`, the status is [`crate::EXIT_INTERNAL`].
     /// State changes persist for the next call.
     pub async fn exec(&mut self, script: &str) -> ExecResult {
+        let memory = crate::MemoryBudget::new(self.limits.max_memory_bytes);
         let capture = |limit, kind, sink: &Option<OutputSink>| {
             let cap = match sink {
                 Some(s) => Capture::forwarding(limit, kind, s.clone()),
                 None => Capture::new(limit, kind),
             };
+            cap.charge_to(&memory);
             (Output::Capture(cap.clone()), cap)
         };
         let (out, out_cap) = capture(
@@ -496,6 +498,7 @@ impl Shell {
             ticks: std::sync::atomic::AtomicU32::new(0),
             live_stages: std::sync::atomic::AtomicUsize::new(0),
             command_string: self.command_string,
+            memory,
         });
         let state = self
             .state
@@ -521,7 +524,10 @@ impl Shell {
             arith_subs: Vec::new(),
             arith_assigned: false,
             arith_reports: Vec::new(),
+            var_charge: shared.memory.reservation(),
         };
+        // The variables kept from earlier runs count from the start.
+        let _ = interp.var_charge.resize(interp.st.vars.total_bytes());
         let deadline = shared.deadline;
         // A panic anywhere in the execution (a utility, a builtin,
         // expansion, a tool) ends this execution only.

@@ -46,6 +46,7 @@ fn small() -> ExecutionLimits {
         max_buffer_bytes: 256 * 1024,
         max_pipeline_stages: 100,
         max_pattern_steps: 10_000_000,
+        max_memory_bytes: 64 * 1024 * 1024,
     }
 }
 
@@ -90,6 +91,7 @@ async fn limit_names_are_the_documented_ones() {
         (LimitKind::BufferBytes, "buffer size limit"),
         (LimitKind::PipelineStages, "pipeline stage limit"),
         (LimitKind::PatternSteps, "pattern matching limit"),
+        (LimitKind::Memory, "memory limit"),
     ];
     for (k, n) in names {
         assert_eq!(k.name(), n);

@@ -63,6 +63,10 @@ impl ShellAccess for Interp {
         self.sh.profile
     }
 
+    fn memory(&self) -> Arc<crate::MemoryBudget> {
+        self.sh.memory.clone()
+    }
+
     fn limits(&self) -> &ExecutionLimits {
         &self.sh.limits
     }

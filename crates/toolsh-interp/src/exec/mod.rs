@@ -98,6 +98,9 @@ pub(crate) struct Interp {
     /// after, as bash does for a bad array subscript; reported (bash's
     /// `report_error`) when the evaluation returns.
     pub arith_reports: Vec<String>,
+    /// Growth of this (sub)shell's variables held against the memory
+    /// budget (see [`Interp::charge_var_bytes`]).
+    pub var_charge: crate::Reservation,
 }
 
 impl Interp {
@@ -135,6 +138,8 @@ impl Interp {
             arith_subs: Vec::new(),
             arith_assigned: false,
             arith_reports: Vec::new(),
+            // The fork shares its parent's values until it writes them.
+            var_charge: self.sh.memory.reservation(),
         }
     }
 

@@ -80,6 +80,7 @@ impl Interp {
         } else {
             let (out, bytes) =
                 Output::capture(self.sh.limits.max_buffer_bytes, LimitKind::BufferBytes);
+            bytes.charge_to(&self.sh.memory);
             let pid = self.sh.new_pid();
             let writer = Writer {
                 bytes,
@@ -105,6 +106,7 @@ impl Interp {
         child.st.pid = pid;
         child.enter_subst_depth()?;
         let (out, cap) = Output::capture(self.sh.limits.max_buffer_bytes, LimitKind::BufferBytes);
+        cap.charge_to(&self.sh.memory);
         child.fds.set(1, Some(Fd::Out(out)));
         let r = child.run_list(&script.body).await;
         let status = child.finish_subshell(r).await?;

@@ -91,6 +91,8 @@ pub(crate) struct Shared {
     pub live_stages: AtomicUsize,
     /// The script is a command string (`bash -c`), not a script file.
     pub command_string: bool,
+    /// The memory budget ([`ExecutionLimits::max_memory_bytes`]).
+    pub memory: Arc<crate::MemoryBudget>,
 }
 
 /// The stages of one running pipeline, counted against

@@ -281,13 +281,28 @@ impl Interp {
 
     /// Charge `grown` bytes of new variable storage against
     /// [`crate::ExecutionLimits::max_total_variable_bytes`].
+    /// The growth is also held against the execution's memory budget
+    /// ([`crate::ExecutionLimits::max_memory_bytes`]), once per
+    /// (sub)shell that makes it: a forked shell writing a shared scope
+    /// copies it.
     pub fn charge_var_bytes(&mut self, grown: usize) -> Result<(), String> {
         let max = self.sh.limits.max_total_variable_bytes;
-        if self.st.vars.charge_bytes(grown, max) {
-            Ok(())
-        } else {
-            Err(limit_msg(LimitKind::TotalVariableBytes, max))
+        if !self.st.vars.charge_bytes(grown, max) {
+            return Err(limit_msg(LimitKind::TotalVariableBytes, max));
         }
+        if self.var_charge.grow(grown).is_err() {
+            // The running charge never subtracts what was freed: bring it
+            // down to the exact size of the variables, then try again.
+            let exact = self.st.vars.total_bytes().min(self.var_charge.bytes());
+            let _ = self.var_charge.resize(exact);
+            if self.var_charge.grow(grown).is_err() {
+                return Err(limit_msg(
+                    LimitKind::Memory,
+                    self.sh.limits.max_memory_bytes,
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The key for subscript text of array `base`.
@@ -769,6 +784,7 @@ pub(crate) fn parse_limit_msg(m: &str) -> Option<Interrupt> {
     let kind = match k.parse::<u8>().ok()? {
         x if x == LimitKind::VariableBytes as u8 => LimitKind::VariableBytes,
         x if x == LimitKind::ArrayEntries as u8 => LimitKind::ArrayEntries,
+        x if x == LimitKind::Memory as u8 => LimitKind::Memory,
         _ => LimitKind::TotalVariableBytes,
     };
     Some(Interrupt::limit(kind, v))

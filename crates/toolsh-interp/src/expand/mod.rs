@@ -514,6 +514,7 @@ impl Interp {
         }
         let (out, cap) =
             crate::io::Output::capture(self.sh.limits.max_buffer_bytes, LimitKind::BufferBytes);
+        cap.charge_to(&self.sh.memory);
         child.fds.set(1, Some(crate::exec::Fd::Out(out)));
         let r = match cat_file::cat_file_redirect(script) {
             Some(redirect) => child.cat_file(redirect).await,

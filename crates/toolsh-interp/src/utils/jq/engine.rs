@@ -57,12 +57,15 @@ enum Stop {
     Steps,
     /// A value or slurped input past [`Job::max_buffer`].
     Buffer,
+    /// A value the execution's memory budget could not cover
+    /// ([`super::memory`]).
+    Memory,
 }
 
 impl Stop {
     /// `true` for the stops that end the script with a limit.
     fn is_limit(self) -> bool {
-        matches!(self, Stop::Steps | Stop::Buffer)
+        matches!(self, Stop::Steps | Stop::Buffer | Stop::Memory)
     }
 }
 
@@ -139,6 +142,10 @@ impl Globals<'_> {
             self.stopped.set(Some(Stop::Cancelled));
             return Err(GUARD_HALT);
         }
+        if super::memory::spent() {
+            self.stopped.set(Some(Stop::Memory));
+            return Err(GUARD_HALT);
+        }
         self.sink.flush_if_stale();
         let probe = 0u8;
         let here = std::ptr::addr_of!(probe) as usize;
@@ -185,6 +192,8 @@ pub(crate) struct Job {
     /// Most `__guard` steps (loop iterations, definition calls, so also
     /// recursion that jaq runs as a tail call, like `def f: f; f`).
     pub max_ticks: u64,
+    /// The execution's memory budget, which values are charged to.
+    pub memory: Arc<crate::MemoryBudget>,
 }
 
 #[derive(Clone)]
@@ -241,6 +250,7 @@ pub(crate) fn run(
     recycled: std::sync::mpsc::Receiver<Vec<u8>>,
     cancel: &Arc<AtomicBool>,
 ) {
+    super::memory::attach(&job.memory);
     let marker = 0u8;
     let stack_base = std::ptr::addr_of!(marker) as usize;
     let names: Vec<String> = job.globals.iter().map(|(n, _)| n.clone()).collect();
@@ -321,13 +331,11 @@ pub(crate) fn run(
     }
     let _ = match status {
         Some(code) => events.blocking_send(Event::Done(code)),
-        None => events.blocking_send(Event::Limit(
-            if globals.stopped.get() == Some(Stop::Buffer) {
-                Interrupt::limit(LimitKind::BufferBytes, max_buffer)
-            } else {
-                Interrupt::limit(LimitKind::TotalLoopIterations, max_ticks)
-            },
-        )),
+        None => events.blocking_send(Event::Limit(match globals.stopped.get() {
+            Some(Stop::Buffer) => Interrupt::limit(LimitKind::BufferBytes, max_buffer),
+            Some(Stop::Memory) => job.memory.exceeded(),
+            _ => Interrupt::limit(LimitKind::TotalLoopIterations, max_ticks),
+        })),
     };
 }
 
@@ -439,6 +447,9 @@ fn main_loop(
                                 format::to_json(&v.0)
                             ),
                         };
+                        if super::memory::spent() {
+                            g.stopped.set(Some(Stop::Memory));
+                        }
                         if g.stopped.get().is_some_and(Stop::is_limit) {
                             return None;
                         }
@@ -451,7 +462,7 @@ fn main_loop(
                         return match g.stopped.get() {
                             None => Some(code),
                             Some(Stop::Cancelled) => Some(130),
-                            Some(Stop::Steps | Stop::Buffer) => None,
+                            Some(Stop::Steps | Stop::Buffer | Stop::Memory) => None,
                             Some(Stop::Depth) => {
                                 g.message(b"jq: error: program recursion too deep\n");
                                 Some(5)
@@ -463,6 +474,9 @@ fn main_loop(
             flush_messages(g, sink);
         }
         flush_messages(g, sink);
+        if super::memory::spent() {
+            g.stopped.set(Some(Stop::Memory));
+        }
         if g.stopped.get().is_some_and(Stop::is_limit) {
             return None;
         }

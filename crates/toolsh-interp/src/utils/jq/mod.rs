@@ -19,6 +19,7 @@ mod destructure;
 mod engine;
 mod format;
 mod input;
+mod memory;
 mod natives;
 mod nesting;
 mod parse;
@@ -219,6 +220,7 @@ impl Builtin for Jq {
             files,
             max_buffer: max,
             max_ticks: ctx.shell.limits().max_total_loop_iterations.max(1_000_000),
+            memory: ctx.shell.memory(),
         };
         pump(ctx, job, use_stdin).await
     }

@@ -12,6 +12,7 @@ use jaq_core::{Error, Exn, ValR, ValX};
 use jaq_json::{Num, Rc, Val};
 
 use super::format;
+use super::memory;
 
 /// A jq value.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -125,6 +126,7 @@ impl From<f64> for JqVal {
 }
 impl From<String> for JqVal {
     fn from(s: String) -> Self {
+        let _ = memory::admit(s.len());
         Self(Val::from(s))
     }
 }
@@ -135,7 +137,9 @@ impl From<jaq_core::val::Range<JqVal>> for JqVal {
 }
 impl FromIterator<JqVal> for JqVal {
     fn from_iter<T: IntoIterator<Item = JqVal>>(iter: T) -> Self {
-        Self(Val::Arr(Rc::new(iter.into_iter().map(|v| v.0).collect())))
+        let v = Val::Arr(Rc::new(iter.into_iter().map(|v| v.0).collect()));
+        memory::admit_value(&v);
+        Self(v)
     }
 }
 
@@ -253,7 +257,9 @@ impl jaq_core::ValT for JqVal {
             }
             m.insert(k.0, v.0);
         }
-        Ok(Self(Val::obj(m)))
+        let v = Val::obj(m);
+        memory::admit_value(&v);
+        Ok(Self(v))
     }
 
     fn key_values(self) -> Box<dyn Iterator<Item = ValR<(Self, Self), Self>>> {
@@ -517,6 +523,7 @@ impl jaq_std::ValT for JqVal {
         Self(self.0.as_sub_str(sub))
     }
     fn from_utf8_bytes(b: impl AsRef<[u8]> + Send + 'static) -> Self {
+        let _ = memory::admit(b.as_ref().len());
         Self(Val::from_utf8_bytes(b))
     }
 }
@@ -561,7 +568,17 @@ impl std::ops::Add for JqVal {
             }
             (Val::TStr(_) | Val::BStr(_), Val::TStr(_) | Val::BStr(_))
             | (Val::Arr(_), Val::Arr(_))
-            | (Val::Obj(_), Val::Obj(_)) => num_result(self.0 + rhs.0),
+            | (Val::Obj(_), Val::Obj(_)) => {
+                // Refused before jaq allocates the sum, which exists
+                // beside its operands (`.+.` copies a shared operand).
+                let size = memory::own_bytes(&self.0)
+                    .saturating_add(memory::own_bytes(&rhs.0))
+                    .saturating_mul(2);
+                if !memory::admit(size) {
+                    return Err(memory::refused());
+                }
+                num_result(self.0 + rhs.0)
+            }
             _ => Err(binop_error(&self, &rhs, "added")),
         }
     }
@@ -602,6 +619,9 @@ impl std::ops::Mul for JqVal {
                 let times = f.min(1e9) as usize;
                 if s.len().saturating_mul(times) > MAX_REPEAT_BYTES {
                     return Err(err("Repeat string result too long"));
+                }
+                if !memory::admit(s.len().saturating_mul(times)) {
+                    return Err(memory::refused());
                 }
                 Ok(Self(Val::utf8_str(s.repeat(times))))
             }

@@ -23,7 +23,7 @@ use std::time::UNIX_EPOCH;
 use async_trait::async_trait;
 
 use crate::builtin::{Builtin, BuiltinContext, BuiltinResult};
-use crate::limits::Interrupt;
+use crate::limits::{Interrupt, LimitKind};
 use crate::utils::date::strftime;
 use escape::Dialect;
 use render::Spec;
@@ -78,50 +78,80 @@ impl Builtin for Printf {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
         let limits = ctx.shell.limits().clone();
-        let shell = &mut *ctx.shell;
-        let mut checkpoint = || shell.checkpoint();
         let env = Env {
             limits: &limits,
+            max_pass: ctx.shell.limits().max_buffer_bytes,
             tz: tz.as_deref(),
             now,
         };
+        // The format is applied pass by pass (it is reused while arguments
+        // remain) and the output written as it grows, held against the
+        // memory budget meanwhile: formatting everything first built 4 GB
+        // for `printf '%099999d\n' {1..100000}` before any limit applied.
+        let max_var = ctx.shell.limits().max_variable_bytes;
+        let mut charge = ctx.shell.memory().reservation();
+        let mut list = ArgList {
+            args: rest,
+            next: 0,
+            status: 0,
+        };
         let mut out = Vec::new();
         let mut diags = Vec::new();
-        let result = run_format(
-            format.as_bytes(),
-            rest,
-            &env,
-            &mut checkpoint,
-            &mut out,
-            &mut diags,
-        );
-        for d in &diags {
-            say(ctx, d).await?;
-        }
-        let status = match result {
-            Ok(s) => s,
-            Err(i) => return Err(i),
-        };
-        if let Some(name) = var {
-            let value = String::from_utf8_lossy(&out).into_owned();
-            if let Err(m) = ctx.shell.set_var(&name, value) {
-                say(ctx, &m).await?;
-                return Ok(1);
+        loop {
+            let before = list.next;
+            let pass = one_pass(format.as_bytes(), &mut list, &env, &mut out, &mut diags);
+            for d in diags.drain(..) {
+                say(ctx, &d).await?;
+            }
+            let done = match pass? {
+                Pass::Done => {
+                    (list.next >= rest.len() || list.next == before).then_some(list.status)
+                }
+                Pass::Stop => Some(list.status),
+                Pass::Error => Some(1),
+            };
+            charge.resize(out.len())?;
+            ctx.shell.checkpoint()?;
+            if var.is_some() {
+                if out.len() > max_var {
+                    return Err(Interrupt::limit(LimitKind::VariableBytes, max_var));
+                }
+            } else if out.len() >= FLUSH_BYTES || done.is_some() {
+                if let Some(failed) = write_out(ctx, &out).await? {
+                    return Ok(failed);
+                }
+                out.clear();
+                charge.resize(0)?;
+            }
+            let Some(status) = done else { continue };
+            if let Some(name) = var {
+                let value = String::from_utf8_lossy(&out).into_owned();
+                if let Err(m) = ctx.shell.set_var(&name, value) {
+                    say(ctx, &m).await?;
+                    return Ok(1);
+                }
             }
             return Ok(status);
         }
-        let stdout = ctx.stdout;
-        // bash: a vanished reader kills the shell with SIGPIPE (status
-        // 141); any other failure is `printf: write error: REASON`,
-        // status 1 (`sh_chkwrite` in bash's builtins/common.c).
-        match stdout.write(&out).await {
-            Ok(()) => Ok(status),
-            Err(crate::io::OutputError::Interrupt(i)) => Err(i),
-            Err(crate::io::OutputError::BrokenPipe) => Ok(141),
-            Err(e) => {
-                say(ctx, &format!("write error: {e}")).await?;
-                Ok(1)
-            }
+    }
+}
+
+/// Output is written once this much has been formatted (and at the end).
+const FLUSH_BYTES: usize = 32 * 1024;
+
+/// Write `out` to standard output: `None` when written, else the status
+/// to stop with. bash: a vanished reader kills the shell with SIGPIPE
+/// (status 141); any other failure is `printf: write error: REASON`,
+/// status 1 (`sh_chkwrite` in bash's builtins/common.c).
+async fn write_out(ctx: &mut BuiltinContext<'_>, out: &[u8]) -> Result<Option<i32>, Interrupt> {
+    let stdout = ctx.stdout;
+    match stdout.write(out).await {
+        Ok(()) => Ok(None),
+        Err(crate::io::OutputError::Interrupt(i)) => Err(i),
+        Err(crate::io::OutputError::BrokenPipe) => Ok(Some(141)),
+        Err(e) => {
+            say(ctx, &format!("write error: {e}")).await?;
+            Ok(Some(1))
         }
     }
 }
@@ -167,8 +197,13 @@ const TIME_BUFFER: usize = 128;
 
 /// What the formatter needs from the shell.
 struct Env<'a> {
-    /// Widths and precisions are bounded by `max_format_width`.
+    /// The execution's limits: `max_format_width` bounds widths and
+    /// precisions, strftime's output too.
     limits: &'a crate::limits::ExecutionLimits,
+    /// Most bytes one pass of the format may produce
+    /// (`max_buffer_bytes`): one pass of thousands of wide conversions is
+    /// stopped as it grows, not after.
+    max_pass: usize,
     tz: Option<&'a str>,
     now: i64,
 }
@@ -225,37 +260,6 @@ fn limit(env: &Env<'_>, n: u64) -> Result<usize, Interrupt> {
     crate::numarg::format_width(env.limits, n)
 }
 
-/// Run the whole format (reused while arguments remain). Returns the exit
-/// status; diagnostics are collected in `diags` (without the `printf: `).
-/// `checkpoint` (the deadline and cancellation) is called before every
-/// pass over the format.
-fn run_format(
-    fmt: &[u8],
-    args: &[String],
-    env: &Env<'_>,
-    checkpoint: &mut dyn FnMut() -> Result<(), Interrupt>,
-    out: &mut Vec<u8>,
-    diags: &mut Vec<String>,
-) -> Result<i32, Interrupt> {
-    let mut list = ArgList {
-        args,
-        next: 0,
-        status: 0,
-    };
-    loop {
-        checkpoint()?;
-        let before = list.next;
-        match one_pass(fmt, &mut list, env, out, diags)? {
-            Pass::Done => {}
-            Pass::Stop => return Ok(list.status),
-            Pass::Error => return Ok(1),
-        }
-        if list.next >= args.len() || list.next == before {
-            return Ok(list.status);
-        }
-    }
-}
-
 enum Pass {
     Done,
     /// `\c` in `%b`: stop all output.
@@ -272,7 +276,11 @@ fn one_pass(
     diags: &mut Vec<String>,
 ) -> Result<Pass, Interrupt> {
     let mut i = 0;
+    let start = out.len();
     while i < fmt.len() {
+        if out.len() - start > env.max_pass {
+            return Err(Interrupt::limit(LimitKind::BufferBytes, env.max_pass));
+        }
         let c = fmt[i];
         if c == b'\\' && i + 1 < fmt.len() {
             let d = escape::decode(&fmt[i + 1..], Dialect::Format, out);
