@@ -16,6 +16,7 @@ use crate::{ParseLimits, parse_arith_with_limits, parse_with_limits};
 
 thread_local! {
     static LEGACY_ARITH: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_BRACE: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
@@ -24,10 +25,21 @@ pub(crate) fn legacy_arith() -> bool {
     LEGACY_ARITH.with(Cell::get)
 }
 
+/// `true` while [`with_legacy`] runs: `expand_braces` uses
+/// `legacy_brace.rs`.
+pub(crate) fn legacy_brace() -> bool {
+    LEGACY_BRACE.with(Cell::get)
+}
+
+/// Runs `f` with every migrated sub-grammar on its old implementation.
 fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
-    LEGACY_ARITH.with(|c| c.set(true));
+    let set = |on: bool| {
+        LEGACY_ARITH.with(|c| c.set(on));
+        LEGACY_BRACE.with(|c| c.set(on));
+    };
+    set(true);
     let r = f();
-    LEGACY_ARITH.with(|c| c.set(false));
+    set(false);
     r
 }
 
@@ -102,7 +114,7 @@ fn corpus() -> Vec<String> {
 }
 
 #[test]
-fn arith_old_and_new_agree_on_the_corpus() {
+fn old_and_new_agree_on_the_corpus() {
     let texts = corpus();
     assert!(texts.len() > 5_000, "corpus texts: {}", texts.len());
     let tight = ParseLimits {
@@ -180,8 +192,51 @@ const TOKENS: &[&str] = &[
     "}",
 ];
 
+/// Pieces of words with braces: matched, unmatched, nested, quoted,
+/// escaped, with expansions inside, commas and sequences.
+const BRACE_TOKENS: &[&str] = &[
+    "{",
+    "}",
+    ",",
+    "..",
+    "a",
+    "b",
+    "1",
+    "-2",
+    "+3",
+    "$x",
+    "${z}",
+    "'q'",
+    "\"$y\"",
+    "\\{",
+    "\\,",
+    "$(echo {a,b})",
+    " ",
+    "x{",
+    "é",
+    "{1..3}",
+    "{a,b}",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// Words with braces in a command, an assignment and a `case`
+    /// pattern, under the default limits and a small depth limit.
+    #[test]
+    fn braces_old_and_new_agree_on_generated_words(
+        w in proptest::collection::vec(proptest::sample::select(BRACE_TOKENS), 0..16)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [format!("echo {w}"), format!("v={w} echo"), format!("echo {w}{w}")] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
 
     /// Arithmetic-like text, alone, in `$((...))`, `((...))`, `$[...]`,
     /// a substring and `for ((...))`, under the default limits and a

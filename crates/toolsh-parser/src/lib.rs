@@ -55,6 +55,8 @@ mod heredoc;
 mod input;
 #[cfg(test)]
 mod legacy_arith;
+#[cfg(test)]
+mod legacy_brace;
 mod lexer;
 mod limits;
 mod param;
