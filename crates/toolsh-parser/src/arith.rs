@@ -544,33 +544,24 @@ fn expansion<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ArithExpr> {
     Ok((j, ArithExpr::Expansion(Box::new(part))))
 }
 
-/// Runs the hand-written parser's `f` at the cursor (at this depth, with
-/// the last token at the host) and goes on where it stopped, with the
-/// last token it left. `Ok(None)` and a non-limit error are `message` at
-/// `at`; a limit error passes through.
+/// Runs the hand-written parser's `run` at the cursor and goes on where
+/// it stopped. `Ok(None)` and a non-limit error are `message` at `at`; a
+/// limit error passes through.
 fn hosted<'h, 'a, O>(
     i: Input<'h, 'a>,
     message: &'static str,
     at: usize,
     run: impl FnOnce(&mut Parser<'a>) -> Result<Option<O>, ParseError>,
 ) -> PResult<'h, 'a, O> {
-    let mut host = i.host.borrow_mut();
-    host.pos = i.pos;
-    host.depth = i.depth;
-    host.arith_last = i.last;
-    let result = run(&mut host);
-    let (pos, last) = (host.pos, host.arith_last);
-    drop(host);
-    let j = i.moved_to(pos, last);
-    match result {
-        Ok(Some(o)) => Ok((j, o)),
-        Ok(None) => Err(j.fail(message, at)),
-        Err(e) => {
+    match i.call_host(run) {
+        (after, Ok(Some(o))) => Ok((after, o)),
+        (after, Ok(None)) => Err(after.fail(message, at)),
+        (after, Err(e)) => {
             let fatal = (e.kind == ParseErrorKind::LimitExceeded).then(|| Box::new(e));
             Err(Err::Failure(GrammarError {
                 message,
                 at,
-                last,
+                last: after.last,
                 fatal,
             }))
         }

@@ -17,6 +17,7 @@ use crate::{ParseLimits, parse_arith_with_limits, parse_with_limits};
 thread_local! {
     static LEGACY_ARITH: Cell<bool> = const { Cell::new(false) };
     static LEGACY_BRACE: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_PARAM: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
@@ -31,11 +32,17 @@ pub(crate) fn legacy_brace() -> bool {
     LEGACY_BRACE.with(Cell::get)
 }
 
+/// `true` while [`with_legacy`] runs: `param_op` uses `legacy_param.rs`.
+pub(crate) fn legacy_param() -> bool {
+    LEGACY_PARAM.with(Cell::get)
+}
+
 /// Runs `f` with every migrated sub-grammar on its old implementation.
 fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
     let set = |on: bool| {
         LEGACY_ARITH.with(|c| c.set(on));
         LEGACY_BRACE.with(|c| c.set(on));
+        LEGACY_PARAM.with(|c| c.set(on));
     };
     set(true);
     let r = f();
@@ -218,8 +225,77 @@ const BRACE_TOKENS: &[&str] = &[
     "{a,b}",
 ];
 
+/// Pieces of `${...}` operators and their words, valid and broken.
+const PARAM_TOKENS: &[&str] = &[
+    ":-",
+    ":=",
+    ":?",
+    ":+",
+    "-",
+    "=",
+    "?",
+    "+",
+    ":",
+    "1",
+    "#",
+    "##",
+    "%",
+    "%%",
+    "/",
+    "//",
+    "/#",
+    "/%",
+    "^",
+    "^^",
+    ",",
+    ",,",
+    "~",
+    "~~",
+    "@Q",
+    "@k",
+    "@",
+    "@x",
+    "}",
+    "a*",
+    "$y",
+    "${z}",
+    "'q'",
+    "\"d\"",
+    "$((1))",
+    "[1]",
+    "[@]",
+    " ",
+    "\\}",
+    "$(echo })",
+    "`b`",
+    "{",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// `${x...}` with generated operator text, unquoted and in double
+    /// quotes, closed and not, under the default limits and a small
+    /// depth limit.
+    #[test]
+    fn param_ops_old_and_new_agree_on_generated_text(
+        t in proptest::collection::vec(proptest::sample::select(PARAM_TOKENS), 0..8)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            format!("echo ${{x{t}}}"),
+            format!("echo \"${{x{t}}}\""),
+            format!("echo ${{x{t}"),
+            format!("echo ${{#x{t}}} ${{!x{t}}} ${{a[1]{t}}}"),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
 
     /// Words with braces in a command, an assignment and a `case`
     /// pattern, under the default limits and a small depth limit.

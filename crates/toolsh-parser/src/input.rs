@@ -172,6 +172,40 @@ impl<'h, 'a> Input<'h, 'a> {
         }
     }
 
+    /// Runs the hand-written production `f` at the cursor (at this depth,
+    /// with the last token at the host) and returns the input moved to
+    /// where it stopped, with the last token it left, and its result.
+    pub(crate) fn call_host<O>(
+        self,
+        run: impl FnOnce(&mut Parser<'a>) -> Result<O, crate::ParseError>,
+    ) -> (Self, Result<O, crate::ParseError>) {
+        let mut host = self.host.borrow_mut();
+        host.pos = self.pos;
+        host.depth = self.depth;
+        host.arith_last = self.last;
+        let result = run(&mut host);
+        let (pos, last) = (host.pos, host.arith_last);
+        drop(host);
+        (self.moved_to(pos, last), result)
+    }
+
+    /// [`Input::call_host`] as a nom parser: an error of the hand-written
+    /// production passes through as it is (a `Failure`).
+    pub(crate) fn host_parse<O>(
+        self,
+        run: impl FnOnce(&mut Parser<'a>) -> Result<O, crate::ParseError>,
+    ) -> PResult<'h, 'a, O> {
+        match self.call_host(run) {
+            (after, Ok(o)) => Ok((after, o)),
+            (after, Err(e)) => Err(nom::Err::Failure(GrammarError {
+                message: GrammarError::GENERIC,
+                at: after.pos,
+                last: after.last,
+                fatal: Some(Box::new(e)),
+            })),
+        }
+    }
+
     /// An error with `message` at `at`, for `cut` and `context` to carry.
     pub(crate) fn fail(&self, message: &'static str, at: usize) -> nom::Err<GrammarError> {
         nom::Err::Failure(GrammarError {
@@ -329,11 +363,10 @@ impl<'a> Parser<'a> {
     /// input's host; on success the cursor and depth move to where `f`
     /// stopped. The last token is kept either way (run-time arithmetic
     /// reports it after a deferred expansion).
-    pub(crate) fn run_nom<O>(
-        &mut self,
-        flags: Flags,
-        f: for<'h> fn(Input<'h, 'a>) -> PResult<'h, 'a, O>,
-    ) -> Result<O, GrammarError> {
+    pub(crate) fn run_nom<O, F>(&mut self, flags: Flags, f: F) -> Result<O, GrammarError>
+    where
+        F: for<'h> FnOnce(Input<'h, 'a>) -> PResult<'h, 'a, O>,
+    {
         let (r, end) = {
             let cell = RefCell::new(&mut *self);
             match f(Input::new(&cell, flags)) {

@@ -12,7 +12,8 @@
 //! here-document count.
 //!
 //! The grammar is being moved onto nom 8 combinators one sub-grammar at a
-//! time (arithmetic first). A production on nom is a function over the
+//! time (on nom so far: arithmetic, brace expansion, `${...}` operators).
+//! A production on nom is a function over the
 //! crate's `Input` (a `Copy` cursor implementing `nom::Input` that carries
 //! the nesting depth, the last token's start for bash's "error token", and
 //! context flags, all restored by backtracking) returning `IResult` with
@@ -57,9 +58,12 @@ mod input;
 mod legacy_arith;
 #[cfg(test)]
 mod legacy_brace;
+#[cfg(test)]
+mod legacy_param;
 mod lexer;
 mod limits;
 mod param;
+mod param_op;
 mod parser;
 mod printer;
 mod printer_comment;
