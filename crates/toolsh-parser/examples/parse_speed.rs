@@ -5,7 +5,8 @@
 //! 200 KB for 1x, then 10x and 100x), on the system allocator.
 //!
 //! `cargo run --release -p toolsh-parser --example parse_speed -- [RUNS]`
-//! from the repository root (default 15). Prints one line per size:
+//! from the repository root (default 15); `-- RUNS MAX` stops after the
+//! size factor MAX (1 or 10: short enough to run under valgrind). Prints one line per size:
 //! bytes, runs, fastest wall-clock time and MB/s (10^6 bytes per second),
 //! and the fastest time on the CPU (Linux `/proc/thread-self/schedstat`,
 //! which leaves out the time other processes held the core: the steadier
@@ -85,6 +86,10 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .filter(|&n| n > 0)
         .unwrap_or(15);
+    let max: usize = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(100);
     let text = corpus(Path::new("."));
     if text.len() < 100_000 {
         eprintln!(
@@ -99,7 +104,7 @@ fn main() {
         max_heredocs: usize::MAX,
         ..ParseLimits::default()
     };
-    for factor in [1usize, 10, 100] {
+    for factor in [1usize, 10, 100].into_iter().filter(|&f| f <= max) {
         let input = base.repeat(factor);
         let n = if factor == 100 {
             runs.div_ceil(3)
