@@ -11,6 +11,18 @@
 //! position; [`ParseLimits`] bound source size, nesting depth and
 //! here-document count.
 //!
+//! The grammar is being moved onto nom 8 combinators one sub-grammar at a
+//! time (on nom so far: arithmetic, brace expansion, `${...}` operators).
+//! A production on nom is a function over the
+//! crate's `Input` (a `Copy` cursor implementing `nom::Input` that carries
+//! the nesting depth, the last token's start for bash's "error token", and
+//! context flags, all restored by backtracking) returning `IResult` with
+//! a `GrammarError` (nom's `ParseError` and `ContextError`: `context`
+//! names an error with bash's message), turned into [`ParseError`] with
+//! the same message and position at the boundary with the hand-written
+//! recursive-descent parser, which the input reaches as its host for the
+//! productions not moved yet.
+//!
 //! ```
 //! use toolsh_parser::{parse, print, Command, WordPart};
 //!
@@ -37,11 +49,21 @@ mod brace;
 mod command;
 mod compound;
 mod cond;
+#[cfg(test)]
+mod differential;
 mod error;
 mod heredoc;
+mod input;
+#[cfg(test)]
+mod legacy_arith;
+#[cfg(test)]
+mod legacy_brace;
+#[cfg(test)]
+mod legacy_param;
 mod lexer;
 mod limits;
 mod param;
+mod param_op;
 mod parser;
 mod printer;
 mod printer_comment;

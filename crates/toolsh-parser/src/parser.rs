@@ -345,11 +345,18 @@ impl<'a> Parser<'a> {
     #[cold]
     #[inline(never)]
     fn depth_error(&mut self) -> ParseError {
+        self.depth_error_at(self.pos)
+    }
+
+    /// The nesting-limit error, reported at local offset `at`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn depth_error_at(&mut self, at: usize) -> ParseError {
         let message = format!(
             "nesting depth limit exceeded ({} levels)",
             self.limits.max_depth
         );
-        self.error(ParseErrorKind::LimitExceeded, message, self.pos)
+        self.error(ParseErrorKind::LimitExceeded, message, at)
     }
 
     pub(crate) fn leave(&mut self) {

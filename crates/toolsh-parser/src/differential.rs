@@ -1,0 +1,345 @@
+//! The differential test of the nom migration (issue 27): each sub-grammar
+//! moved onto nom is run against the hand-written implementation it
+//! replaces, kept in a `legacy_*` module until this test has proven the
+//! two the same, over every script the project holds (the parser corpus,
+//! every spec file and case under `tests/spec`, the fuzz corpora under
+//! `fuzz/corpus` when they are present) and over generated text. Results
+//! are compared as `Debug` text: trees with every span, or errors with
+//! kind, message, line, column and span.
+
+use std::cell::Cell;
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+
+use crate::{ParseLimits, parse_arith_with_limits, parse_with_limits};
+
+thread_local! {
+    static LEGACY_ARITH: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_BRACE: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_PARAM: Cell<bool> = const { Cell::new(false) };
+}
+
+/// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
+/// `legacy_arith.rs`.
+pub(crate) fn legacy_arith() -> bool {
+    LEGACY_ARITH.with(Cell::get)
+}
+
+/// `true` while [`with_legacy`] runs: `expand_braces` uses
+/// `legacy_brace.rs`.
+pub(crate) fn legacy_brace() -> bool {
+    LEGACY_BRACE.with(Cell::get)
+}
+
+/// `true` while [`with_legacy`] runs: `param_op` uses `legacy_param.rs`.
+pub(crate) fn legacy_param() -> bool {
+    LEGACY_PARAM.with(Cell::get)
+}
+
+/// Runs `f` with every migrated sub-grammar on its old implementation.
+fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
+    let set = |on: bool| {
+        LEGACY_ARITH.with(|c| c.set(on));
+        LEGACY_BRACE.with(|c| c.set(on));
+        LEGACY_PARAM.with(|c| c.set(on));
+    };
+    set(true);
+    let r = f();
+    set(false);
+    r
+}
+
+/// Parses `src` as a script and as run-time arithmetic both ways under
+/// `limits`; the first difference, if any.
+fn differ(src: &str, limits: &ParseLimits) -> Option<String> {
+    let new = format!("{:?}", parse_with_limits(src, limits));
+    let old = with_legacy(|| format!("{:?}", parse_with_limits(src, limits)));
+    if new != old {
+        return Some(format!("script {src:?}\n new {new}\n old {old}"));
+    }
+    let new = format!("{:?}", parse_arith_with_limits(src, limits));
+    let old = with_legacy(|| format!("{:?}", parse_arith_with_limits(src, limits)));
+    (new != old).then(|| format!("arith {src:?}\n new {new}\n old {old}"))
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.filter_map(Result::ok) {
+        let p = e.path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// Every text the test runs: whole files, the script of each spec case,
+/// each line, and the text of each `$((`/`((` in them.
+fn corpus() -> Vec<String> {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate_dir.join("../..");
+    let mut paths = Vec::new();
+    files_under(&crate_dir.join("tests/corpus"), &mut paths);
+    let mut spec = Vec::new();
+    files_under(&root.join("tests/spec"), &mut spec);
+    paths.extend(
+        spec.into_iter()
+            .filter(|p| p.to_string_lossy().ends_with(".test.sh")),
+    );
+    for target in ["parse", "roundtrip", "script"] {
+        files_under(&root.join("fuzz/corpus").join(target), &mut paths);
+    }
+    let mut texts = Vec::new();
+    for p in paths {
+        let Ok(bytes) = std::fs::read(&p) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let mut case = String::new();
+        for line in text.lines() {
+            if line.starts_with("#### ") || line.starts_with("## ") {
+                texts.push(std::mem::take(&mut case));
+            } else {
+                case.push_str(line);
+                case.push('\n');
+            }
+            texts.push(line.to_string());
+            for (at, _) in line.match_indices("((") {
+                texts.push(line[at + 2..].to_string());
+            }
+        }
+        texts.push(case);
+        texts.push(text);
+    }
+    texts.sort();
+    texts.dedup();
+    texts
+}
+
+#[test]
+fn old_and_new_agree_on_the_corpus() {
+    let texts = corpus();
+    assert!(texts.len() > 5_000, "corpus texts: {}", texts.len());
+    let tight = ParseLimits {
+        max_depth: 6,
+        ..ParseLimits::default()
+    };
+    let mut diffs = Vec::new();
+    for t in &texts {
+        for limits in [&ParseLimits::default(), &tight] {
+            if let Some(d) = differ(t, limits) {
+                diffs.push(d);
+            }
+        }
+    }
+    assert!(
+        diffs.is_empty(),
+        "{} differences, first: {}",
+        diffs.len(),
+        diffs.iter().take(3).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Tokens of arithmetic, valid and broken, for sequences that reach the
+/// deeper states (an expansion before a missing `:` or `)`, a chain of
+/// assignments, a subscript) that random characters rarely do.
+const TOKENS: &[&str] = &[
+    "x",
+    "y[1]",
+    "z[",
+    "12",
+    "0x1f",
+    "2#101",
+    "$x",
+    "${x}",
+    "$((1))",
+    "$((1+))",
+    "$[2]",
+    "$(echo 1)",
+    "`echo 1`",
+    "$",
+    "(",
+    ")",
+    "+",
+    "-",
+    "*",
+    "**",
+    "/",
+    "%",
+    "<<",
+    ">>",
+    "<",
+    "<=",
+    "==",
+    "!=",
+    "&&",
+    "||",
+    "&",
+    "|",
+    "^",
+    "~",
+    "!",
+    "?",
+    ":",
+    ",",
+    "=",
+    "+=",
+    "<<=",
+    "**=",
+    "++",
+    "--",
+    " ",
+    "\n",
+    "\\\n",
+    "]",
+    "}",
+];
+
+/// Pieces of words with braces: matched, unmatched, nested, quoted,
+/// escaped, with expansions inside, commas and sequences.
+const BRACE_TOKENS: &[&str] = &[
+    "{",
+    "}",
+    ",",
+    "..",
+    "a",
+    "b",
+    "1",
+    "-2",
+    "+3",
+    "$x",
+    "${z}",
+    "'q'",
+    "\"$y\"",
+    "\\{",
+    "\\,",
+    "$(echo {a,b})",
+    " ",
+    "x{",
+    "é",
+    "{1..3}",
+    "{a,b}",
+];
+
+/// Pieces of `${...}` operators and their words, valid and broken.
+const PARAM_TOKENS: &[&str] = &[
+    ":-",
+    ":=",
+    ":?",
+    ":+",
+    "-",
+    "=",
+    "?",
+    "+",
+    ":",
+    "1",
+    "#",
+    "##",
+    "%",
+    "%%",
+    "/",
+    "//",
+    "/#",
+    "/%",
+    "^",
+    "^^",
+    ",",
+    ",,",
+    "~",
+    "~~",
+    "@Q",
+    "@k",
+    "@",
+    "@x",
+    "}",
+    "a*",
+    "$y",
+    "${z}",
+    "'q'",
+    "\"d\"",
+    "$((1))",
+    "[1]",
+    "[@]",
+    " ",
+    "\\}",
+    "$(echo })",
+    "`b`",
+    "{",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// `${x...}` with generated operator text, unquoted and in double
+    /// quotes, closed and not, under the default limits and a small
+    /// depth limit.
+    #[test]
+    fn param_ops_old_and_new_agree_on_generated_text(
+        t in proptest::collection::vec(proptest::sample::select(PARAM_TOKENS), 0..8)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            format!("echo ${{x{t}}}"),
+            format!("echo \"${{x{t}}}\""),
+            format!("echo ${{x{t}"),
+            format!("echo ${{#x{t}}} ${{!x{t}}} ${{a[1]{t}}}"),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
+
+    /// Words with braces in a command, an assignment and a `case`
+    /// pattern, under the default limits and a small depth limit.
+    #[test]
+    fn braces_old_and_new_agree_on_generated_words(
+        w in proptest::collection::vec(proptest::sample::select(BRACE_TOKENS), 0..16)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [format!("echo {w}"), format!("v={w} echo"), format!("echo {w}{w}")] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
+
+    /// Arithmetic-like text, alone, in `$((...))`, `((...))`, `$[...]`,
+    /// a substring and `for ((...))`, under the default limits and a
+    /// depth limit small enough to be reached.
+    #[test]
+    fn arith_old_and_new_agree_on_generated_text(
+        e in prop_oneof![
+            r"[0-9a-cx_ $()\[\]+*/%<>=!&|^~?:,#@`{}\-\\\n]{0,24}",
+            proptest::collection::vec(proptest::sample::select(TOKENS), 0..14)
+                .prop_map(|t| t.concat()),
+        ],
+        depth in 2usize..12,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            e.clone(),
+            format!("echo $(({e}))"),
+            format!("(({e}))"),
+            format!("echo $[{e}]"),
+            format!("echo ${{x:{e}}}"),
+            format!("for (({e};{e};{e})); do :; done"),
+            format!("let '{e}'"),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
+}

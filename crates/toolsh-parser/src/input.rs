@@ -1,0 +1,398 @@
+//! The nom input and error types the grammar modules parse with.
+//!
+//! [`Input`] is a cursor over the source that implements [`nom::Input`]
+//! (items are bytes: every token of the shell grammar is ASCII, and
+//! multi-byte characters are only ever copied whole). Beyond the bytes it
+//! carries, by value, what bash's grammar needs to know about where the
+//! cursor is: the nesting depth counted against [`ParseLimits::max_depth`],
+//! the start of the last token (bash's "error token"), and context flags.
+//! Being `Copy`, backtracking (`alt`, `opt`, `fold_many0` stopping) resets
+//! all of them with the position. State that is not scoped to a position
+//! (the pending here-document queue, comments, the line index) lives in
+//! the [`Host`], the hand-written parser, reached through a `RefCell` while
+//! a part of the grammar that is not on nom yet is parsed.
+//!
+//! [`GrammarError`] implements nom's [`ParseError`] and [`ContextError`]:
+//! a nom primitive that fails gives a generic error at the current token
+//! (the last one at the end of the text, as bash reports it), and
+//! [`nom::error::context`] gives it bash's message. It converts into the
+//! crate's [`crate::ParseError`] at the boundary with the hand-written
+//! parser, which knows lines and columns.
+//!
+//! [`ParseLimits::max_depth`]: crate::ParseLimits::max_depth
+
+use std::cell::RefCell;
+
+use nom::error::{ContextError, ErrorKind, ParseError};
+use nom::{CompareResult, Needed};
+
+use crate::parser::Parser;
+
+/// The hand-written parser as seen from a nom parser: borrowed for the
+/// productions not on nom yet (`$`-expansions, backquotes, subscripts).
+pub(crate) type Host<'h, 'a> = RefCell<&'h mut Parser<'a>>;
+
+/// Context flags: where in bash's grammar the cursor is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Flags(u8);
+
+impl Flags {
+    /// Inside an arithmetic expression (`$((`, `((`, `let`, a subscript).
+    pub(crate) const ARITH: Flags = Flags(1);
+
+    /// `true` when every flag of `other` is set.
+    pub(crate) fn contains(self, other: Flags) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+/// A position in the source, with the grammar state scoped to it.
+#[derive(Clone, Copy)]
+pub(crate) struct Input<'h, 'a> {
+    src: &'a str,
+    /// Cursor, a byte offset into `src` (local to the host parser's text).
+    pub pos: usize,
+    /// End of the window (`take` narrows it).
+    end: usize,
+    /// Nesting depth, counted against `max_depth`.
+    pub depth: usize,
+    max_depth: usize,
+    /// Start of the last token consumed (bash's "error token" at the end).
+    pub last: usize,
+    pub flags: Flags,
+    pub host: &'h Host<'h, 'a>,
+}
+
+impl<'h, 'a> Input<'h, 'a> {
+    /// The host's text from its cursor, with its depth and limits.
+    pub(crate) fn new(host: &'h Host<'h, 'a>, flags: Flags) -> Self {
+        let p = host.borrow();
+        Input {
+            src: p.src,
+            pos: p.pos,
+            end: p.src.len(),
+            depth: p.depth,
+            max_depth: p.limits.max_depth,
+            last: p.arith_last,
+            flags,
+            host,
+        }
+    }
+
+    /// The bytes from the cursor to the end of the window.
+    #[inline]
+    pub(crate) fn rest(&self) -> &'a [u8] {
+        &self.src.as_bytes()[self.pos..self.end]
+    }
+
+    /// The byte `n` past the cursor.
+    #[inline]
+    pub(crate) fn at(&self, n: usize) -> Option<u8> {
+        self.rest().get(n).copied()
+    }
+
+    /// `true` at the end of the window.
+    #[inline]
+    pub(crate) fn at_end(&self) -> bool {
+        self.pos >= self.end
+    }
+
+    /// The text of the window (what `recognize` returns).
+    pub(crate) fn text(&self) -> &'a str {
+        &self.src[self.pos..self.end]
+    }
+
+    /// The input `n` bytes on.
+    #[inline]
+    pub(crate) fn advance(self, n: usize) -> Self {
+        Input {
+            pos: (self.pos + n).min(self.end),
+            ..self
+        }
+    }
+
+    /// The input `n` bytes on, with the consumed bytes as the last token.
+    #[inline]
+    pub(crate) fn token(self, n: usize) -> Self {
+        Input {
+            last: self.pos,
+            ..self.advance(n)
+        }
+    }
+
+    /// This input with `last` as the last token's start.
+    #[inline]
+    pub(crate) fn with_last(self, last: usize) -> Self {
+        Input { last, ..self }
+    }
+
+    /// This input moved to `pos` (where a hand-written production
+    /// stopped), with `last` as the last token's start.
+    #[inline]
+    pub(crate) fn moved_to(self, pos: usize, last: usize) -> Self {
+        Input {
+            pos: pos.min(self.end),
+            last,
+            ..self
+        }
+    }
+
+    /// One nesting level deeper; a [`GrammarError`] holding the limit
+    /// error past `ParseLimits::max_depth` (reported at the cursor).
+    #[inline]
+    pub(crate) fn deeper(self) -> Result<Self, nom::Err<GrammarError>> {
+        if self.depth >= self.max_depth {
+            return Err(nom::Err::Failure(self.depth_error()));
+        }
+        Ok(Input {
+            depth: self.depth + 1,
+            ..self
+        })
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn depth_error(&self) -> GrammarError {
+        let e = self.host.borrow_mut().depth_error_at(self.pos);
+        GrammarError {
+            message: "",
+            at: self.pos,
+            last: self.last,
+            fatal: Some(Box::new(e)),
+        }
+    }
+
+    /// This input with the depth of `outer` (leaving the levels entered
+    /// since).
+    #[inline]
+    pub(crate) fn leave_to(self, outer: &Self) -> Self {
+        Input {
+            depth: outer.depth,
+            ..self
+        }
+    }
+
+    /// Runs the hand-written production `f` at the cursor (at this depth,
+    /// with the last token at the host) and returns the input moved to
+    /// where it stopped, with the last token it left, and its result.
+    pub(crate) fn call_host<O>(
+        self,
+        run: impl FnOnce(&mut Parser<'a>) -> Result<O, crate::ParseError>,
+    ) -> (Self, Result<O, crate::ParseError>) {
+        let mut host = self.host.borrow_mut();
+        host.pos = self.pos;
+        host.depth = self.depth;
+        host.arith_last = self.last;
+        let result = run(&mut host);
+        let (pos, last) = (host.pos, host.arith_last);
+        drop(host);
+        (self.moved_to(pos, last), result)
+    }
+
+    /// [`Input::call_host`] as a nom parser: an error of the hand-written
+    /// production passes through as it is (a `Failure`).
+    pub(crate) fn host_parse<O>(
+        self,
+        run: impl FnOnce(&mut Parser<'a>) -> Result<O, crate::ParseError>,
+    ) -> PResult<'h, 'a, O> {
+        match self.call_host(run) {
+            (after, Ok(o)) => Ok((after, o)),
+            (after, Err(e)) => Err(nom::Err::Failure(GrammarError {
+                message: GrammarError::GENERIC,
+                at: after.pos,
+                last: after.last,
+                fatal: Some(Box::new(e)),
+            })),
+        }
+    }
+
+    /// An error with `message` at `at`, for `cut` and `context` to carry.
+    pub(crate) fn fail(&self, message: &'static str, at: usize) -> nom::Err<GrammarError> {
+        nom::Err::Failure(GrammarError {
+            message,
+            at,
+            last: self.last,
+            fatal: None,
+        })
+    }
+}
+
+/// A grammar error: bash's message and where its error token starts, or a
+/// finished [`crate::ParseError`] (a limit, or one from the hand-written
+/// parser) that must reach the caller as it is.
+#[derive(Debug)]
+pub(crate) struct GrammarError {
+    /// Bash's message; [`GrammarError::GENERIC`] until a `context` names it.
+    pub message: &'static str,
+    /// Local byte offset of the error token.
+    pub at: usize,
+    /// The last token's start when the error was found (a caller that goes
+    /// on after the error, as deferred arithmetic does, keeps it).
+    pub last: usize,
+    /// A hard error, passed through unchanged.
+    pub fatal: Option<Box<crate::ParseError>>,
+}
+
+impl GrammarError {
+    /// The message of an error no `context` has named.
+    pub(crate) const GENERIC: &'static str = "syntax error";
+}
+
+impl<'h, 'a> ParseError<Input<'h, 'a>> for GrammarError {
+    /// The error token is the one at the cursor, or the last one read when
+    /// the text has ended (bash's `expr.c` reports `lasttp` there).
+    fn from_error_kind(input: Input<'h, 'a>, _kind: ErrorKind) -> Self {
+        GrammarError {
+            message: Self::GENERIC,
+            at: if input.at_end() {
+                input.last
+            } else {
+                input.pos
+            },
+            last: input.last,
+            fatal: None,
+        }
+    }
+
+    fn append(_input: Input<'h, 'a>, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+impl<'h, 'a> ContextError<Input<'h, 'a>> for GrammarError {
+    /// Names a generic error; an error that already has bash's message
+    /// keeps it (the innermost production knows best).
+    fn add_context(_input: Input<'h, 'a>, ctx: &'static str, mut other: Self) -> Self {
+        if other.message == Self::GENERIC && other.fatal.is_none() {
+            other.message = ctx;
+        }
+        other
+    }
+}
+
+/// What a grammar function returns.
+pub(crate) type PResult<'h, 'a, O> = nom::IResult<Input<'h, 'a>, O, GrammarError>;
+
+impl<'a> nom::Input for Input<'_, 'a> {
+    type Item = u8;
+    type Iter = std::iter::Copied<std::slice::Iter<'a, u8>>;
+    type IterIndices = std::iter::Enumerate<Self::Iter>;
+
+    fn input_len(&self) -> usize {
+        self.end - self.pos
+    }
+
+    fn take(&self, index: usize) -> Self {
+        Input {
+            end: self.pos + index,
+            ..*self
+        }
+    }
+
+    fn take_from(&self, index: usize) -> Self {
+        Input {
+            pos: self.pos + index,
+            ..*self
+        }
+    }
+
+    fn take_split(&self, index: usize) -> (Self, Self) {
+        (self.take_from(index), self.take(index))
+    }
+
+    fn position<P>(&self, predicate: P) -> Option<usize>
+    where
+        P: Fn(Self::Item) -> bool,
+    {
+        self.rest().iter().position(|&b| predicate(b))
+    }
+
+    fn iter_elements(&self) -> Self::Iter {
+        self.rest().iter().copied()
+    }
+
+    fn iter_indices(&self) -> Self::IterIndices {
+        self.iter_elements().enumerate()
+    }
+
+    fn slice_index(&self, count: usize) -> Result<usize, Needed> {
+        let len = self.end - self.pos;
+        if count <= len {
+            Ok(count)
+        } else {
+            Err(Needed::new(count - len))
+        }
+    }
+}
+
+impl nom::Offset for Input<'_, '_> {
+    fn offset(&self, second: &Self) -> usize {
+        second.pos - self.pos
+    }
+}
+
+impl nom::Compare<&str> for Input<'_, '_> {
+    fn compare(&self, t: &str) -> CompareResult {
+        let rest = self.rest();
+        let t = t.as_bytes();
+        if rest.starts_with(t) {
+            CompareResult::Ok
+        } else if rest.len() < t.len() && t.starts_with(rest) {
+            CompareResult::Incomplete
+        } else {
+            CompareResult::Error
+        }
+    }
+
+    fn compare_no_case(&self, t: &str) -> CompareResult {
+        let rest = self.rest();
+        let t = t.as_bytes();
+        let n = rest.len().min(t.len());
+        if !rest[..n].eq_ignore_ascii_case(&t[..n]) {
+            CompareResult::Error
+        } else if n < t.len() {
+            CompareResult::Incomplete
+        } else {
+            CompareResult::Ok
+        }
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// Runs the nom parser `f` from the cursor, sharing this parser as the
+    /// input's host; on success the cursor and depth move to where `f`
+    /// stopped. The last token is kept either way (run-time arithmetic
+    /// reports it after a deferred expansion).
+    pub(crate) fn run_nom<O, F>(&mut self, flags: Flags, f: F) -> Result<O, GrammarError>
+    where
+        F: for<'h> FnOnce(Input<'h, 'a>) -> PResult<'h, 'a, O>,
+    {
+        let (r, end) = {
+            let cell = RefCell::new(&mut *self);
+            match f(Input::new(&cell, flags)) {
+                Ok((rest, o)) => (Ok(o), Some((rest.pos, rest.depth, rest.last))),
+                Err(nom::Err::Error(e) | nom::Err::Failure(e)) => (Err(e), None),
+                Err(nom::Err::Incomplete(_)) => {
+                    let p = cell.borrow();
+                    let e = GrammarError {
+                        message: GrammarError::GENERIC,
+                        at: p.pos,
+                        last: p.arith_last,
+                        fatal: None,
+                    };
+                    (Err(e), None)
+                }
+            }
+        };
+        match (&r, end) {
+            (_, Some((pos, depth, last))) => {
+                self.pos = pos;
+                self.depth = depth;
+                self.arith_last = last;
+            }
+            (Err(e), None) => self.arith_last = e.last,
+            (Ok(_), None) => {}
+        }
+        r
+    }
+}
