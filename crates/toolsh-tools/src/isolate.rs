@@ -15,7 +15,6 @@
 //! server's session lives on the host runtime), which work across
 //! runtimes.
 
-
 use toolsh_interp::CancelHandle;
 
 /// The stack of an execution thread, in bytes (32 MiB). Reserved address
