@@ -77,6 +77,19 @@ impl AuditLog {
             .collect()
     }
 
+    /// The sequence numbers of the entries of `execution` still in the
+    /// log, oldest first (at most [`MAX_AUDIT_ENTRIES`]).
+    pub fn ids_of_execution(&self, execution: u64) -> Vec<u64> {
+        self.inner
+            .lock()
+            .expect("audit lock")
+            .0
+            .iter()
+            .filter(|e| e.execution == execution)
+            .map(|e| e.seq)
+            .collect()
+    }
+
     /// Entries dropped because the log was full.
     pub fn dropped(&self) -> usize {
         self.inner.lock().expect("audit lock").2

@@ -44,13 +44,51 @@ pub enum RiskClass {
     Destructive,
 }
 
-/// Bounds on a streamed external result.
+/// Bounds on a streamed external result. A chunk past `max_chunks` or
+/// `max_chunk_bytes`, or a chunk or completion that takes the source's
+/// bytes past `max_source_bytes`, is refused to the host
+/// (`CapsErrorKind::External`); the last two fail the call for the script.
+/// After the runtime's `OutputRedactor`, the text the script gets is at
+/// most `max_redacted_bytes` (else the call fails: a redactor cannot
+/// widen the bound).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct StreamLimits {
     /// Most chunks.
     pub max_chunks: u32,
     /// Most bytes per chunk.
     pub max_chunk_bytes: u32,
+    /// Most bytes from the source in all: every chunk plus the completion.
+    pub max_source_bytes: u32,
+    /// Most bytes the script receives, after redaction.
+    pub max_redacted_bytes: u32,
+}
+
+impl StreamLimits {
+    /// `max_chunks` chunks of at most `max_chunk_bytes`; the aggregate
+    /// and post-redaction bounds are their product (saturating).
+    pub fn new(max_chunks: u32, max_chunk_bytes: u32) -> Self {
+        let total = max_chunks.saturating_mul(max_chunk_bytes);
+        Self {
+            max_chunks,
+            max_chunk_bytes,
+            max_source_bytes: total,
+            max_redacted_bytes: total,
+        }
+    }
+
+    /// Set the aggregate source bound.
+    #[must_use]
+    pub fn source_bytes(mut self, n: u32) -> Self {
+        self.max_source_bytes = n;
+        self
+    }
+
+    /// Set the post-redaction bound.
+    #[must_use]
+    pub fn redacted_bytes(mut self, n: u32) -> Self {
+        self.max_redacted_bytes = n;
+        self
+    }
 }
 
 /// How a tool may be called.
@@ -64,8 +102,11 @@ pub struct ToolPolicy {
     pub dispatch: Dispatch,
     /// Most calls in one execution (a lease may narrow it). Default 100.
     pub max_calls_per_execution: u32,
-    /// Most attempts of one call: the host retries a failing handler (or a
-    /// failed external completion) up to this bound. Default 1.
+    /// Most attempts of one external call: a failed completion
+    /// (`CapabilityRuntime::fail`) queues the call again until this bound.
+    /// Default 1. Attempts bound external operations only: a local handler
+    /// runs exactly once per call (retrying it could repeat a write), and
+    /// registering a local tool with more than one attempt is refused.
     pub max_attempts: u32,
     /// Most bytes of input (params as JSON plus stdin). Default 64 KiB.
     pub max_input_bytes: u32,

@@ -4,8 +4,8 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum CapsErrorKind {
-    /// A name outside the rules (lowercase ASCII letters, digits, `.`, `_`,
-    /// `-`; at most 128 bytes).
+    /// A name outside the rules (ASCII letters, digits, `.`, `_`, `-`; at
+    /// most 128 bytes).
     InvalidName,
     /// A name already registered.
     Duplicate,
@@ -26,8 +26,11 @@ pub enum CapsErrorKind {
     Workflow,
     /// An external call id that is unknown or already finished.
     External,
-    /// The tool layer refused the registration.
+    /// The tool layer refused the registration, or the policy does not
+    /// fit the dispatch (attempts on a local tool).
     Registry,
+    /// A skill environment that is not valid shell variables or too large.
+    Environment,
 }
 
 /// An error of the capability layer: a kind and a message naming what is

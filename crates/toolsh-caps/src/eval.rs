@@ -37,6 +37,9 @@ pub struct EvalResult {
     pub lease_id: u64,
     /// Its tool-call trace.
     pub trace: Vec<InvocationTrace>,
+    /// The sequence numbers of the audit entries this execution produced
+    /// (those still in the bounded log), oldest first.
+    pub audit_ids: Vec<u64>,
 }
 
 /// The tool-layer tool for a catalog entry: the contract (or metadata)
@@ -66,6 +69,22 @@ pub(crate) fn tool_impl(e: &Entry, shared: &Arc<Shared>) -> ToolImpl {
     })
 }
 
+/// Abandons an external call when the waiting callback ends early (its
+/// deadline, or the script's own deadline aborting the callback task), so
+/// the host never claims a call nobody waits for.
+struct AbandonOnDrop<'a> {
+    shared: &'a Shared,
+    id: Option<u64>,
+}
+
+impl Drop for AbandonOnDrop<'_> {
+    fn drop(&mut self) {
+        if let Some(id) = self.id {
+            self.shared.external.abandon(id);
+        }
+    }
+}
+
 async fn run_handler(
     policy: &ToolPolicy,
     handler: &Handler,
@@ -80,46 +99,40 @@ async fn run_handler(
                 args.stdin.clone(),
                 policy.max_attempts,
                 policy.stream,
-            );
+            )?;
+            let mut guard = AbandonOnDrop {
+                shared,
+                id: Some(id),
+            };
             let wait = policy.deferred_deadline.unwrap_or(Duration::from_secs(30));
             match tokio::time::timeout(wait, rx).await {
-                Ok(Ok(r)) => r?,
+                Ok(Ok(r)) => {
+                    guard.id = None;
+                    r?
+                }
                 Ok(Err(_)) => return Err("the host dropped the external call".into()),
-                Err(_) => {
-                    shared.external.abandon(id);
-                    return Err(format!("no completion within {} ms", wait.as_millis()));
-                }
+                Err(_) => return Err(format!("no completion within {} ms", wait.as_millis())),
             }
         }
-        Handler::Text(f) => {
-            let mut last = String::new();
-            let mut result = None;
-            for _ in 0..policy.max_attempts.max(1) {
-                match f(args.clone()).await {
-                    Ok(o) => {
-                        result = Some(o);
-                        break;
-                    }
-                    Err(e) => last = e,
-                }
-            }
-            result.ok_or(last)?
-        }
-        Handler::Json(f) => {
-            let mut last = String::new();
-            let mut result = None;
-            for _ in 0..policy.max_attempts.max(1) {
-                match f(args.params.clone()).await {
-                    Ok(v) => {
-                        result = Some(v.to_string());
-                        break;
-                    }
-                    Err(e) => last = e,
-                }
-            }
-            result.ok_or(last)?
-        }
+        // A local handler runs exactly once per call: attempts bound
+        // external operations only (a retried write could run twice).
+        Handler::Text(f) => f(args).await?,
+        Handler::Json(f) => f(args.params).await?.to_string(),
     };
+    let redactor = shared.redactor.read().expect("redactor lock").clone();
+    let out = match redactor {
+        Some(r) => r.redact(&policy.name, out),
+        None => out,
+    };
+    if let Some(limits) = policy.stream
+        && out.len() > limits.max_redacted_bytes as usize
+    {
+        return Err(format!(
+            "output of {} bytes after redaction exceeds max_redacted_bytes ({})",
+            out.len(),
+            limits.max_redacted_bytes
+        ));
+    }
     if out.len() > policy.max_output_bytes as usize {
         return Err(format!(
             "output of {} bytes exceeds the limit of {}",
@@ -188,6 +201,7 @@ pub struct LeasedExecution<'a> {
     request: Arc<ToolCallRequest>,
     execution: u64,
     lease_id: u64,
+    env: Vec<(String, String)>,
 }
 
 impl std::fmt::Debug for LeasedExecution<'_> {
@@ -248,6 +262,13 @@ impl LeasedExecution<'_> {
     /// The id of the lease it runs under.
     pub fn lease_id(&self) -> u64 {
         self.lease_id
+    }
+
+    /// The skill environment to export in the shell
+    /// ([`CapabilityRuntime::set_skill_env`]), as it was when the
+    /// execution was prepared.
+    pub fn env(&self) -> &[(String, String)] {
+        &self.env
     }
 
     /// The request (tenant, surface, trace) the commands report to.
@@ -326,7 +347,7 @@ impl CapabilityRuntime {
         let modules: Vec<(String, String)> = cat
             .modules
             .iter()
-            .map(|(a, b)| (a.clone(), b.clone()))
+            .map(|(a, b)| (a.clone(), b.target.clone()))
             .collect();
         let mut cache = self.registry_cache.lock().expect("cache lock");
         if let Some((f, r)) = cache.as_ref()
@@ -387,6 +408,7 @@ impl CapabilityRuntime {
             request: Arc::new(request),
             execution,
             lease_id: lease.id,
+            env: self.skill_env(),
         })
     }
 
@@ -477,6 +499,9 @@ impl CapabilityRuntime {
             b = b.builtin(c);
         }
         b = b.command_not_found(prepared.command_not_found());
+        for (k, v) in prepared.env() {
+            b = b.env(k.clone(), v.clone());
+        }
         let mut shell = b.build();
         let r = shell.exec(script).await;
         Ok(EvalResult {
@@ -487,6 +512,7 @@ impl CapabilityRuntime {
             execution: prepared.execution,
             lease_id: prepared.lease_id,
             trace: prepared.request.trace.take(),
+            audit_ids: self.audit().ids_of_execution(prepared.execution),
         })
     }
 

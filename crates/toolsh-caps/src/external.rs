@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use serde_json::Value;
 use tokio::sync::{Notify, oneshot};
@@ -32,20 +32,61 @@ struct Pending {
     max_attempts: u32,
     stream: Option<StreamLimits>,
     chunks: Vec<String>,
+    /// Bytes of the chunks so far.
+    source_bytes: usize,
     reply: Option<oneshot::Sender<Result<String, String>>>,
 }
 
-/// The queue of external calls.
-#[derive(Default)]
+/// The queue of external calls, bounded: at most `max_pending` calls are
+/// in flight (reserved at the lease gate, released when the call ends), and
+/// `submit` refuses past the same bound for a registry used without a gate.
 pub(crate) struct ExternalQueue {
+    max_pending: usize,
+    reserved: AtomicUsize,
     next_id: AtomicU64,
     queue: Mutex<VecDeque<u64>>,
     pending: Mutex<HashMap<u64, Pending>>,
     notify: Notify,
 }
 
+/// The message of a call refused because the queue is full.
+pub(crate) fn queue_full(max: usize) -> String {
+    format!("too many pending external calls ({max})")
+}
+
 impl ExternalQueue {
-    /// Enqueue a call; the receiver yields the final result.
+    /// A queue of at most `max_pending` calls in flight.
+    pub fn new(max_pending: usize) -> Self {
+        Self {
+            max_pending,
+            reserved: AtomicUsize::new(0),
+            next_id: AtomicU64::new(0),
+            queue: Mutex::new(VecDeque::new()),
+            pending: Mutex::new(HashMap::new()),
+            notify: Notify::new(),
+        }
+    }
+
+    /// Reserve a place for one call; `Err` with the reason when
+    /// `max_pending` calls are already in flight.
+    pub fn reserve(&self) -> Result<(), String> {
+        self.reserved
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < self.max_pending).then_some(n + 1)
+            })
+            .map(|_| ())
+            .map_err(|_| queue_full(self.max_pending))
+    }
+
+    /// Give back a place taken by [`ExternalQueue::reserve`].
+    pub fn release(&self) {
+        let _ = self
+            .reserved
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+    }
+
+    /// Enqueue a call; the receiver yields the final result. Refused when
+    /// `max_pending` calls are already pending.
     pub fn submit(
         &self,
         tool: &str,
@@ -53,7 +94,10 @@ impl ExternalQueue {
         stdin: Option<String>,
         max_attempts: u32,
         stream: Option<StreamLimits>,
-    ) -> (u64, oneshot::Receiver<Result<String, String>>) {
+    ) -> Result<(u64, oneshot::Receiver<Result<String, String>>), String> {
+        if self.pending.lock().expect("external lock").len() >= self.max_pending {
+            return Err(queue_full(self.max_pending));
+        }
         let id = self.next_id.fetch_add(1, Ordering::SeqCst) + 1;
         let (tx, rx) = oneshot::channel();
         let call = ExternalCall {
@@ -70,12 +114,13 @@ impl ExternalQueue {
                 max_attempts: max_attempts.max(1),
                 stream,
                 chunks: Vec::new(),
+                source_bytes: 0,
                 reply: Some(tx),
             },
         );
         self.queue.lock().expect("external lock").push_back(id);
         self.notify.notify_waiters();
-        (id, rx)
+        Ok((id, rx))
     }
 
     /// Drop a call whose script stopped waiting.
@@ -139,12 +184,24 @@ impl ExternalQueue {
                 format!("more than {} chunks", limits.max_chunks),
             ));
         }
+        if p.source_bytes + chunk.len() > limits.max_source_bytes as usize {
+            return Err(CapsError::new(
+                CapsErrorKind::External,
+                format!(
+                    "streamed bytes would exceed max_source_bytes ({})",
+                    limits.max_source_bytes
+                ),
+            ));
+        }
+        p.source_bytes += chunk.len();
         p.chunks.push(chunk);
         Ok(())
     }
 
     /// Complete a call: the script receives the streamed chunks (if any)
-    /// followed by `output`.
+    /// followed by `output`. For a streamed tool whose chunks and `output`
+    /// together pass `max_source_bytes`, the call fails for the script and
+    /// the host gets the error.
     pub fn complete(&self, id: u64, output: &str) -> Result<(), CapsError> {
         let mut p = self
             .pending
@@ -157,6 +214,19 @@ impl ExternalQueue {
                     format!("no pending external call {id}"),
                 )
             })?;
+        if let Some(limits) = p.stream
+            && p.source_bytes + output.len() > limits.max_source_bytes as usize
+        {
+            let msg = format!(
+                "streamed result of {} bytes exceeds max_source_bytes ({})",
+                p.source_bytes + output.len(),
+                limits.max_source_bytes
+            );
+            if let Some(tx) = p.reply.take() {
+                let _ = tx.send(Err(msg.clone()));
+            }
+            return Err(CapsError::new(CapsErrorKind::External, msg));
+        }
         let mut all = p.chunks.concat();
         all.push_str(output);
         if let Some(tx) = p.reply.take() {
@@ -179,6 +249,7 @@ impl ExternalQueue {
         if p.call.attempt < p.max_attempts {
             p.call.attempt += 1;
             p.chunks.clear();
+            p.source_bytes = 0;
             drop(g);
             self.queue.lock().expect("external lock").push_back(id);
             self.notify.notify_waiters();

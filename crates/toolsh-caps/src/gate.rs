@@ -1,6 +1,7 @@
 //! The lease gate: every tool call of an execution is reserved here, in
-//! order: trust level → lease grant → call budget → input bytes →
-//! authorizer → permission mode and approval. Denials and results are
+//! order: trust level → lease grant → input bytes → call budget → a place
+//! in the external queue (external tools) → authorizer → permission mode
+//! and approval. Denials and results are
 //! audited.
 
 use std::collections::HashMap;
@@ -11,7 +12,7 @@ use async_trait::async_trait;
 use toolsh_tools::{CallGate, CallReport, PolicyDecision, ToolCall};
 
 use crate::audit::{AuditEntry, AuditOutcome};
-use crate::descriptor::{RiskClass, ToolPolicy};
+use crate::descriptor::{Dispatch, RiskClass, ToolPolicy};
 use crate::lease::CapabilityLease;
 use crate::names::audit_label;
 use crate::permission::{ApprovalDecision, ApprovalRequest, PermissionMode, allowed_by_level};
@@ -61,11 +62,29 @@ impl LeaseGate {
         PolicyDecision::Deny(reason)
     }
 
-    /// Give back a reservation (the call was refused after it).
+    /// Give back a reservation (the call was refused after it): its call
+    /// budget, and its place in the external queue.
     fn release(&self, call: &ToolCall<'_>) {
+        self.release_budget(call);
+        self.release_external(call);
+    }
+
+    /// Give back the call budget only.
+    fn release_budget(&self, call: &ToolCall<'_>) {
         let key = (call.execution, call.name.to_string());
         if let Some(n) = self.used.lock().expect("lease lock").get_mut(&key) {
             *n = n.saturating_sub(1);
+        }
+    }
+
+    /// Give back the external-queue place of an external tool's call.
+    fn release_external(&self, call: &ToolCall<'_>) {
+        if self
+            .facts
+            .get(call.name)
+            .is_some_and(|f| f.policy.dispatch == Dispatch::External)
+        {
+            self.shared.external.release();
         }
     }
 }
@@ -85,8 +104,10 @@ impl CallGate for LeaseGate {
         let Some(facts) = self.facts.get(name) else {
             return self.deny(call, "not in the capability catalog".into(), bytes_in);
         };
-        let mode = *self.shared.mode.read().expect("mode lock");
-        if let Err(reason) = allowed_by_level(facts.risk, mode, self.shared.trust.get()) {
+        let mode = self.shared.controls.permission_mode();
+        if let Err(reason) =
+            allowed_by_level(facts.risk, mode, self.shared.controls.effective_trust())
+        {
             return self.deny(call, reason, bytes_in);
         }
         let Some(limit) = self.lease.limit(name) else {
@@ -121,6 +142,12 @@ impl CallGate for LeaseGate {
                 return PolicyDecision::Deny(reason);
             }
             *n += 1;
+        }
+        let external = facts.policy.dispatch == Dispatch::External;
+        if external && let Err(reason) = self.shared.external.reserve() {
+            self.release_budget(call);
+            self.audit(call, AuditOutcome::Limit(reason.clone()), bytes_in);
+            return PolicyDecision::Deny(reason);
         }
         let authorizer = self
             .shared
@@ -160,6 +187,7 @@ impl CallGate for LeaseGate {
     }
 
     fn finish(&self, call: &ToolCall<'_>, report: &CallReport) {
+        self.release_external(call);
         self.shared.audit.record(AuditEntry {
             seq: 0,
             execution: self.execution.unwrap_or(call.execution),

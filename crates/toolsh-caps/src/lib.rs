@@ -26,9 +26,11 @@ mod eval;
 mod external;
 mod gate;
 mod lease;
+mod modules;
 pub mod names;
 mod permission;
 mod runtime;
+mod skill_env;
 mod workflow;
 
 pub use audit::{AuditEntry, AuditLog, AuditOutcome, MAX_AUDIT_ENTRIES};
@@ -43,13 +45,15 @@ pub use error::{CapsError, CapsErrorKind};
 pub use eval::{EvalResult, LeasedExecution};
 pub use external::ExternalCall;
 pub use lease::{CapabilityGrant, CapabilityLease};
+pub use modules::{ModuleDescriptor, ModuleMode};
 pub use permission::{
-    ApprovalDecision, ApprovalHandler, ApprovalRequest, PermissionMode, ToolCallAuthorizer,
-    TrustLevel, allowed_by_level,
+    ApprovalDecision, ApprovalHandler, ApprovalRequest, OutputRedactor, PermissionMode,
+    ToolCallAuthorizer, TrustLevel, TrustState, allowed_by_level,
 };
 pub use runtime::{CapabilityCatalogLimits, CapabilityRuntime, JsonHandler, TextHandler};
+pub use skill_env::{MAX_SKILL_ENV_BYTES, MAX_SKILL_ENV_VARS};
 pub use toolsh_tools::hints::{HintReport, HintSite};
 pub use workflow::{
-    ApprovedWorkflow, StepAuthority, StepReview, WorkflowCheckpoint, WorkflowPlan, WorkflowStep,
-    WorkflowStepCapabilityPolicy,
+    ApprovedWorkflow, CHECKPOINT_FORMAT, StepAuthority, StepReview, WorkflowCheckpoint,
+    WorkflowPlan, WorkflowStep, WorkflowStepCapabilityPolicy,
 };

@@ -4,14 +4,17 @@
 /// Most bytes in a capability name.
 pub const MAX_NAME_BYTES: usize = 128;
 
-/// `true` when `name` is a valid capability name: 1 to 128 bytes of
-/// lowercase ASCII letters, digits, `.`, `_` and `-`.
+/// `true` when `name` is a valid capability name: 1 to 128 bytes of ASCII
+/// letters (either case: names are case-sensitive), digits, `.`, `_` and
+/// `-`. This is the MCP specification's tool-name rule, so every imported
+/// MCP tool (`getWeather`, `list_Issues`) keeps its own name; none of these
+/// characters means anything to the shell in a command word.
 pub fn is_valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= MAX_NAME_BYTES
-        && name.bytes().all(|b| {
-            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-')
-        })
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
 }
 
 /// The label recorded in the audit log for `name`: the name itself when it
@@ -35,7 +38,10 @@ mod tests {
     fn rules() {
         assert!(is_valid_name("math.add"));
         assert!(is_valid_name("a_b-c.9"));
-        assert!(!is_valid_name("Math.add"));
+        assert!(is_valid_name("Math.getWeather"));
+        assert!(!is_valid_name("a:b"));
+        assert!(!is_valid_name("a/b"));
+        assert!(!is_valid_name("é"));
         assert!(!is_valid_name("a b"));
         assert!(!is_valid_name(""));
         assert!(!is_valid_name(&"a".repeat(129)));

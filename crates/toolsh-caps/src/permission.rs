@@ -10,14 +10,15 @@ use crate::descriptor::RiskClass;
 
 /// How calls are reviewed (agent-host convention).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
 pub enum PermissionMode {
     /// Only `Read` tools: others are hidden from the catalog and denied.
-    ReadOnly,
+    ReadOnly = 0,
     /// `Read` tools run; any other call waits for the approval handler.
-    Auto,
+    Auto = 1,
     /// Every granted call runs without asking.
     #[default]
-    Full,
+    Full = 2,
 }
 
 /// What an approval handler is asked.
@@ -44,6 +45,15 @@ pub enum ApprovalDecision {
     Approve,
     /// Refuse it; the script sees `<tool>: denied: <reason>`.
     Deny(String),
+}
+
+/// Rewrites a tool's output before the script sees it (masking secrets,
+/// say). Every output passes it, local or external; the output bounds
+/// (`ToolPolicy::max_output_bytes`, `StreamLimits::max_redacted_bytes`)
+/// are checked on what it returns, so a redactor cannot widen them.
+pub trait OutputRedactor: Send + Sync {
+    /// The text the script receives for `output` of `tool`.
+    fn redact(&self, tool: &str, output: String) -> String;
 }
 
 /// Decides calls in `Auto` mode; the script waits for the answer.
@@ -81,21 +91,68 @@ pub enum TrustLevel {
     Blocked = 3,
 }
 
-/// A trust level shared between the runtime and its running executions.
-#[derive(Debug, Default)]
-pub(crate) struct SharedTrust(AtomicU8);
+/// The one source of truth for the trust level and the permission mode:
+/// the capability runtime's lease gate, its catalog listings and the
+/// executor layer's trust gate all read the same `TrustState` when they
+/// share it ([`crate::CapabilityRuntime::trust_state`]). A change takes
+/// effect at the next call everywhere, also inside running scripts.
+#[derive(Debug)]
+pub struct TrustState {
+    trust: AtomicU8,
+    mode: AtomicU8,
+}
 
-impl SharedTrust {
-    pub fn get(&self) -> TrustLevel {
-        match self.0.load(Ordering::SeqCst) {
+impl Default for TrustState {
+    fn default() -> Self {
+        Self::new(PermissionMode::default(), TrustLevel::default())
+    }
+}
+
+impl TrustState {
+    /// A state with this mode and trust level.
+    pub fn new(mode: PermissionMode, trust: TrustLevel) -> Self {
+        Self {
+            trust: AtomicU8::new(trust as u8),
+            mode: AtomicU8::new(mode as u8),
+        }
+    }
+
+    /// The effective trust level.
+    pub fn effective_trust(&self) -> TrustLevel {
+        match self.trust.load(Ordering::SeqCst) {
             0 => TrustLevel::Trusted,
             1 => TrustLevel::Verified,
             2 => TrustLevel::Quarantined,
             _ => TrustLevel::Blocked,
         }
     }
-    pub fn set(&self, t: TrustLevel) {
-        self.0.store(t as u8, Ordering::SeqCst);
+
+    /// Set the effective trust level (every holder sees it at its next
+    /// call).
+    pub fn set_effective_trust(&self, t: TrustLevel) {
+        self.trust.store(t as u8, Ordering::SeqCst);
+    }
+
+    /// The permission mode.
+    pub fn permission_mode(&self) -> PermissionMode {
+        match self.mode.load(Ordering::SeqCst) {
+            0 => PermissionMode::ReadOnly,
+            1 => PermissionMode::Auto,
+            _ => PermissionMode::Full,
+        }
+    }
+
+    /// Set the permission mode.
+    pub fn set_permission_mode(&self, m: PermissionMode) {
+        self.mode.store(m as u8, Ordering::SeqCst);
+    }
+
+    /// [`allowed_by_level`] under the current mode and trust level.
+    ///
+    /// # Errors
+    /// The denial reason.
+    pub fn check(&self, risk: RiskClass) -> Result<(), String> {
+        allowed_by_level(risk, self.permission_mode(), self.effective_trust())
     }
 }
 

@@ -17,24 +17,35 @@ use crate::descriptor::{Dispatch, ToolDescriptor, ToolFormat, ToolMetadata, Tool
 use crate::error::{CapsError, CapsErrorKind};
 use crate::external::{ExternalCall, ExternalQueue};
 use crate::lease::{CapabilityGrant, CapabilityLease};
+use crate::modules::ModuleEntry;
 use crate::names::is_valid_name;
 use crate::permission::{
-    ApprovalHandler, PermissionMode, SharedTrust, ToolCallAuthorizer, TrustLevel, allowed_by_level,
+    ApprovalHandler, OutputRedactor, PermissionMode, ToolCallAuthorizer, TrustLevel, TrustState,
+    allowed_by_level,
 };
 use toolsh_interp::ExecutionLimits;
 
-/// Bounds on the catalog.
+/// Bounds on the catalog. A host may lower or raise each bound, up to the
+/// hard ceiling of [`CapabilityCatalogLimits::CEILING`]: the runtime clamps
+/// every bound to it ([`CapabilityRuntime::catalog_limits`] shows what is
+/// in force), so no configuration makes a catalog or queue unbounded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CapabilityCatalogLimits {
-    /// Most tools. Default 128.
+    /// Most tools. Default 128; ceiling 4096.
     pub max_tools: usize,
-    /// Most bytes of the serialized catalog (every descriptor as JSON).
-    /// Default 512 KiB.
+    /// Most bytes of the serialized catalog (every descriptor and module
+    /// as JSON). Default 512 KiB; ceiling 16 MiB.
     pub max_serialized_bytes: usize,
-    /// Most direct command modules (distinct prefixes). Default 32.
+    /// Most direct command modules (distinct prefixes). Default 32;
+    /// ceiling 256.
     pub max_modules: usize,
-    /// Most module methods in all. Default 128.
+    /// Most module methods in all. Default 128; ceiling 1024.
     pub max_module_methods: usize,
+    /// Most external calls in flight (pending or claimed, not finished)
+    /// across all executions; a call past it is denied at the lease gate
+    /// (`too many pending external calls (N)`, audited as a limit).
+    /// Default 64; ceiling 4096.
+    pub max_pending_external: usize,
 }
 
 impl Default for CapabilityCatalogLimits {
@@ -44,6 +55,31 @@ impl Default for CapabilityCatalogLimits {
             max_serialized_bytes: 512 * 1024,
             max_modules: 32,
             max_module_methods: 128,
+            max_pending_external: 64,
+        }
+    }
+}
+
+impl CapabilityCatalogLimits {
+    /// The hard ceilings: the largest value each bound may take.
+    pub const CEILING: Self = Self {
+        max_tools: 4096,
+        max_serialized_bytes: 16 * 1024 * 1024,
+        max_modules: 256,
+        max_module_methods: 1024,
+        max_pending_external: 4096,
+    };
+
+    /// Each bound clamped to its ceiling.
+    #[must_use]
+    pub fn clamped(self) -> Self {
+        let c = Self::CEILING;
+        Self {
+            max_tools: self.max_tools.min(c.max_tools),
+            max_serialized_bytes: self.max_serialized_bytes.min(c.max_serialized_bytes),
+            max_modules: self.max_modules.min(c.max_modules),
+            max_module_methods: self.max_module_methods.min(c.max_module_methods),
+            max_pending_external: self.max_pending_external.min(c.max_pending_external),
         }
     }
 }
@@ -117,12 +153,13 @@ impl Entry {
 #[derive(Clone, Default)]
 pub(crate) struct Catalog {
     pub entries: BTreeMap<String, Entry>,
-    /// Module command → target tool.
-    pub modules: BTreeMap<String, String>,
+    /// Module command → target tool and mode.
+    pub modules: BTreeMap<String, ModuleEntry>,
 }
 
-/// Serialize with object keys sorted, so equal catalogs give equal bytes.
-fn canonical(v: &Value) -> String {
+/// Serialize with object keys sorted, so equal catalogs give equal bytes
+/// (also the form workflow checkpoints are attested over).
+pub(crate) fn canonical(v: &Value) -> String {
     match v {
         Value::Object(m) => {
             let mut keys: Vec<&String> = m.keys().collect();
@@ -151,6 +188,10 @@ impl Catalog {
         canonical(&json!({"tools": descriptors, "modules": self.modules}))
     }
 
+    pub fn serialized_len(&self) -> usize {
+        self.serialized().len()
+    }
+
     pub fn fingerprint(&self) -> String {
         blake3::hash(self.serialized().as_bytes())
             .to_hex()
@@ -162,8 +203,14 @@ impl Catalog {
 pub(crate) struct Shared {
     pub audit: Arc<AuditLog>,
     pub external: Arc<ExternalQueue>,
-    pub trust: SharedTrust,
-    pub mode: RwLock<PermissionMode>,
+    /// Trust level and permission mode, shared with any executor-layer
+    /// trust gate built over [`CapabilityRuntime::trust_state`].
+    pub controls: Arc<TrustState>,
+    pub redactor: RwLock<Option<Arc<dyn OutputRedactor>>>,
+    /// Variables every leased shell starts with.
+    pub skill_env: RwLock<Vec<(String, String)>>,
+    /// The key workflow checkpoints are attested with (`None`: the nonce).
+    pub workflow_key: RwLock<Option<[u8; 32]>>,
     pub approval: RwLock<Option<Arc<dyn ApprovalHandler>>>,
     pub authorizer: RwLock<Option<Arc<dyn ToolCallAuthorizer>>>,
     pub nonce: [u8; 32],
@@ -176,7 +223,7 @@ pub(crate) struct Shared {
 /// The capability runtime. Share it with `Arc`; every method takes `&self`.
 pub struct CapabilityRuntime {
     pub(crate) limits: ExecutionLimits,
-    catalog_limits: CapabilityCatalogLimits,
+    pub(crate) catalog_limits: CapabilityCatalogLimits,
     pub(crate) catalog: RwLock<Catalog>,
     pub(crate) registry_cache: Mutex<Option<(String, Arc<ToolRegistry>)>>,
     pub(crate) sealed: AtomicBool,
@@ -221,6 +268,7 @@ impl CapabilityRuntime {
     /// A runtime with these execution and catalog limits, a session nonce
     /// from OS entropy, mode `Full`, trust `Trusted`.
     pub fn new(limits: ExecutionLimits, catalog_limits: CapabilityCatalogLimits) -> Self {
+        let catalog_limits = catalog_limits.clamped();
         Self {
             limits,
             catalog_limits,
@@ -232,9 +280,11 @@ impl CapabilityRuntime {
             next_execution: AtomicU64::new(0),
             shared: Arc::new(Shared {
                 audit: Arc::new(AuditLog::default()),
-                external: Arc::new(ExternalQueue::default()),
-                trust: SharedTrust::default(),
-                mode: RwLock::new(PermissionMode::Full),
+                external: Arc::new(ExternalQueue::new(catalog_limits.max_pending_external)),
+                controls: Arc::new(TrustState::default()),
+                redactor: RwLock::new(None),
+                skill_env: RwLock::new(Vec::new()),
+                workflow_key: RwLock::new(None),
                 approval: RwLock::new(None),
                 authorizer: RwLock::new(None),
                 nonce: os_nonce(),
@@ -259,6 +309,12 @@ impl CapabilityRuntime {
         &self.limits
     }
 
+    /// The catalog limits in force (clamped to
+    /// [`CapabilityCatalogLimits::CEILING`]).
+    pub fn catalog_limits(&self) -> CapabilityCatalogLimits {
+        self.catalog_limits
+    }
+
     fn check_registrable(&self, cat: &Catalog, policy: &ToolPolicy) -> Result<(), CapsError> {
         if self.active.load(Ordering::SeqCst) > 0 {
             return Err(CapsError::new(
@@ -269,7 +325,7 @@ impl CapabilityRuntime {
         if !is_valid_name(&policy.name) {
             return Err(CapsError::new(
                 CapsErrorKind::InvalidName,
-                "invalid tool name: use 1 to 128 bytes of lowercase letters, digits, '.', '_', '-'",
+                "invalid tool name: use 1 to 128 bytes of ASCII letters, digits, '.', '_', '-'",
             ));
         }
         if cat.entries.contains_key(&policy.name) || cat.modules.contains_key(&policy.name) {
@@ -379,6 +435,15 @@ impl CapabilityRuntime {
         if let Some(c) = &contract {
             c.check()?;
         }
+        if policy.dispatch == Dispatch::HostPump && policy.max_attempts > 1 {
+            return Err(CapsError::new(
+                CapsErrorKind::Registry,
+                format!(
+                    "'{}': max_attempts applies to external tools only; a local handler runs once per call (a retry could repeat a write)",
+                    policy.name
+                ),
+            ));
+        }
         let format = if contract.is_some() {
             ToolFormat::Json
         } else {
@@ -395,57 +460,6 @@ impl CapabilityRuntime {
             contract,
             handler,
         })
-    }
-
-    /// Expose a contract-enforced JSON tool under a flat module command
-    /// (`arithmetic.add` → `math.add`). One-to-one; sealed once the first
-    /// lease is issued or the first script runs.
-    pub fn add_module(&self, command: &str, target: &str) -> Result<(), CapsError> {
-        if self.sealed.load(Ordering::SeqCst) {
-            return Err(CapsError::new(
-                CapsErrorKind::Busy,
-                "modules are sealed once a lease is issued or a script runs",
-            ));
-        }
-        let mut cat = self.catalog.write().expect("catalog lock");
-        let err = |m: String| Err(CapsError::new(CapsErrorKind::Module, m));
-        let Some((module, _method)) = command.split_once('.') else {
-            return err(format!("module command '{command}' must be MODULE.METHOD"));
-        };
-        if !is_valid_name(command) {
-            return err(format!("invalid module command '{command}'"));
-        }
-        if cat.entries.contains_key(command) || cat.modules.contains_key(command) {
-            return err(format!("'{command}' is already a tool or module command"));
-        }
-        match cat.entries.get(target) {
-            Some(e) if e.contract.is_some() && e.policy.format == ToolFormat::Json => {}
-            Some(_) => return err(format!("'{target}' is not a contract-enforced JSON tool")),
-            None => return err(format!("no tool '{target}'")),
-        }
-        if cat.modules.values().any(|t| t == target) {
-            return err(format!("'{target}' already has a module command"));
-        }
-        let modules: std::collections::BTreeSet<&str> = cat
-            .modules
-            .keys()
-            .filter_map(|k| k.split_once('.').map(|(m, _)| m))
-            .collect();
-        if !modules.contains(module) && modules.len() >= self.catalog_limits.max_modules {
-            return err(format!(
-                "more than {} modules",
-                self.catalog_limits.max_modules
-            ));
-        }
-        if cat.modules.len() >= self.catalog_limits.max_module_methods {
-            return err(format!(
-                "more than {} module methods",
-                self.catalog_limits.max_module_methods
-            ));
-        }
-        cat.modules.insert(command.to_string(), target.to_string());
-        self.shared.catalog_version.fetch_add(1, Ordering::SeqCst);
-        Ok(())
     }
 
     /// The catalog in name order, as descriptors. In `ReadOnly` mode (and
@@ -465,8 +479,8 @@ impl CapabilityRuntime {
     /// Whether the current permission mode and trust level let a script
     /// call an entry (the lease gate's level check, read once).
     fn level_check(&self) -> impl Fn(&Entry) -> bool {
-        let mode = *self.shared.mode.read().expect("mode lock");
-        let trust = self.shared.trust.get();
+        let mode = self.shared.controls.permission_mode();
+        let trust = self.shared.controls.effective_trust();
         move |e| allowed_by_level(e.metadata.risk, mode, trust).is_ok()
     }
 
@@ -540,24 +554,39 @@ impl CapabilityRuntime {
         &self.shared.audit
     }
 
-    /// Set the trust level; running scripts see it at their next call.
-    pub fn set_trust(&self, level: TrustLevel) {
-        self.shared.trust.set(level);
+    /// Set the effective trust level; running scripts (and any trust gate
+    /// sharing [`CapabilityRuntime::trust_state`]) see it at their next
+    /// call.
+    pub fn set_effective_trust(&self, level: TrustLevel) {
+        self.shared.controls.set_effective_trust(level);
     }
 
-    /// The trust level.
-    pub fn trust(&self) -> TrustLevel {
-        self.shared.trust.get()
+    /// The effective trust level.
+    pub fn effective_trust(&self) -> TrustLevel {
+        self.shared.controls.effective_trust()
     }
 
     /// Set the permission mode.
     pub fn set_permission_mode(&self, mode: PermissionMode) {
-        *self.shared.mode.write().expect("mode lock") = mode;
+        self.shared.controls.set_permission_mode(mode);
     }
 
     /// The permission mode.
     pub fn permission_mode(&self) -> PermissionMode {
-        *self.shared.mode.read().expect("mode lock")
+        self.shared.controls.permission_mode()
+    }
+
+    /// The trust level and permission mode this runtime enforces, as one
+    /// shared state: give it to `toolsh_executor::TrustGate::shared` so
+    /// the executor layer and the lease gate can never disagree.
+    pub fn trust_state(&self) -> Arc<TrustState> {
+        self.shared.controls.clone()
+    }
+
+    /// Set the redactor every tool output passes before the script sees
+    /// it (see [`OutputRedactor`]).
+    pub fn set_redactor(&self, redactor: Arc<dyn OutputRedactor>) {
+        *self.shared.redactor.write().expect("redactor lock") = Some(redactor);
     }
 
     /// Set the approval handler for `Auto` mode.

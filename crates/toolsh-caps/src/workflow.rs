@@ -1,8 +1,11 @@
 //! Workflows: an ordered plan of trusted steps, each run under its own
 //! lease, with a checkpoint after each step so a host can resume the
 //! unexecuted suffix with fresh leases, never re-granting completed steps.
+//! Checkpoints are plain data (serde) attested with a keyed BLAKE3 MAC, so
+//! a host can persist one, restart, and resume it under the same key.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::error::{CapsError, CapsErrorKind};
 use crate::eval::EvalResult;
@@ -10,7 +13,7 @@ use crate::lease::{CapabilityGrant, CapabilityLease};
 use crate::runtime::CapabilityRuntime;
 
 /// One step: an id and its script.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WorkflowStep {
     /// A unique id within the plan.
     pub id: String,
@@ -87,20 +90,41 @@ impl WorkflowPlan {
 
     /// Approve the plan: one authority per step, in order, checked for count
     /// and ids before any lease is issued.
+    ///
+    /// # Errors
+    /// `Workflow` when the authority does not match the steps;
+    /// `StaleLease` when a given lease was issued for another version of
+    /// the catalog (it could never run); what issuing a lease from a
+    /// policy returns.
     pub fn approve(
         &self,
         runtime: &CapabilityRuntime,
         authority: Vec<(String, StepAuthority)>,
     ) -> Result<ApprovedWorkflow, CapsError> {
-        approve_steps(runtime, &self.steps, authority, 0)
+        let digest = plan_digest(&self.steps);
+        approve_steps(runtime, &self.steps, authority, Vec::new(), digest)
     }
+
+    /// The BLAKE3 digest (hex) of the plan's canonical JSON: what a
+    /// checkpoint names as its plan.
+    pub fn digest(&self) -> String {
+        plan_digest(&self.steps)
+    }
+}
+
+fn plan_digest(steps: &[WorkflowStep]) -> String {
+    let v = serde_json::to_value(steps).unwrap_or(Value::Null);
+    blake3::hash(crate::runtime::canonical(&v).as_bytes())
+        .to_hex()
+        .to_string()
 }
 
 fn approve_steps(
     runtime: &CapabilityRuntime,
     steps: &[WorkflowStep],
     authority: Vec<(String, StepAuthority)>,
-    offset: usize,
+    done_before: Vec<String>,
+    plan: String,
 ) -> Result<ApprovedWorkflow, CapsError> {
     if authority.len() != steps.len() {
         return Err(CapsError::new(
@@ -119,13 +143,23 @@ fn approve_steps(
                 format!("expected approval for step '{}', got '{id}'", step.id),
             ));
         }
-        if let StepAuthority::Policy(p) = auth
-            && p.step != step.id
-        {
-            return Err(CapsError::new(
-                CapsErrorKind::Workflow,
-                format!("policy for '{}' given for step '{}'", p.step, step.id),
-            ));
+        match auth {
+            StepAuthority::Policy(p) if p.step != step.id => {
+                return Err(CapsError::new(
+                    CapsErrorKind::Workflow,
+                    format!("policy for '{}' given for step '{}'", p.step, step.id),
+                ));
+            }
+            StepAuthority::Lease(l) if l.fingerprint != runtime.fingerprint() => {
+                return Err(CapsError::new(
+                    CapsErrorKind::StaleLease,
+                    format!(
+                        "the lease for step '{}' was issued for another version of the catalog; issue a new one",
+                        step.id
+                    ),
+                ));
+            }
+            _ => {}
         }
     }
     let mut leases = Vec::with_capacity(steps.len());
@@ -139,39 +173,144 @@ fn approve_steps(
         steps: steps.to_vec(),
         leases,
         next: 0,
-        offset,
+        done_before,
+        plan,
+        key: runtime.workflow_key(),
         results: Vec::new(),
     })
 }
 
 /// A plan with a lease per step; run it step by step.
-#[derive(Debug)]
 pub struct ApprovedWorkflow {
     steps: Vec<WorkflowStep>,
     leases: Vec<CapabilityLease>,
     next: usize,
-    offset: usize,
+    /// Steps completed before this approval (by earlier runs).
+    done_before: Vec<String>,
+    plan: String,
+    key: [u8; 32],
     results: Vec<(String, EvalResult)>,
 }
 
-/// Where a workflow stopped: the completed step ids and the plan's
-/// unexecuted suffix.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+impl std::fmt::Debug for ApprovedWorkflow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ApprovedWorkflow")
+            .field("steps", &self.steps)
+            .field("next", &self.next)
+            .field("done_before", &self.done_before)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The checkpoint format this version writes and reads.
+pub const CHECKPOINT_FORMAT: u32 = 1;
+
+/// Where a workflow stopped: every step completed since the plan began
+/// (over any number of resumes) and the unexecuted suffix, attested with a
+/// keyed BLAKE3 MAC under the runtime's workflow key
+/// ([`CapabilityRuntime::set_workflow_key`]). Serialize it (JSON) to
+/// persist it; [`WorkflowCheckpoint::resume`] refuses one whose
+/// attestation does not verify, so an edited checkpoint cannot smuggle in
+/// a script or skip a step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WorkflowCheckpoint {
-    /// Steps already run, in order.
+    /// [`CHECKPOINT_FORMAT`].
+    pub format: u32,
+    /// The digest of the whole plan ([`WorkflowPlan::digest`]).
+    pub plan: String,
+    /// Steps already run, in order, since the plan began.
     pub completed: Vec<String>,
     /// Steps not yet run.
     pub remaining: Vec<WorkflowStep>,
+    /// 64 hex digits: the keyed BLAKE3 hash of the canonical JSON of the
+    /// fields above.
+    pub attestation: String,
+}
+
+/// The MAC of a checkpoint's content under `key`.
+fn attest(
+    key: &[u8; 32],
+    format: u32,
+    plan: &str,
+    completed: &[String],
+    remaining: &[WorkflowStep],
+) -> String {
+    let body = serde_json::json!({
+        "format": format,
+        "plan": plan,
+        "completed": completed,
+        "remaining": remaining,
+    });
+    let mac_key = blake3::derive_key("toolsh-caps 2026 workflow checkpoint attestation", key);
+    blake3::keyed_hash(&mac_key, crate::runtime::canonical(&body).as_bytes())
+        .to_hex()
+        .to_string()
 }
 
 impl WorkflowCheckpoint {
-    /// Resume with fresh authority for the remaining steps only.
+    /// Whether the attestation verifies under `runtime`'s workflow key.
+    ///
+    /// # Errors
+    /// `Workflow` for another format or an attestation that does not
+    /// verify.
+    pub fn verify(&self, runtime: &CapabilityRuntime) -> Result<(), CapsError> {
+        if self.format != CHECKPOINT_FORMAT {
+            return Err(CapsError::new(
+                CapsErrorKind::Workflow,
+                format!(
+                    "checkpoint format {} is not {CHECKPOINT_FORMAT}",
+                    self.format
+                ),
+            ));
+        }
+        let want = attest(
+            &runtime.workflow_key(),
+            self.format,
+            &self.plan,
+            &self.completed,
+            &self.remaining,
+        );
+        // Both are 64 hex digits; compare without an early exit.
+        let same = want.len() == self.attestation.len()
+            && want
+                .bytes()
+                .zip(self.attestation.bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                == 0;
+        if same {
+            Ok(())
+        } else {
+            Err(CapsError::new(
+                CapsErrorKind::Workflow,
+                "the checkpoint's attestation does not verify (edited, or made under another workflow key)",
+            ))
+        }
+    }
+
+    /// The index in the plan of the next step (the count of completed
+    /// steps).
+    pub fn position(&self) -> usize {
+        self.completed.len()
+    }
+
+    /// Resume with fresh authority for the remaining steps only, after
+    /// checking the attestation.
+    ///
+    /// # Errors
+    /// As [`WorkflowCheckpoint::verify`] and [`WorkflowPlan::approve`].
     pub fn resume(
         &self,
         runtime: &CapabilityRuntime,
         authority: Vec<(String, StepAuthority)>,
     ) -> Result<ApprovedWorkflow, CapsError> {
-        approve_steps(runtime, &self.remaining, authority, self.completed.len())
+        self.verify(runtime)?;
+        approve_steps(
+            runtime,
+            &self.remaining,
+            authority,
+            self.completed.clone(),
+            self.plan.clone(),
+        )
     }
 }
 
@@ -197,14 +336,25 @@ impl ApprovedWorkflow {
         }
     }
 
-    /// The checkpoint after the steps run so far.
+    /// The checkpoint after the steps run so far, attested under the
+    /// workflow key the runtime had at approval.
     pub fn checkpoint(&self) -> WorkflowCheckpoint {
+        let mut completed = self.done_before.clone();
+        completed.extend(self.steps[..self.next].iter().map(|s| s.id.clone()));
+        let remaining = self.steps[self.next..].to_vec();
+        let attestation = attest(
+            &self.key,
+            CHECKPOINT_FORMAT,
+            &self.plan,
+            &completed,
+            &remaining,
+        );
         WorkflowCheckpoint {
-            completed: self.steps[..self.next]
-                .iter()
-                .map(|s| s.id.clone())
-                .collect(),
-            remaining: self.steps[self.next..].to_vec(),
+            format: CHECKPOINT_FORMAT,
+            plan: self.plan.clone(),
+            completed,
+            remaining,
+            attestation,
         }
     }
 
@@ -213,8 +363,28 @@ impl ApprovedWorkflow {
         &self.results
     }
 
-    /// The index in the original plan of the next step.
+    /// The index in the original plan of the next step (steps completed
+    /// by earlier runs included).
     pub fn position(&self) -> usize {
-        self.offset + self.next
+        self.done_before.len() + self.next
+    }
+}
+
+impl CapabilityRuntime {
+    /// Set the key workflow checkpoints are attested with. A host that
+    /// persists checkpoints across restarts keeps this key secret and sets
+    /// the same one after restarting; without it the key is the runtime's
+    /// session nonce, so checkpoints verify only in the runtime that made
+    /// them. Applies to workflows approved afterwards.
+    pub fn set_workflow_key(&self, key: [u8; 32]) {
+        *self.shared.workflow_key.write().expect("key lock") = Some(key);
+    }
+
+    pub(crate) fn workflow_key(&self) -> [u8; 32] {
+        self.shared
+            .workflow_key
+            .read()
+            .expect("key lock")
+            .unwrap_or(self.shared.nonce)
     }
 }

@@ -205,7 +205,7 @@ fn registration_rules_and_catalog_limits() {
     let rt = CapabilityRuntime::new(ExecutionLimits::default(), limits);
     let ok = |_a: ToolArgs| async { Ok(String::new()) };
     assert_eq!(
-        rt.register_tool(ToolPolicy::new("Bad.Name"), ToolMetadata::default(), ok)
+        rt.register_tool(ToolPolicy::new("bad name"), ToolMetadata::default(), ok)
             .unwrap_err()
             .kind,
         CapsErrorKind::InvalidName
@@ -343,13 +343,13 @@ async fn permission_modes_and_approvals() {
 async fn trust_levels() {
     let rt = runtime();
     let lease = rt.issue_full_lease().unwrap();
-    rt.set_trust(TrustLevel::Quarantined);
+    rt.set_effective_trust(TrustLevel::Quarantined);
     let r = rt
         .eval_with_capability_lease("notes.read | head -1; notes.delete; echo $?", &lease)
         .await
         .unwrap();
     assert_eq!(r.stdout, "note one\n1\n");
-    rt.set_trust(TrustLevel::Blocked);
+    rt.set_effective_trust(TrustLevel::Blocked);
     let r = rt
         .eval_with_capability_lease("notes.read; echo $?", &lease)
         .await
@@ -393,12 +393,15 @@ async fn authorizer_decides_per_call() {
 async fn modules_map_to_contract_tools_and_reserve_the_target() {
     let rt = runtime();
     assert_eq!(
-        rt.add_module("arith.x", "notes.read").unwrap_err().kind,
+        rt.add_module("arith.x", "notes.read", ModuleMode::Synchronous)
+            .unwrap_err()
+            .kind,
         CapsErrorKind::Module
     );
-    rt.add_module("arithmetic.add", "math.add").unwrap();
+    rt.add_module("arithmetic.add", "math.add", ModuleMode::Synchronous)
+        .unwrap();
     assert_eq!(
-        rt.add_module("arithmetic.plus", "math.add")
+        rt.add_module("arithmetic.plus", "math.add", ModuleMode::Synchronous)
             .unwrap_err()
             .kind,
         CapsErrorKind::Module
@@ -407,7 +410,9 @@ async fn modules_map_to_contract_tools_and_reserve_the_target() {
         .issue_capability_lease(&[CapabilityGrant::limited("math.add", 1)])
         .unwrap();
     assert_eq!(
-        rt.add_module("other.add", "math.add").unwrap_err().kind,
+        rt.add_module("other.add", "math.add", ModuleMode::Synchronous)
+            .unwrap_err()
+            .kind,
         CapsErrorKind::Busy,
         "sealed"
     );
@@ -431,10 +436,7 @@ async fn external_dispatch_is_claimed_and_completed_by_the_host() {
         ToolPolicy::new("human.review")
             .external(Duration::from_secs(5))
             .max_attempts(2)
-            .stream(StreamLimits {
-                max_chunks: 4,
-                max_chunk_bytes: 16,
-            }),
+            .stream(StreamLimits::new(4, 16)),
         ToolMetadata::new("Ask a human."),
         None,
     )
@@ -609,16 +611,16 @@ async fn unknown_commands_are_audited_under_a_label_never_verbatim() {
     let rt = runtime();
     let lease = rt.issue_full_lease().unwrap();
     let r = rt
-        .eval_with_capability_lease("echo a\nSecret.Tool-NAME --x 1\necho \"st=$?\"", &lease)
+        .eval_with_capability_lease("echo a\nSecret:Tool@NAME --x 1\necho \"st=$?\"", &lease)
         .await
         .unwrap();
     assert_eq!(r.stdout, "a\nst=127\n");
     assert_eq!(
         r.stderr,
-        "toolsh: line 2: Secret.Tool-NAME: command not found\n"
+        "toolsh: line 2: Secret:Tool@NAME: command not found\n"
     );
     let log = rt.audit().to_json_lines();
-    assert!(!log.contains("Secret.Tool-NAME"), "{log}");
+    assert!(!log.contains("Secret:Tool@NAME"), "{log}");
     let entries = rt.audit().entries();
     let last = entries.last().unwrap();
     assert_eq!(
@@ -626,7 +628,7 @@ async fn unknown_commands_are_audited_under_a_label_never_verbatim() {
         toolsh_caps::AuditOutcome::Denied("unknown command".into())
     );
     assert_eq!(last.exit_code, Some(127));
-    // An invalid name (capitals) is recorded as `digest:` + 32 hex digits.
+    // An invalid name (`:` and `@`) is recorded as `digest:` + 32 hex digits.
     assert!(last.label.starts_with("digest:"), "{}", last.label);
     assert_eq!(last.label.len(), "digest:".len() + 32);
 }

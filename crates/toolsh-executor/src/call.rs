@@ -148,6 +148,29 @@ pub struct CheckpointInfo {
     pub bytes: u64,
 }
 
+/// The checkpoint stacks of an executor with a file system.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct CheckpointList {
+    /// Changes that `checkpoint_undo` can revert, oldest first (at most
+    /// `MAX_CHECKPOINTS`).
+    pub undo: Vec<CheckpointInfo>,
+    /// Changes that `checkpoint_redo` can re-apply, next first (emptied
+    /// by any new change).
+    pub redo: Vec<CheckpointInfo>,
+}
+
+impl CheckpointList {
+    /// How many changes can be undone.
+    pub fn undo_depth(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// How many changes can be redone.
+    pub fn redo_depth(&self) -> usize {
+        self.redo.len()
+    }
+}
+
 /// Normalize any outcome for the model: an output as is, `None` as an
 /// error saying nothing handled the call, an error as `status: error`.
 /// A tool error never aborts the turn.

@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 
-use crate::call::{CheckpointInfo, ToolCall, ToolDefinition, ToolError};
+use crate::call::{CheckpointInfo, CheckpointList, ToolCall, ToolDefinition, ToolError};
 use crate::executor::{ExecOutcome, ToolExecutor};
 use crate::layers::Request;
 
@@ -94,7 +94,7 @@ impl<A: ToolExecutor, B: ToolExecutor> ToolExecutor for CompositeExecutor<A, B> 
             r => r,
         }
     }
-    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
+    fn checkpoint_list(&self) -> Result<CheckpointList, ToolError> {
         match self.first.checkpoint_list() {
             Err(e) if unsupported(&e) => self.second.checkpoint_list(),
             r => r,

@@ -3,7 +3,9 @@
 
 use async_trait::async_trait;
 
-use crate::call::{CheckpointInfo, ToolCall, ToolDefinition, ToolError, ToolOutput};
+use crate::call::{
+    CheckpointInfo, CheckpointList, ToolCall, ToolDefinition, ToolError, ToolOutput,
+};
 
 /// The result of an execution: `Ok(None)` when this executor does not
 /// handle the input (not an error: try the next executor), `Ok(Some)` with
@@ -40,8 +42,8 @@ pub trait ToolExecutor: Send + Sync {
     async fn checkpoint_undo(&self, n: usize) -> Result<Vec<CheckpointInfo>, ToolError>;
     /// Redo the last undone change.
     async fn checkpoint_redo(&self) -> Result<CheckpointInfo, ToolError>;
-    /// The undo stack, oldest first.
-    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError>;
+    /// The undo stack (oldest first) and the redo stack (next first).
+    fn checkpoint_list(&self) -> Result<CheckpointList, ToolError>;
 }
 
 /// The unsupported-checkpoint error of executors without a file system.

@@ -7,14 +7,16 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use serde::Serialize;
-use toolsh_caps::{PermissionMode, RiskClass, TrustLevel};
+use toolsh_caps::{PermissionMode, RiskClass, TrustLevel, TrustState};
 
-use crate::call::{CheckpointInfo, OutputStatus, ToolCall, ToolDefinition, ToolError};
+use crate::call::{
+    CheckpointInfo, CheckpointList, OutputStatus, ToolCall, ToolDefinition, ToolError,
+};
 use crate::executor::{ExecOutcome, ToolExecutor};
 
 /// A boxed execution.
@@ -98,6 +100,16 @@ pub trait CallHook: Send + Sync {
     fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
         defs
     }
+    /// Whether the hook itself would ask for confirmation of `call`
+    /// (added to the inner executor's answer).
+    fn requires_confirmation(&self, _inner: &dyn ToolExecutor, _call: &ToolCall) -> bool {
+        false
+    }
+    /// Whether the hook lets `tool_id` run speculatively (both this and
+    /// the inner executor must agree).
+    fn permits_speculation(&self, _inner: &dyn ToolExecutor, _tool_id: &str) -> bool {
+        true
+    }
 }
 
 /// An executor with a hook around its executions.
@@ -150,10 +162,11 @@ impl<E: ToolExecutor, H: CallHook> ToolExecutor for Layered<E, H> {
         self.hook.definitions(self.inner.tool_definitions())
     }
     fn requires_confirmation(&self, call: &ToolCall) -> bool {
-        self.inner.requires_confirmation(call)
+        self.inner.requires_confirmation(call) || self.hook.requires_confirmation(&self.inner, call)
     }
     fn is_tool_speculatable(&self, tool_id: &str) -> bool {
         self.inner.is_tool_speculatable(tool_id)
+            && self.hook.permits_speculation(&self.inner, tool_id)
     }
     fn is_tool_retryable(&self, tool_id: &str) -> bool {
         self.inner.is_tool_retryable(tool_id)
@@ -164,7 +177,7 @@ impl<E: ToolExecutor, H: CallHook> ToolExecutor for Layered<E, H> {
     async fn checkpoint_redo(&self) -> Result<CheckpointInfo, ToolError> {
         self.inner.checkpoint_redo().await
     }
-    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
+    fn checkpoint_list(&self) -> Result<CheckpointList, ToolError> {
         self.inner.checkpoint_list()
     }
 }
@@ -173,39 +186,53 @@ impl<E: ToolExecutor, H: CallHook> ToolExecutor for Layered<E, H> {
 /// executions: `Blocked` (and a tool the mode or quarantine forbids) is
 /// [`ToolError::Denied`]; in `Auto` mode a non-read tool is
 /// [`ToolError::ConfirmationRequired`] until called through a `_confirmed`
-/// method. The trust level can change while the executor is shared.
+/// method. A structured call of a tool the inner executor does not define
+/// is not the gate's to judge: it answers `Ok(None)` so a
+/// [`crate::CompositeExecutor`] tries the next executor. The metadata
+/// follows the same rules: `requires_confirmation` is true where the gate
+/// would ask, `is_tool_speculatable` false wherever it would deny or ask.
+///
+/// The mode and trust level live in a [`TrustState`]; build the gate with
+/// [`TrustGate::shared`] over [`toolsh_caps::CapabilityRuntime::trust_state`]
+/// so the gate and the runtime's lease gate read one state.
 #[derive(Debug)]
 pub struct TrustGate {
-    mode: RwLock<PermissionMode>,
-    trust: RwLock<TrustLevel>,
+    state: Arc<TrustState>,
 }
 
 impl TrustGate {
-    /// A gate with a mode and a trust level.
+    /// A gate with its own mode and trust level.
     pub fn new(mode: PermissionMode, trust: TrustLevel) -> Self {
-        Self {
-            mode: RwLock::new(mode),
-            trust: RwLock::new(trust),
-        }
+        Self::shared(Arc::new(TrustState::new(mode, trust)))
     }
 
-    /// Change the trust level (takes effect on the next call).
-    pub fn set_trust(&self, t: TrustLevel) {
-        *self.trust.write().expect("trust lock") = t;
+    /// A gate over a shared state (the runtime's, say).
+    pub fn shared(state: Arc<TrustState>) -> Self {
+        Self { state }
     }
 
-    /// Change the mode.
-    pub fn set_mode(&self, m: PermissionMode) {
-        *self.mode.write().expect("mode lock") = m;
+    /// The state the gate reads.
+    pub fn state(&self) -> &Arc<TrustState> {
+        &self.state
+    }
+
+    /// Change the effective trust level (takes effect on the next call,
+    /// for every holder of the state).
+    pub fn set_effective_trust(&self, t: TrustLevel) {
+        self.state.set_effective_trust(t);
+    }
+
+    /// Change the permission mode.
+    pub fn set_permission_mode(&self, m: PermissionMode) {
+        self.state.set_permission_mode(m);
     }
 
     fn decide(&self, risk: RiskClass, confirmed: bool, tool_id: &str) -> Result<(), ToolError> {
-        let mode = *self.mode.read().expect("mode lock");
-        let trust = *self.trust.read().expect("trust lock");
-        if let Err(reason) = toolsh_caps::allowed_by_level(risk, mode, trust) {
-            return Err(ToolError::Denied(reason));
-        }
-        if mode == PermissionMode::Auto && risk != RiskClass::Read && !confirmed {
+        self.state.check(risk).map_err(ToolError::Denied)?;
+        if self.state.permission_mode() == PermissionMode::Auto
+            && risk != RiskClass::Read
+            && !confirmed
+        {
             return Err(ToolError::ConfirmationRequired {
                 tool_id: tool_id.to_string(),
                 reason: format!("{tool_id} is a {risk:?} tool and the mode is auto"),
@@ -218,12 +245,13 @@ impl TrustGate {
 /// A `TrustGateExecutor` is a [`Layered`] executor with a [`TrustGate`].
 pub type TrustGateExecutor<E> = Layered<E, TrustGate>;
 
-fn risk_of(inner: &(dyn ToolExecutor + '_), tool_id: &str) -> RiskClass {
+/// The risk of `tool_id` as `inner` defines it; `None` when it does not.
+fn risk_of(inner: &(dyn ToolExecutor + '_), tool_id: &str) -> Option<RiskClass> {
     inner
         .tool_definitions()
         .into_iter()
         .find(|d| d.name == tool_id)
-        .map_or(RiskClass::Destructive, |d| d.risk)
+        .map(|d| d.risk)
 }
 
 #[async_trait]
@@ -245,16 +273,33 @@ impl CallHook for TrustGate {
                 confirmed,
             ),
         };
-        self.decide(risk_of(inner, &tool_id), confirmed, &tool_id)?;
+        let risk = match (risk_of(inner, &tool_id), request) {
+            (Some(r), _) => r,
+            // Not this executor's tool: not this gate's call.
+            (None, Request::Call { .. }) => return Ok(None),
+            (None, Request::Response { .. }) => RiskClass::Destructive,
+        };
+        self.decide(risk, confirmed, &tool_id)?;
         next.await
     }
 
     fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
-        let mode = *self.mode.read().expect("mode lock");
-        let trust = *self.trust.read().expect("trust lock");
         defs.into_iter()
-            .filter(|d| toolsh_caps::allowed_by_level(d.risk, mode, trust).is_ok())
+            .filter(|d| self.state.check(d.risk).is_ok())
             .collect()
+    }
+
+    fn requires_confirmation(&self, inner: &dyn ToolExecutor, call: &ToolCall) -> bool {
+        risk_of(inner, &call.tool_id).is_some_and(|risk| {
+            matches!(
+                self.decide(risk, false, &call.tool_id),
+                Err(ToolError::ConfirmationRequired { .. })
+            )
+        })
+    }
+
+    fn permits_speculation(&self, inner: &dyn ToolExecutor, tool_id: &str) -> bool {
+        risk_of(inner, tool_id).is_some_and(|risk| self.decide(risk, false, tool_id).is_ok())
     }
 }
 
@@ -374,5 +419,11 @@ impl<H: CallHook + ?Sized> CallHook for Arc<H> {
     }
     fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
         (**self).definitions(defs)
+    }
+    fn requires_confirmation(&self, inner: &dyn ToolExecutor, call: &ToolCall) -> bool {
+        (**self).requires_confirmation(inner, call)
+    }
+    fn permits_speculation(&self, inner: &dyn ToolExecutor, tool_id: &str) -> bool {
+        (**self).permits_speculation(inner, tool_id)
     }
 }

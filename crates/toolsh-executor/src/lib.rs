@@ -29,7 +29,8 @@ pub mod spool;
 mod trajectory;
 
 pub use call::{
-    CheckpointInfo, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput, normalize,
+    CheckpointInfo, CheckpointList, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput,
+    normalize,
 };
 pub use composite::CompositeExecutor;
 pub use executor::{ExecOutcome, ToolExecutor};

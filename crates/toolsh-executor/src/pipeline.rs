@@ -125,10 +125,16 @@ impl CallPipeline {
             .await
             .unwrap_or_else(|p| Err(ToolError::Panic(panic_message(&*p))));
         let mut spool_path = None;
+        let mut content = None;
         let outcome = match outcome {
             Ok(Some(mut o)) => {
                 if let Some(s) = &self.spooler {
-                    let (shown, path) = s.spool(&call.id, std::mem::take(&mut o.result));
+                    let whole = std::mem::take(&mut o.result);
+                    let bounded = crate::trajectory::bounded_content(&whole);
+                    let (shown, path) = s.spool(&call.id, whole);
+                    if path.is_some() {
+                        content = Some(bounded);
+                    }
                     o.result = shown;
                     o.spool_path.clone_from(&path);
                     spool_path = path;
@@ -156,6 +162,8 @@ impl CallPipeline {
                 started_ms,
                 request: call,
                 result: model_json.clone(),
+                content_truncated: content.as_ref().is_some_and(|c| c.1),
+                content: content.map(|c| c.0),
                 spool_path: spool_path.clone(),
                 duration_ms: elapsed,
                 lease_id: None,

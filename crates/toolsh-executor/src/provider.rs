@@ -11,7 +11,9 @@ use serde_json::{Value, json};
 use toolsh_caps::{PermissionMode, RiskClass, TrustLevel, allowed_by_level};
 use toolsh_tools::{ScriptedTool, ToolCallRequest, ToolRegistry, ToolRequest};
 
-use crate::call::{CheckpointInfo, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput};
+use crate::call::{
+    CheckpointInfo, CheckpointList, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput,
+};
 use crate::executor::{ExecOutcome, ToolExecutor, no_checkpoints};
 
 /// Who is calling.
@@ -342,7 +344,7 @@ impl ToolExecutor for ProviderExecutor {
     async fn checkpoint_redo(&self) -> Result<CheckpointInfo, ToolError> {
         Err(no_checkpoints())
     }
-    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
+    fn checkpoint_list(&self) -> Result<CheckpointList, ToolError> {
         Err(no_checkpoints())
     }
 }

@@ -9,7 +9,7 @@ use async_trait::async_trait;
 use toolsh_caps::{CapabilityLease, CapabilityRuntime};
 use toolsh_tools::{ScriptedTool, ToolRequest};
 
-use crate::call::{CheckpointInfo, ToolCall, ToolDefinition, ToolError};
+use crate::call::{CheckpointInfo, CheckpointList, ToolCall, ToolDefinition, ToolError};
 use crate::executor::{ExecOutcome, ToolExecutor, no_checkpoints};
 use crate::fenced::extract_blocks;
 use crate::shell::output_from;
@@ -176,7 +176,7 @@ impl ToolExecutor for ScriptedToolExecutor {
     async fn checkpoint_redo(&self) -> Result<CheckpointInfo, ToolError> {
         Err(no_checkpoints())
     }
-    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
+    fn checkpoint_list(&self) -> Result<CheckpointList, ToolError> {
         Err(no_checkpoints())
     }
 }

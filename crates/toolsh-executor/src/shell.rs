@@ -11,7 +11,9 @@ use serde_json::json;
 use toolsh_interp::fs::{FsSnapshot, MemoryFs};
 use toolsh_interp::{Profile, Shell, ShellBuilder};
 
-use crate::call::{CheckpointInfo, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput};
+use crate::call::{
+    CheckpointInfo, CheckpointList, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput,
+};
 use crate::executor::{ExecOutcome, ToolExecutor};
 use crate::fenced::extract_blocks;
 
@@ -26,7 +28,8 @@ pub type ConfigureFn = dyn Fn(ShellBuilder) -> ShellBuilder + Send + Sync;
 
 enum Mode {
     Session {
-        shell: Box<tokio::sync::Mutex<Shell>>,
+        shell: Arc<tokio::sync::Mutex<Shell>>,
+        cancel: toolsh_interp::CancelHandle,
         fs: Arc<MemoryFs>,
     },
     Fresh,
@@ -44,7 +47,7 @@ pub struct ShellExecutor {
     mode: Mode,
     configure: Arc<ConfigureFn>,
     confirm: Option<Arc<ConfirmFn>>,
-    checkpoints: Mutex<Checkpoints>,
+    checkpoints: Arc<Mutex<Checkpoints>>,
     speculatable: bool,
 }
 
@@ -78,12 +81,13 @@ impl ShellExecutor {
         Self {
             tool_id: "bash".into(),
             mode: Mode::Session {
-                shell: Box::new(tokio::sync::Mutex::new(shell)),
+                cancel: shell.cancel_handle(),
+                shell: Arc::new(tokio::sync::Mutex::new(shell)),
                 fs,
             },
             configure,
             confirm: None,
-            checkpoints: Mutex::new(Checkpoints::default()),
+            checkpoints: Arc::default(),
             speculatable: false,
         }
     }
@@ -97,7 +101,7 @@ impl ShellExecutor {
             mode: Mode::Fresh,
             configure,
             confirm: None,
-            checkpoints: Mutex::new(Checkpoints::default()),
+            checkpoints: Arc::default(),
             speculatable: false,
         }
     }
@@ -140,30 +144,33 @@ impl ShellExecutor {
                     (self.configure)(Shell::builder().profile(Profile::LogicOnly)).build();
                 shell.exec(script).await
             }
-            Mode::Session { shell, fs } => {
-                let before = fs.snapshot();
-                let r = shell.lock().await.exec(script).await;
-                if !fs.unchanged_since(&before) {
-                    let after = fs.snapshot();
-                    let mut cp = self.checkpoints.lock().expect("checkpoint lock");
-                    let index = cp.undo.len();
-                    cp.undo.push((
-                        CheckpointInfo {
-                            index,
-                            call_id: call_id.to_string(),
-                            bytes: after.bytes(),
-                        },
-                        before,
-                    ));
-                    if cp.undo.len() > MAX_CHECKPOINTS {
-                        cp.undo.remove(0);
-                        for (i, (info, _)) in cp.undo.iter_mut().enumerate() {
-                            info.index = i;
-                        }
-                    }
-                    cp.redo.clear();
+            Mode::Session { shell, cancel, fs } => {
+                // The run owns the session lock in a task of its own, so a
+                // caller that stops waiting (a timeout layer dropping this
+                // future) cannot cut it between the change and its
+                // checkpoint: the script is cancelled (it stops at its next
+                // check, background jobs aborted) and its changes so far are
+                // recorded under this call's id before the lock is released.
+                let guard = shell.clone().lock_owned().await;
+                let run = tokio::spawn(record_run(
+                    guard,
+                    fs.clone(),
+                    self.checkpoints.clone(),
+                    call_id.to_string(),
+                    script.to_string(),
+                ));
+                let mut stop = CancelOnDrop(Some(cancel.clone()));
+                let joined = run.await;
+                stop.0 = None;
+                match joined {
+                    Ok(r) => r,
+                    Err(e) => toolsh_interp::ExecResult {
+                        stdout: String::new(),
+                        stderr: format!("toolsh: the session run failed: {e}\n"),
+                        exit_code: 1,
+                        limit: None,
+                    },
                 }
-                r
             }
         };
         output_from(
@@ -244,6 +251,53 @@ impl ShellExecutor {
         }
         Ok(Some(self.run_script(&call.id, script).await))
     }
+}
+
+/// Cancels the session's script when the caller stops waiting.
+struct CancelOnDrop(Option<toolsh_interp::CancelHandle>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(c) = self.0.take() {
+            c.cancel();
+        }
+    }
+}
+
+/// One session run under the held lock: the "before" snapshot, the run,
+/// and the checkpoint of any change, all before the lock is released, so
+/// concurrent calls each record exactly their own change.
+async fn record_run(
+    mut shell: tokio::sync::OwnedMutexGuard<Shell>,
+    fs: Arc<MemoryFs>,
+    checkpoints: Arc<Mutex<Checkpoints>>,
+    call_id: String,
+    script: String,
+) -> toolsh_interp::ExecResult {
+    let before = fs.snapshot();
+    let r = shell.exec(&script).await;
+    if !fs.unchanged_since(&before) {
+        let after = fs.snapshot();
+        let mut cp = checkpoints.lock().expect("checkpoint lock");
+        let index = cp.undo.len();
+        cp.undo.push((
+            CheckpointInfo {
+                index,
+                call_id,
+                bytes: after.bytes(),
+            },
+            before,
+        ));
+        if cp.undo.len() > MAX_CHECKPOINTS {
+            cp.undo.remove(0);
+            for (i, (info, _)) in cp.undo.iter_mut().enumerate() {
+                info.index = i;
+            }
+        }
+        cp.redo.clear();
+    }
+    drop(shell);
+    r
 }
 
 /// Build the model-facing output of a script run: stdout, then stderr and
@@ -347,7 +401,7 @@ impl ToolExecutor for ShellExecutor {
     }
 
     async fn checkpoint_undo(&self, n: usize) -> Result<Vec<CheckpointInfo>, ToolError> {
-        let Mode::Session { fs, shell } = &self.mode else {
+        let Mode::Session { fs, shell, .. } = &self.mode else {
             return Err(crate::executor::no_checkpoints());
         };
         // Hold the session so no script runs while the tree is swapped.
@@ -370,7 +424,7 @@ impl ToolExecutor for ShellExecutor {
     }
 
     async fn checkpoint_redo(&self) -> Result<CheckpointInfo, ToolError> {
-        let Mode::Session { fs, shell } = &self.mode else {
+        let Mode::Session { fs, shell, .. } = &self.mode else {
             return Err(crate::executor::no_checkpoints());
         };
         let _session = shell.lock().await;
@@ -384,17 +438,14 @@ impl ToolExecutor for ShellExecutor {
         Ok(info)
     }
 
-    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
+    fn checkpoint_list(&self) -> Result<CheckpointList, ToolError> {
         if !matches!(self.mode, Mode::Session { .. }) {
             return Err(crate::executor::no_checkpoints());
         }
-        Ok(self
-            .checkpoints
-            .lock()
-            .expect("checkpoint lock")
-            .undo
-            .iter()
-            .map(|(i, _)| i.clone())
-            .collect())
+        let cp = self.checkpoints.lock().expect("checkpoint lock");
+        Ok(CheckpointList {
+            undo: cp.undo.iter().map(|(i, _)| i.clone()).collect(),
+            redo: cp.redo.iter().rev().map(|(i, _)| i.clone()).collect(),
+        })
     }
 }

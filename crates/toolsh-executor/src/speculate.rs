@@ -62,10 +62,19 @@ impl Speculator {
         }
     }
 
-    /// Start `call` now if its tool is speculatable and the same call is
-    /// not already running. Returns whether it was started.
+    /// Whether `call` may run before the user or the model confirms it:
+    /// its tool is speculatable (which a trust gate answers false for
+    /// while it would deny or ask) and this call needs no confirmation.
+    fn may_run_early(&self, call: &ToolCall) -> bool {
+        self.executor.is_tool_speculatable(&call.tool_id)
+            && !self.executor.requires_confirmation(call)
+    }
+
+    /// Start `call` now if it may run early (speculatable tool, no
+    /// confirmation needed, trusted) and the same call is not already
+    /// running. Returns whether it was started.
     pub fn speculate(&self, call: &ToolCall) -> bool {
-        if !self.executor.is_tool_speculatable(&call.tool_id) {
+        if !self.may_run_early(call) {
             return false;
         }
         let k = key(call);
@@ -83,14 +92,22 @@ impl Speculator {
     }
 
     /// The result of the final `call`: the speculative one when the same
-    /// call was started (same tool and arguments), else a normal execution.
-    /// The output carries the final call's id.
+    /// call was started (same tool and arguments) and may still run early
+    /// (the trust level or mode may have changed since), else a normal
+    /// execution through every gate. The output carries the final call's
+    /// id.
     pub async fn resolve(&self, call: &ToolCall) -> ExecOutcome {
-        let handle = self
+        let mut handle = self
             .started
             .lock()
             .expect("speculator lock")
             .remove(&key(call));
+        if handle.is_some()
+            && !self.may_run_early(call)
+            && let Some(h) = handle.take()
+        {
+            h.abort();
+        }
         match handle {
             Some(h) => match h.await {
                 Ok(Ok(Some(mut o))) => {

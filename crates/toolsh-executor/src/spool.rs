@@ -1,11 +1,18 @@
 //! Large-output spooling: a result at or above the threshold is written
-//! whole to `<workspace>/.toolsh/tool_outputs/<unix_ms>__<call_id>.txt` (or
-//! into a `MemoryFs` when there is no workspace), and the model gets the
-//! first 2,000 and the last 500 characters plus one line naming the file.
-//! Spooled files are never deleted automatically.
+//! whole to `<workspace>/.toolsh/tool_outputs/<id>.txt` (or into the
+//! session's `MemoryFs`), and the model gets the first 2,000 and the last
+//! 500 characters plus one line saying how to read the rest with what it
+//! has: for a memory target the path inside its own file system (`sed -n`
+//! / `cat`), for a workspace target the spool id and the `read_tool_output`
+//! tool ([`crate::SpoolReader`]); never a host path, which a sandboxed
+//! model cannot open. Ids are `<unix_ms>-<seq>-<sanitized call id, at most
+//! 40 chars>-<16 hex digits of BLAKE3 of the raw call id>`, created
+//! exclusively, so two calls never share a file. Spooled files are never
+//! deleted automatically.
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use toolsh_interp::fs::MemoryFs;
@@ -32,6 +39,7 @@ pub enum SpoolTarget {
 pub struct Spooler {
     target: SpoolTarget,
     threshold: usize,
+    seq: Arc<AtomicU64>,
 }
 
 impl Spooler {
@@ -40,6 +48,7 @@ impl Spooler {
         Self {
             target,
             threshold: DEFAULT_SPOOL_THRESHOLD,
+            seq: Arc::default(),
         }
     }
 
@@ -70,36 +79,104 @@ impl Spooler {
                     '_'
                 }
             })
-            .take(64)
+            .take(40)
             .collect();
-        let name = format!("{ms}__{safe_id}.txt");
-        let path = match &self.target {
-            SpoolTarget::Workspace(dir) => {
-                let d = dir.join(".toolsh").join("tool_outputs");
-                let p = d.join(&name);
-                if let Err(e) = std::fs::create_dir_all(&d).and_then(|()| std::fs::write(&p, &text))
-                {
-                    tracing::warn!(error = %e, path = %p.display(), "could not spool tool output");
-                    return (text, None);
+        let digest = blake3::hash(call_id.as_bytes()).to_hex();
+        let digest = &digest[..16];
+        for _ in 0..64 {
+            let seq = self.seq.fetch_add(1, Ordering::SeqCst);
+            let id = format!("{ms}-{seq}-{safe_id}-{digest}");
+            let name = format!("{id}.txt");
+            match &self.target {
+                SpoolTarget::Workspace(dir) => {
+                    let d = dir.join(".toolsh").join("tool_outputs");
+                    let p = d.join(&name);
+                    let written = std::fs::create_dir_all(&d).and_then(|()| {
+                        std::fs::OpenOptions::new()
+                            .write(true)
+                            .create_new(true)
+                            .open(&p)
+                            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+                    });
+                    match written {
+                        Ok(()) => {
+                            let hint = format!(
+                                "saved as tool output {id}; read more with {READ_TOOL} {{\"id\": \"{id}\", \"offset\": {HEAD_CHARS}}}"
+                            );
+                            return (preview(&text, &hint), Some(p.display().to_string()));
+                        }
+                        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                        Err(e) => {
+                            tracing::warn!(error = %e, path = %p.display(), "could not spool tool output");
+                            return (text, None);
+                        }
+                    }
                 }
-                p.display().to_string()
-            }
-            SpoolTarget::Memory(fs) => {
-                let p = format!("/.toolsh/tool_outputs/{name}");
-                if let Err(e) = fs.write_file(&p, text.as_bytes()) {
-                    tracing::warn!(error = %e, path = %p, "could not spool tool output");
-                    return (text, None);
+                SpoolTarget::Memory(fs) => {
+                    let p = format!("/.toolsh/tool_outputs/{name}");
+                    if fs.read_file(&p).is_ok() {
+                        continue;
+                    }
+                    if let Err(e) = fs.write_file(&p, text.as_bytes()) {
+                        tracing::warn!(error = %e, path = %p, "could not spool tool output");
+                        return (text, None);
+                    }
+                    let hint = format!(
+                        "saved to {p} in your file system; read it with: sed -n '1,100p' {p}"
+                    );
+                    return (preview(&text, &hint), Some(p));
                 }
-                p
             }
+        }
+        tracing::warn!("could not find a free spool id");
+        (text, None)
+    }
+
+    /// Read `length` characters from character `offset` of the spooled
+    /// output `id` (a workspace target's id from the preview).
+    ///
+    /// # Errors
+    /// A message for an id that is not a spool id of this spooler or
+    /// cannot be read.
+    pub fn read(&self, id: &str, offset: usize, length: usize) -> Result<String, String> {
+        let valid = !id.is_empty()
+            && id.len() <= 128
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+            && !id.starts_with('.');
+        if !valid {
+            return Err("not a tool output id".into());
+        }
+        let text = match &self.target {
+            SpoolTarget::Workspace(dir) => std::fs::read_to_string(
+                dir.join(".toolsh")
+                    .join("tool_outputs")
+                    .join(format!("{id}.txt")),
+            )
+            .map_err(|_| format!("no tool output {id}"))?,
+            SpoolTarget::Memory(fs) => fs
+                .read_file(&format!("/.toolsh/tool_outputs/{id}.txt"))
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .map_err(|_| format!("no tool output {id}"))?,
         };
-        (preview(&text, &path), Some(path))
+        Ok(text
+            .chars()
+            .skip(offset)
+            .take(length.min(MAX_READ_CHARS))
+            .collect())
     }
 }
 
+/// The structured tool that reads spooled outputs.
+pub const READ_TOOL: &str = "read_tool_output";
+/// Most characters one `read_tool_output` call returns.
+pub const MAX_READ_CHARS: usize = 8000;
+
 /// The first [`HEAD_CHARS`] and last [`TAIL_CHARS`] characters with a
-/// marker between them and a last line naming the spool file.
-pub fn preview(text: &str, path: &str) -> String {
+/// marker between them and a last line saying where the whole output is
+/// (`hint`, a handle the model can use).
+pub fn preview(text: &str, hint: &str) -> String {
     let total = text.chars().count();
     let head: String = text.chars().take(HEAD_CHARS).collect();
     let tail: String = text
@@ -108,7 +185,7 @@ pub fn preview(text: &str, path: &str) -> String {
         .collect();
     let omitted = total.saturating_sub(HEAD_CHARS + TAIL_CHARS);
     format!(
-        "{head}\n[... {omitted} characters omitted ...]\n{tail}\n[full output ({total} characters) saved to {path}]"
+        "{head}\n[... {omitted} characters omitted ...]\n{tail}\n[full output ({total} characters) {hint}]"
     )
 }
 
@@ -130,16 +207,19 @@ mod tests {
         );
         let (shown, path) = s.spool("c/2", exact.clone());
         let path = path.unwrap();
+        let digest = &blake3::hash(b"c/2").to_hex()[..16];
         assert!(
-            path.contains(".toolsh/tool_outputs/") && path.ends_with("__c_2.txt"),
+            path.contains(".toolsh/tool_outputs/") && path.ends_with(&format!("-c_2-{digest}.txt")),
             "{path}"
         );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), exact);
         assert!(shown.starts_with(&"a".repeat(2000)));
+        let id = path.rsplit('/').next().unwrap().trim_end_matches(".txt");
         assert!(shown.contains(&format!(
-            "\n{}\n[full output (16384 characters) saved to {path}]",
+            "\n{}\n[full output (16384 characters) saved as tool output {id}; read more with read_tool_output {{\"id\": \"{id}\", \"offset\": 2000}}]",
             "z".repeat(500)
-        )));
+        )), "{}", &shown[shown.len() - 300..]);
+        assert_eq!(s.read(id, 16384 - 3, 10).unwrap(), "zzz");
         assert!(shown.contains(&format!("[... {} characters omitted ...]", 16384 - 2500)));
     }
 

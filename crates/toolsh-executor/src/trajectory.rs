@@ -23,8 +23,17 @@ pub struct TrajectoryEntry {
     /// The request: a structured call, or a fenced response (`tool_id` =
     /// `"<fenced>"`, params `{"response": ...}`).
     pub request: ToolCall,
-    /// The normalized result the model received.
+    /// The normalized result the model received (a preview when spooled).
     pub result: Value,
+    /// The whole result text when the model saw a spooled preview: at
+    /// most [`MAX_TRAJECTORY_CONTENT_BYTES`] bytes (cut at a character
+    /// boundary, `content_truncated` set), so replay compares against what
+    /// the tool produced, not the preview.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+    /// Whether `content` was cut at the bound.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub content_truncated: bool,
     /// Where the whole result was spooled, if it was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spool_path: Option<String>,
@@ -36,6 +45,22 @@ pub struct TrajectoryEntry {
     /// Audit entry sequence numbers produced by the call, if any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub audit_ids: Vec<u64>,
+}
+
+/// Most bytes of a spooled result kept whole in a trajectory entry.
+pub const MAX_TRAJECTORY_CONTENT_BYTES: usize = 1024 * 1024;
+
+/// `text` cut to [`MAX_TRAJECTORY_CONTENT_BYTES`] at a character boundary,
+/// and whether it was cut.
+pub(crate) fn bounded_content(text: &str) -> (String, bool) {
+    if text.len() <= MAX_TRAJECTORY_CONTENT_BYTES {
+        return (text.to_string(), false);
+    }
+    let mut end = MAX_TRAJECTORY_CONTENT_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    (text[..end].to_string(), true)
 }
 
 /// Appends entries to a session's JSON-lines file.
@@ -147,7 +172,11 @@ pub struct ReplayReport {
 
 /// Re-run a recorded session, in order, against `executor` (typically one
 /// whose tools answer from recorded outputs) and compare each normalized
-/// result with the recording.
+/// result with the recording (with the whole content of a spooled result,
+/// not its preview). Confirmation gates stay active: a call that needs
+/// confirmation is not run, and its `confirmation required` error is
+/// reported as a divergence; a host that re-approves calls runs them
+/// itself through the `_confirmed` methods.
 pub async fn replay(entries: &[TrajectoryEntry], executor: &dyn ToolExecutor) -> ReplayReport {
     let mut report = ReplayReport {
         total: entries.len(),
@@ -162,12 +191,24 @@ pub async fn replay(entries: &[TrajectoryEntry], executor: &dyn ToolExecutor) ->
                 .get("response")
                 .and_then(Value::as_str)
                 .unwrap_or("");
-            executor.execute_confirmed(text).await
+            executor.execute(text).await
         } else {
-            executor.execute_tool_call_confirmed(&e.request).await
+            executor.execute_tool_call(&e.request).await
         };
         let replayed = normalize(&outcome);
-        if replayed == e.result {
+        let matches = match &e.content {
+            Some(full) => {
+                let text = replayed["result"].as_str().unwrap_or("");
+                replayed["status"] == e.result["status"]
+                    && if e.content_truncated {
+                        text.starts_with(full.as_str())
+                    } else {
+                        text == full
+                    }
+            }
+            None => replayed == e.result,
+        };
+        if matches {
             report.matched += 1;
         } else {
             report.divergences.push(Divergence {

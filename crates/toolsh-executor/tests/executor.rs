@@ -92,7 +92,7 @@ async fn undo_redo_over_writes() {
     ex.execute_tool_call(&call("w2", "bash", "echo two > f"))
         .await
         .unwrap();
-    let list = ex.checkpoint_list().unwrap();
+    let list = ex.checkpoint_list().unwrap().undo;
     assert_eq!(
         list.iter().map(|c| c.call_id.as_str()).collect::<Vec<_>>(),
         ["w1", "w2"],
@@ -228,9 +228,9 @@ impl ToolExecutor for Recorder {
         self.hit("checkpoint_redo");
         Err(ToolError::InvalidParams("nothing".into()))
     }
-    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
+    fn checkpoint_list(&self) -> Result<CheckpointList, ToolError> {
         self.hit("checkpoint_list");
-        Ok(vec![])
+        Ok(CheckpointList::default())
     }
 }
 
@@ -308,7 +308,7 @@ async fn every_wrapper_forwards_every_method() {
         async fn checkpoint_redo(&self) -> Result<CheckpointInfo, ToolError> {
             self.0.checkpoint_redo().await
         }
-        fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
+        fn checkpoint_list(&self) -> Result<CheckpointList, ToolError> {
             self.0.checkpoint_list()
         }
     }
@@ -374,7 +374,7 @@ async fn trust_gate_denies_asks_and_hides() {
             .result,
         "hi\n"
     );
-    gate.set_trust(TrustLevel::Quarantined);
+    gate.set_effective_trust(TrustLevel::Quarantined);
     assert!(matches!(
         ex.execute_tool_call_confirmed(&c).await,
         Err(ToolError::Denied(_))
@@ -383,7 +383,7 @@ async fn trust_gate_denies_asks_and_hides() {
         ex.tool_definitions().is_empty(),
         "a write tool is hidden under quarantine"
     );
-    gate.set_trust(TrustLevel::Blocked);
+    gate.set_effective_trust(TrustLevel::Blocked);
     assert!(matches!(
         ex.execute("```bash\necho\n```").await,
         Err(ToolError::Denied(_))
@@ -444,8 +444,8 @@ impl ToolExecutor for Panicky {
     async fn checkpoint_redo(&self) -> Result<CheckpointInfo, ToolError> {
         Err(ToolError::Unsupported(String::new()))
     }
-    fn checkpoint_list(&self) -> Result<Vec<CheckpointInfo>, ToolError> {
-        Ok(vec![])
+    fn checkpoint_list(&self) -> Result<CheckpointList, ToolError> {
+        Ok(CheckpointList::default())
     }
 }
 
@@ -481,12 +481,15 @@ async fn pipeline_spools_and_records_a_replayable_trajectory() {
         .await;
     let path = big.spool_path.clone().unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap().len(), 20000);
+    let id = path.rsplit('/').next().unwrap().trim_end_matches(".txt");
+    let shown = big.model_json["result"].as_str().unwrap();
     assert!(
-        big.model_json["result"]
-            .as_str()
-            .unwrap()
-            .ends_with(&format!("saved to {path}]"))
+        shown.ends_with(&format!(
+            "saved as tool output {id}; read more with read_tool_output {{\"id\": \"{id}\", \"offset\": 2000}}]"
+        )),
+        "{shown}"
     );
+    assert!(!shown.contains(&dir.path().display().to_string()));
     p.handle_call(&call("small", "bash", "echo $((6*7))"), false)
         .await;
     p.handle_response("```bash\necho fenced\n```", false).await;
@@ -497,11 +500,11 @@ async fn pipeline_spools_and_records_a_replayable_trajectory() {
         entries[1].result,
         json!({"status": "done", "result": "42\n"})
     );
-    // Replaying against the same deterministic executor matches, except the
-    // spooled call, whose replay is not spooled.
+    // Replaying against the same deterministic executor matches, the
+    // spooled call too (compared with its whole recorded content).
+    assert_eq!(entries[0].content.as_ref().map(String::len), Some(20000));
     let report = replay(&entries, ex.as_ref()).await;
-    assert_eq!((report.total, report.matched), (3, 2));
-    assert_eq!(report.divergences[0].call_id, "big");
+    assert_eq!((report.total, report.matched), (3, 3));
 }
 
 #[tokio::test]

@@ -55,8 +55,10 @@ pub enum FlagError {
         /// The flag.
         flag: String,
     },
-    /// JSON and `key=value` forms mixed for one flag.
-    #[error("flag --{flag}: do not mix JSON and key=value forms")]
+    /// JSON and `key=value` forms mixed inside one occurrence of a flag
+    /// (`--items sku=a '{"sku":"b"}'`). Repeated occurrences may each use
+    /// either form: `--items '[{"sku":"a"}]' --items sku=b` is two items.
+    #[error("flag --{flag}: do not mix JSON and key=value forms in one occurrence")]
     MixedForms {
         /// The flag.
         flag: String,
@@ -174,8 +176,6 @@ pub fn parse_flags(schema: &Value, argv: &[String]) -> Result<Map<String, Value>
     let names = schema::property_names(root, root);
     let closed = schema::is_closed(root, root);
     let mut out = Map::new();
-    // For each array/object key: did we see the JSON form or the pair form?
-    let mut forms: Vec<(String, Form)> = Vec::new();
     for occ in occurrences(argv)? {
         let key = match property_key(&names, occ.name) {
             Some(k) => k,
@@ -199,8 +199,7 @@ pub fn parse_flags(schema: &Value, argv: &[String]) -> Result<Map<String, Value>
 
         if types.array && !(types.string && words.len() == 1 && !looks_like_json(words[0])) {
             let item_schema = prop.and_then(|p| schema::items(root, p));
-            let (items, form) = array_items(root, flag, item_schema, &words)?;
-            note_form(&mut forms, &key, form, flag)?;
+            let items = array_items(root, flag, item_schema, &words)?;
             let entry = out
                 .entry(key.clone())
                 .or_insert_with(|| Value::Array(Vec::new()));
@@ -225,9 +224,7 @@ pub fn parse_flags(schema: &Value, argv: &[String]) -> Result<Map<String, Value>
         }
         let value =
             if types.object && !(types.string && words.len() == 1 && !words[0].contains('=')) {
-                let (v, form) = object_value(root, flag, prop, &words)?;
-                note_form(&mut forms, &key, form, flag)?;
-                v
+                object_value(root, flag, prop, &words)?
             } else {
                 scalar_value(flag, types, &words)?
             };
@@ -236,32 +233,15 @@ pub fn parse_flags(schema: &Value, argv: &[String]) -> Result<Map<String, Value>
     Ok(out)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Form {
-    Json,
-    Pairs,
-    Plain,
-}
-
-fn note_form(
-    forms: &mut Vec<(String, Form)>,
-    key: &str,
-    form: Form,
-    flag: &str,
-) -> Result<(), FlagError> {
-    if form == Form::Plain {
-        return Ok(());
-    }
-    match forms.iter().find(|(k, _)| k == key) {
-        Some((_, f)) if *f != form => Err(FlagError::MixedForms {
+/// Refuse one occurrence that mixes a JSON word with other words (the
+/// `key=value` form): each occurrence is JSON alone or pairs alone.
+fn single_form(flag: &str, words: &[&str]) -> Result<(), FlagError> {
+    if words.len() > 1 && words.iter().any(|w| looks_like_json(w)) {
+        return Err(FlagError::MixedForms {
             flag: flag.to_string(),
-        }),
-        Some(_) => Ok(()),
-        None => {
-            forms.push((key.to_string(), form));
-            Ok(())
-        }
+        });
     }
+    Ok(())
 }
 
 fn looks_like_json(w: &str) -> bool {
@@ -335,10 +315,13 @@ fn array_items(
     flag: &str,
     item_schema: Option<&Value>,
     words: &[&str],
-) -> Result<(Value, Form), FlagError> {
+) -> Result<Value, FlagError> {
     let item_types = item_schema
         .map(|s| schema::types(root, s))
         .unwrap_or_default();
+    if item_types.object {
+        single_form(flag, words)?;
+    }
     if let [one] = words
         && looks_like_json(one)
     {
@@ -350,13 +333,13 @@ fn array_items(
                         limit: MAX_ARRAY_ITEMS,
                     });
                 }
-                (Value::Array(items), Form::Json)
+                Value::Array(items)
             }
             // A single JSON object for an array of objects is one item.
-            Ok(v @ Value::Object(_)) if item_types.object => (Value::Array(vec![v]), Form::Json),
+            Ok(v @ Value::Object(_)) if item_types.object => Value::Array(vec![v]),
             // Not valid JSON (or not an array): keep the text so validation
             // reports the real problem.
-            _ => (Value::String((*one).to_string()), Form::Json),
+            _ => Value::String((*one).to_string()),
         });
     }
     if words.is_empty() {
@@ -367,7 +350,7 @@ fn array_items(
     }
     if item_types.object && !item_types.string {
         let objects = pair_groups(root, flag, item_schema, words)?;
-        return Ok((Value::Array(objects), Form::Pairs));
+        return Ok(Value::Array(objects));
     }
     let mut items = Vec::new();
     for w in words {
@@ -381,7 +364,7 @@ fn array_items(
             items.push(coerce(part, item_types));
         }
     }
-    Ok((Value::Array(items), Form::Plain))
+    Ok(Value::Array(items))
 }
 
 /// An object flag occurrence: JSON text or `key=value` pairs.
@@ -390,12 +373,12 @@ fn object_value(
     flag: &str,
     prop: Option<&Value>,
     words: &[&str],
-) -> Result<(Value, Form), FlagError> {
+) -> Result<Value, FlagError> {
+    single_form(flag, words)?;
     if let [one] = words
         && looks_like_json(one)
     {
-        let v = serde_json::from_str(one).unwrap_or_else(|_| Value::String((*one).to_string()));
-        return Ok((v, Form::Json));
+        return Ok(serde_json::from_str(one).unwrap_or_else(|_| Value::String((*one).to_string())));
     }
     if words.is_empty() {
         return Err(FlagError::MissingValue {
@@ -421,10 +404,7 @@ fn object_value(
             flag: format!("{flag} key {dup}"),
         });
     }
-    Ok((
-        groups.pop().unwrap_or(Value::Object(Map::new())),
-        Form::Pairs,
-    ))
+    Ok(groups.pop().unwrap_or(Value::Object(Map::new())))
 }
 
 /// `key=value` words into objects; a key seen again starts a new object.
@@ -598,18 +578,31 @@ mod tests {
     }
 
     #[test]
-    fn mixing_json_and_pairs_is_an_error() {
-        let err = parse(
-            &shop(),
-            &["--items", r#"[{"sku":"a"}]"#, "--items", "sku=b"],
-        )
-        .unwrap_err();
+    fn forms_mix_across_occurrences_not_within_one() {
         assert_eq!(
-            err,
-            FlagError::MixedForms {
-                flag: "items".into()
-            }
+            parse(
+                &shop(),
+                &["--items", r#"[{"sku":"a"}]"#, "--items", "sku=b", "qty=2"],
+            )
+            .unwrap(),
+            json!({"items": [{"sku": "a"}, {"sku": "b", "qty": 2}]})
         );
+        assert_eq!(
+            parse(&shop(), &["--items", "sku=b", "--items", r#"{"sku":"c"}"#]).unwrap(),
+            json!({"items": [{"sku": "b"}, {"sku": "c"}]})
+        );
+        for mixed in [
+            &["--items", r#"[{"sku":"a"}]"#, "sku=b"][..],
+            &["--items", "sku=b", r#"{"sku":"a"}"#][..],
+        ] {
+            assert_eq!(
+                parse(&shop(), mixed).unwrap_err(),
+                FlagError::MixedForms {
+                    flag: "items".into()
+                },
+                "{mixed:?}"
+            );
+        }
     }
 
     #[test]
