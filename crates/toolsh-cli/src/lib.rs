@@ -68,6 +68,9 @@ pub fn main() -> ExitCode {
     // Upstream servers and tool backends are children of this process: do
     // not wait for stray tasks once the command is done.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    // A signal cancelled the running script; its thread ends once its
+    // runtime (and the tool processes it started) is dropped.
+    toolsh_tools::isolate::wait_for_executions(std::time::Duration::from_secs(2));
     ExitCode::from(u8::try_from(code.rem_euclid(256)).unwrap_or(1))
 }
 

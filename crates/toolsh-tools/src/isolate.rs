@@ -15,7 +15,45 @@
 //! server's session lives on the host runtime), which work across
 //! runtimes.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
 use toolsh_interp::CancelHandle;
+
+/// Execution threads still running (their runtime not yet dropped).
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+
+/// Waits up to `limit` for every isolated execution thread to end, and
+/// returns `true` if none is left. A process about to exit calls this
+/// after cancelling its executions (dropping their waits): a thread ends
+/// only once its runtime is dropped, which kills the processes its tools
+/// started (`kill_on_drop`); exiting first would leave them running.
+pub fn wait_for_executions(limit: Duration) -> bool {
+    let start = Instant::now();
+    while LIVE.load(Ordering::SeqCst) > 0 {
+        if start.elapsed() >= limit {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    true
+}
+
+/// Counts one live execution thread until dropped.
+struct Live;
+
+impl Live {
+    fn new() -> Self {
+        LIVE.fetch_add(1, Ordering::SeqCst);
+        Live
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        LIVE.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// The stack of an execution thread, in bytes (32 MiB). Reserved address
 /// space, touched only as deep as the script's nesting goes; deeper than a
@@ -78,6 +116,7 @@ where
         .name("toolsh-exec".into())
         .stack_size(EXECUTION_STACK_BYTES)
         .spawn(move || {
+            let live = Live::new();
             let runtime = match tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
@@ -93,6 +132,7 @@ where
             // Tasks the script left (background jobs) are dropped with the
             // runtime, before the caller hears of the end.
             drop(runtime);
+            drop(live);
             let _ = tx.send(out);
         })
         .map_err(|e| IsolatedError::Start(e.to_string()))?;
