@@ -11,7 +11,7 @@ use super::interp::{Cell, Ex, Interp, Jump, fatal, new_array, slot};
 use super::regex::Re;
 use super::timefmt;
 use super::value::{Str, Value, compare, looks_numeric, str_to_num};
-use crate::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::{Interrupt, LimitKind};
 
 /// How a replacement string is read.
 #[derive(Clone, Copy, PartialEq, Eq)]

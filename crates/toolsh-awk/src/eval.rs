@@ -86,8 +86,8 @@ impl Interp<'_> {
         v.write_str(&self.convfmt, out);
         if out.len() > self.bounds.max_buffer {
             return Err(Jump::Stop(super::host::HostStop::Interrupt(
-                crate::limits::Interrupt::limit(
-                    crate::limits::LimitKind::BufferBytes,
+                toolsh_command::limits::Interrupt::limit(
+                    toolsh_command::limits::LimitKind::BufferBytes,
                     self.bounds.max_buffer,
                 ),
             )));
@@ -203,8 +203,8 @@ impl Interp<'_> {
         let func = &prog.functions[f];
         if self.depth >= self.bounds.max_depth {
             return Err(Jump::Stop(super::host::HostStop::Interrupt(
-                crate::limits::Interrupt::limit(
-                    crate::limits::LimitKind::FunctionDepth,
+                toolsh_command::limits::Interrupt::limit(
+                    toolsh_command::limits::LimitKind::FunctionDepth,
                     self.bounds.max_depth,
                 ),
             )));
@@ -323,7 +323,10 @@ impl Interp<'_> {
                 fatal("not enough arguments to satisfy format string")
             }
             Err(FormatError::TooWide(max)) => Err(Jump::Stop(super::host::HostStop::Interrupt(
-                crate::limits::Interrupt::limit(crate::limits::LimitKind::FormatWidth, max),
+                toolsh_command::limits::Interrupt::limit(
+                    toolsh_command::limits::LimitKind::FormatWidth,
+                    max,
+                ),
             ))),
         }
     }

@@ -2,7 +2,7 @@
 //! C `printf` conversions with gawk's handling of infinities and NaN).
 
 use super::value::Value;
-use crate::utils::printf::render::{exp_digits, fixed_digits};
+use toolsh_command::number::render::{exp_digits, fixed_digits};
 
 /// Why a format could not be applied.
 #[derive(Debug, Clone, PartialEq, Eq)]

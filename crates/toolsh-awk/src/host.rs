@@ -11,8 +11,8 @@ use std::sync::mpsc as std_mpsc;
 use bytes::Bytes;
 use tokio::sync::mpsc;
 
-use crate::builtin::{BuiltinContext, OperandError, write_status};
-use crate::limits::Interrupt;
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{OperandError, UtilityContext, write_status};
 
 /// Which standard stream a write goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +119,7 @@ pub fn channel() -> (Host, mpsc::Receiver<Request>, std_mpsc::Sender<Reply>) {
 /// Answer the interpreter's requests until it finishes (drops its
 /// [`Host`]).
 pub async fn serve(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     mut requests: mpsc::Receiver<Request>,
     replies: std_mpsc::Sender<Reply>,
 ) {
@@ -131,7 +131,7 @@ pub async fn serve(
     }
 }
 
-async fn answer(ctx: &mut BuiltinContext<'_>, req: Request) -> Reply {
+async fn answer(ctx: &mut UtilityContext<'_>, req: Request) -> Reply {
     match req {
         Request::Write(stream, data) => {
             let out = match stream {

@@ -17,7 +17,7 @@ use super::random::Random;
 use super::records::RecordSep;
 use super::regex::{Re, RegexCache};
 use super::value::{Str, Value};
-use crate::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::{Interrupt, LimitKind};
 
 /// Slots of the special variables (see `parser::SPECIAL_VARS`).
 pub mod slot {

@@ -1,4 +1,4 @@
-//! `awk`: POSIX awk with the common gawk extensions (POSIX XCU "awk", the
+//! toolsh-awk: `awk` for the toolsh shell, POSIX awk with the common gawk extensions (POSIX XCU "awk", the
 //! GNU Awk User's Guide), run in the sandbox.
 //!
 //! The program is lexed (`lexer`), parsed into a tree with resolved names
@@ -8,7 +8,19 @@
 //! through requests (`host`): standard streams, files through the
 //! shell's file system (Sandbox profile only), the deadline check. No
 //! processes: `system()`, `cmd | getline` and `print | cmd` are errors.
+//!
+//! A utility of the command contract (`toolsh-command`): it depends on
+//! that, not on the interpreter; `toolsh-utils`' standard set includes it.
+//! Architecture invariant: files only through the shell's
+//! [`toolsh_command::FileSystem`], every buffer bounded by the limits.
+//!
+//! ```
+//! use toolsh_command::Utility;
+//! assert_eq!(toolsh_awk::Awk.name(), "awk");
+//! ```
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 // awk's semantics compare doubles exactly (`x == int(x)`, `$1 == 0`).
 #![allow(clippy::float_cmp)]
 // Format and regex code names offsets `i`, `s`, `e`, `m` as C does.
@@ -43,8 +55,8 @@ use self::error::{SourcePart, render_syntax_error};
 use self::host::{Host, HostStop, StdStream};
 use self::interp::{Bounds, Cell, Interp, Jump, slot};
 use self::value::Value;
-use crate::builtin::{Builtin, BuiltinContext, BuiltinResult, OperandError};
-use crate::limits::{ExecutionLimits, Interrupt};
+use toolsh_command::limits::{ExecutionLimits, Interrupt};
+use toolsh_command::utility::{OperandError, Utility, UtilityContext, UtilityResult};
 
 /// Stack of the interpreter thread: deep enough for `max_function_depth`
 /// nested awk calls in a debug build.
@@ -206,7 +218,7 @@ struct Job {
 
 impl Job {
     /// Parse and run; messages go to standard error through `host`.
-    fn run(self, host: Host) -> BuiltinResult {
+    fn run(self, host: Host) -> UtilityResult {
         let prog = match parser::parse_program(&self.src, self.limits.max_ast_depth) {
             Ok(p) => p,
             Err(e) => {
@@ -262,15 +274,15 @@ impl Job {
     }
 }
 
-/// Write `awk: {msg}` to standard error. (`BuiltinContext::err_msg`
+/// Write `awk: {msg}` to standard error. (`UtilityContext::err_msg`
 /// borrows the whole context across an await, which makes the future
 /// non-`Send`; this only borrows the stream.)
-async fn err_line(stderr: &crate::io::Output, msg: &str) -> Result<(), Interrupt> {
+async fn err_line(stderr: &toolsh_command::io::Output, msg: &str) -> Result<(), Interrupt> {
     let line = format!("awk: {msg}\n");
-    crate::builtin::write_status(stderr.write(line.as_bytes()).await).map(|_| ())
+    toolsh_command::utility::write_status(stderr.write(line.as_bytes()).await).map(|_| ())
 }
 
-fn report(host: &Host, msg: &str, status: i32) -> BuiltinResult {
+fn report(host: &Host, msg: &str, status: i32) -> UtilityResult {
     match host.write(StdStream::Stderr, msg.as_bytes().to_vec()) {
         Err(HostStop::Interrupt(i)) => Err(i),
         _ => Ok(status),
@@ -309,12 +321,12 @@ fn setup(it: &mut Interp<'_>, inv: &Invocation, env: &[(String, String)]) -> Res
 }
 
 #[async_trait]
-impl Builtin for Awk {
+impl Utility for Awk {
     fn name(&self) -> &'static str {
         "awk"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let inv = match parse_args(&ctx.args[1..]) {
             Ok(inv) => inv,
             Err((msg, status)) => {
@@ -355,7 +367,7 @@ impl Builtin for Awk {
         }
         if src.len() > ctx.shell.limits().max_source_bytes {
             return Err(Interrupt::limit(
-                crate::limits::LimitKind::SourceBytes,
+                toolsh_command::limits::LimitKind::SourceBytes,
                 ctx.shell.limits().max_source_bytes,
             ));
         }
@@ -374,7 +386,7 @@ impl Builtin for Awk {
             .stack_size(STACK_BYTES)
             .spawn(move || {
                 // A panic leaves `done_tx` unsent: the internal error below.
-                if let Ok(r) = crate::contain::catch_sync(|| job.run(host)) {
+                if let Ok(r) = toolsh_command::contain::catch_sync(|| job.run(host)) {
                     let _ = done_tx.send(r);
                 }
             });

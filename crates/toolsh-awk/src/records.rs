@@ -3,10 +3,10 @@
 //! RT set to the text that ended the record.
 
 use super::regex::{Re, find_nonempty};
-use crate::utils::posix_regex::PosixRegex;
+use toolsh_command::posix_regex::PosixRegex;
 
 use super::host::{Host, HostStop, Reply, Request};
-use crate::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::{Interrupt, LimitKind};
 
 /// How input is split into records.
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::utils::posix_regex::{PosixRegex, RegexError, RegexFlags, Syntax};
+use toolsh_command::posix_regex::{PosixRegex, RegexError, RegexFlags, Syntax};
 
 /// A compiled, shareable awk regex.
 pub type Re = Rc<PosixRegex>;

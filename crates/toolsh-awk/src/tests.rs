@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use super::Awk;
-use crate::fs::FileSystem;
-use crate::profile::Profile;
-use crate::testing::TestShell;
+use toolsh_command::fs::FileSystem;
+use toolsh_command::profile::Profile;
+use toolsh_command::testing::TestShell;
 
 async fn awk(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut sh = TestShell::default();
@@ -254,7 +254,7 @@ async fn environ_and_argv() {
 
 #[tokio::test]
 async fn sandbox_files_round_trip() {
-    let fs: Arc<dyn FileSystem> = Arc::new(crate::fs::MemoryFs::default());
+    let fs: Arc<dyn FileSystem> = Arc::new(toolsh_command::fs::MemoryFs::default());
     let mut sh = TestShell {
         fs: fs.clone(),
         profile: Profile::Sandbox,

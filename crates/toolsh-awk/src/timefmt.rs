@@ -1,7 +1,7 @@
 //! Time functions of gawk: `strftime` and `mktime`, in UTC (the sandbox
 //! has no time zone database; `TZ` is not consulted).
 
-use crate::utils::date::strftime::{DAYS, MONTHS};
+use toolsh_command::calendar::{DAYS, MONTHS};
 
 /// gawk's default `strftime` format (`PROCINFO["strftime"]`).
 pub const DEFAULT_FORMAT: &[u8] = b"%a %b %e %H:%M:%S %Z %Y";

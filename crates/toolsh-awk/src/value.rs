@@ -255,7 +255,7 @@ pub fn num_to_str(n: f64, fmt: &[u8]) -> Vec<u8> {
         fmt,
         &[Value::Num(n)],
         b"%.6g",
-        crate::numarg::CONVERSION_WIDTH,
+        toolsh_command::numarg::CONVERSION_WIDTH,
     )
     .unwrap_or_default()
 }

@@ -11,7 +11,7 @@ use super::interp::{ArrRef, Cell, Ex, Interp, Jump, Loc, fatal, new_array, slot}
 use super::records::RecordSep;
 use super::regex::Re;
 use super::value::{Str, Value, num_to_str};
-use crate::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::{Interrupt, LimitKind};
 
 impl Interp<'_> {
     fn var_name(&self, v: Var) -> String {

@@ -1,13 +1,18 @@
-//! GNU-style command-line parsing shared by the text utilities: short
-//! option clusters, long options with unique-prefix abbreviation, argument
-//! permutation, `--`, and getopt's exact diagnostics (GNU libc `getopt_long`
-//! behaviour, as documented in the GNU C Library manual, "Getopt").
+//! GNU-style command-line parsing, the one parser of the utilities (text
+//! tools, file commands, grep): short option clusters, long options with
+//! unique-prefix abbreviation, argument permutation, `--`, and getopt's
+//! exact diagnostics (GNU libc `getopt_long` behaviour, as documented in
+//! the GNU C Library manual, "Getopt"). sed, awk and jq keep parsers of
+//! their own: their command lines are not getopt's (sed's script operand
+//! and `-i[SUFFIX]`/`-s` rules, awk's `-v`/`-f` program assembly and
+//! operands that are assignments, jq's positional `--arg NAME VALUE`
+//! pairs and `--args`/`--jsonargs` modes).
 
 #![allow(clippy::many_single_char_names)] // short names mirror the C algorithms
 
 /// Whether an option takes an argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum HasArg {
+pub enum HasArg {
     /// A flag (`-n`, `--numeric-sort`).
     No,
     /// Requires an argument (`-k 2`, `-k2`, `--key=2`, `--key 2`).
@@ -20,7 +25,7 @@ pub(crate) enum HasArg {
 /// (the equivalent short option, or a private character for long-only
 /// options).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Long {
+pub struct Long {
     /// Name without the leading `--`.
     pub name: &'static str,
     /// Argument kind.
@@ -30,7 +35,7 @@ pub(crate) struct Long {
 }
 
 /// Shorthand constructor for a [`Long`].
-pub(crate) const fn long(name: &'static str, arg: HasArg, key: char) -> Long {
+pub const fn long(name: &'static str, arg: HasArg, key: char) -> Long {
     Long { name, arg, key }
 }
 
@@ -38,7 +43,7 @@ pub(crate) const fn long(name: &'static str, arg: HasArg, key: char) -> Long {
 /// option character, followed by `:` when it takes an argument and `::`
 /// when the argument is optional (attached only: `-Iseconds`).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Spec {
+pub struct Spec {
     /// getopt short-option string (`"nrk:t:"`).
     pub short: &'static str,
     /// Long options (`--help` and `--version` are always added).
@@ -49,15 +54,19 @@ pub(crate) struct Spec {
 }
 
 /// Key of the implicit `--help`.
-pub(crate) const HELP: char = '\u{f001}';
+pub const HELP: char = '\u{f001}';
 /// Key of the implicit `--version`.
-pub(crate) const VERSION: char = '\u{f002}';
+pub const VERSION: char = '\u{f002}';
 
 /// A parsed command line.
 #[derive(Debug, Default, Clone)]
-pub(crate) struct Args {
+pub struct Args {
     /// Options in command-line order, with their arguments.
     pub opts: Vec<(char, Option<String>)>,
+    /// For each entry of [`Args::opts`], the index in the parsed slice of
+    /// the argument it came from (grep's `-NUM` joins the digits of one
+    /// argument only).
+    pub positions: Vec<usize>,
     /// The operands, in order.
     pub operands: Vec<String>,
 }
@@ -79,7 +88,7 @@ impl Args {
 
 /// A usage error: the getopt message (without the program name).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct UsageError(pub String);
+pub struct UsageError(pub String);
 
 fn short_arg(spec: &Spec, c: char) -> Option<HasArg> {
     let mut it = spec.short.chars().peekable();
@@ -105,14 +114,14 @@ const BUILTIN_LONGS: [Long; 2] = [
     long("version", HasArg::No, VERSION),
 ];
 
-fn find_long(spec: &Spec, name: &str) -> Result<Long, UsageError> {
+fn find_long(spec: &Spec, name: &str, arg: &str) -> Result<Long, UsageError> {
     let all = || spec.long.iter().chain(BUILTIN_LONGS.iter());
     if let Some(l) = all().find(|l| l.name == name) {
         return Ok(*l);
     }
     let matches: Vec<&Long> = all().filter(|l| l.name.starts_with(name)).collect();
     match matches.as_slice() {
-        [] => Err(UsageError(format!("unrecognized option '--{name}'"))),
+        [] => Err(UsageError(format!("unrecognized option '{arg}'"))),
         [one] => Ok(**one),
         many => {
             // Several names that map to the same key are not ambiguous.
@@ -124,7 +133,7 @@ fn find_long(spec: &Spec, name: &str) -> Result<Long, UsageError> {
             }
             let list: Vec<String> = many.iter().map(|l| format!("'--{}'", l.name)).collect();
             Err(UsageError(format!(
-                "option '--{name}' is ambiguous; possibilities: {}",
+                "option '{arg}' is ambiguous; possibilities: {}",
                 list.join(" ")
             )))
         }
@@ -137,10 +146,15 @@ fn find_long(spec: &Spec, name: &str) -> Result<Long, UsageError> {
 /// `option requires an argument -- 'x'`, `unrecognized option '--foo'`,
 /// `option '--foo' requires an argument`,
 /// `option '--foo' doesn't allow an argument`.
-pub(crate) fn parse(spec: &Spec, args: &[String]) -> Result<Args, UsageError> {
+pub fn parse(spec: &Spec, args: &[String]) -> Result<Args, UsageError> {
+    fn push(out: &mut Args, at: usize, opt: (char, Option<String>)) {
+        out.opts.push(opt);
+        out.positions.push(at);
+    }
     let mut out = Args::default();
     let mut i = 0;
     while i < args.len() {
+        let at = i;
         let a = &args[i];
         i += 1;
         if a == "--" {
@@ -152,7 +166,7 @@ pub(crate) fn parse(spec: &Spec, args: &[String]) -> Result<Args, UsageError> {
                 Some((n, v)) => (n, Some(v.to_string())),
                 None => (body, None),
             };
-            let l = find_long(spec, name)?;
+            let l = find_long(spec, name, a)?;
             match (l.arg, value) {
                 (HasArg::No, Some(_)) => {
                     return Err(UsageError(format!(
@@ -160,9 +174,9 @@ pub(crate) fn parse(spec: &Spec, args: &[String]) -> Result<Args, UsageError> {
                         l.name
                     )));
                 }
-                (HasArg::No, None) => out.opts.push((l.key, None)),
-                (HasArg::Optional, v) => out.opts.push((l.key, v)),
-                (HasArg::Yes, Some(v)) => out.opts.push((l.key, Some(v))),
+                (HasArg::No, None) => push(&mut out, at, (l.key, None)),
+                (HasArg::Optional, v) => push(&mut out, at, (l.key, v)),
+                (HasArg::Yes, Some(v)) => push(&mut out, at, (l.key, Some(v))),
                 (HasArg::Yes, None) => {
                     let Some(v) = args.get(i) else {
                         return Err(UsageError(format!(
@@ -171,7 +185,7 @@ pub(crate) fn parse(spec: &Spec, args: &[String]) -> Result<Args, UsageError> {
                         )));
                     };
                     i += 1;
-                    out.opts.push((l.key, Some(v.clone())));
+                    push(&mut out, at, (l.key, Some(v.clone())));
                 }
             }
             continue;
@@ -197,15 +211,15 @@ pub(crate) fn parse(spec: &Spec, args: &[String]) -> Result<Args, UsageError> {
                         } else {
                             rest
                         };
-                        out.opts.push((c, Some(v)));
+                        push(&mut out, at, (c, Some(v)));
                         j = chars.len();
                     }
                     Some(HasArg::Optional) => {
                         let rest: String = chars[j..].iter().collect();
-                        out.opts.push((c, (!rest.is_empty()).then_some(rest)));
+                        push(&mut out, at, (c, (!rest.is_empty()).then_some(rest)));
                         j = chars.len();
                     }
-                    Some(HasArg::No) => out.opts.push((c, None)),
+                    Some(HasArg::No) => push(&mut out, at, (c, None)),
                 }
             }
             continue;
@@ -250,6 +264,7 @@ mod tests {
             ]
         );
         assert_eq!(a.operands, v(&["f", "-r"]));
+        assert_eq!(a.positions, [1, 1, 2]);
     }
 
     #[test]
@@ -259,6 +274,10 @@ mod tests {
         assert_eq!(
             parse(&SPEC, &v(&["--r"])).unwrap_err().0,
             "option '--r' is ambiguous; possibilities: '--reverse' '--random-sort'"
+        );
+        assert_eq!(
+            parse(&SPEC, &v(&["--nope=1"])).unwrap_err().0,
+            "unrecognized option '--nope=1'"
         );
         assert_eq!(
             parse(&SPEC, &v(&["-x"])).unwrap_err().0,

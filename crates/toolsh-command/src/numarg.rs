@@ -25,7 +25,7 @@ use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 
 /// Why a number from script text was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum NumError {
+pub enum NumError {
     /// Not a number in the accepted syntax.
     Invalid,
     /// A valid number past what the command accepts (past `u64::MAX`
@@ -37,7 +37,7 @@ impl NumError {
     /// The suffix GNU tools add to `invalid number of lines: 'N'` for this
     /// error: `: Value too large for defined data type` (EOVERFLOW, as
     /// `xstrtoumax` reports it) or nothing.
-    pub(crate) fn gnu_suffix(self) -> &'static str {
+    pub fn gnu_suffix(self) -> &'static str {
         match self {
             NumError::Invalid => "",
             NumError::TooLarge => ": Value too large for defined data type",
@@ -48,7 +48,7 @@ impl NumError {
 /// An unsigned decimal integer: at least one ASCII digit and nothing
 /// else. Returns the value saturated at `u64::MAX` and whether it
 /// overflowed; `None` when `s` is not all digits.
-pub(crate) fn scan_decimal(s: &str) -> Option<(u64, bool)> {
+pub fn scan_decimal(s: &str) -> Option<(u64, bool)> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -67,7 +67,7 @@ pub(crate) fn scan_decimal(s: &str) -> Option<(u64, bool)> {
 
 /// [`scan_decimal`] refusing overflow: a count GNU tools read with
 /// `xstrtoumax` (`uniq -f`, `split -l`).
-pub(crate) fn parse_count(s: &str) -> Result<u64, NumError> {
+pub fn parse_count(s: &str) -> Result<u64, NumError> {
     match scan_decimal(s) {
         None => Err(NumError::Invalid),
         Some((_, true)) => Err(NumError::TooLarge),
@@ -80,7 +80,7 @@ pub(crate) fn parse_count(s: &str) -> Result<u64, NumError> {
 /// 2), as `head`, `tail`, `od` and `split` accept it (GNU coreutils
 /// manual, "Block size"). [`NumError::TooLarge`] past `u64::MAX`, digits
 /// or product.
-pub(crate) fn parse_size(s: &str) -> Result<u64, NumError> {
+pub fn parse_size(s: &str) -> Result<u64, NumError> {
     let digits = s.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 {
         return Err(NumError::Invalid);
@@ -115,7 +115,7 @@ pub(crate) fn parse_size(s: &str) -> Result<u64, NumError> {
 
 /// A count as `usize`, saturating: for counts that only bound a loop over
 /// input (the loop ends with the input, never at the count).
-pub(crate) fn to_usize(n: u64) -> usize {
+pub fn to_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
 }
 
@@ -123,7 +123,7 @@ pub(crate) fn to_usize(n: u64) -> usize {
 /// `nl -w`, `seq -f`, awk's `printf`): at most
 /// [`ExecutionLimits::max_format_width`], else the script stops with
 /// [`LimitKind::FormatWidth`].
-pub(crate) fn format_width(limits: &ExecutionLimits, n: u64) -> Result<usize, Interrupt> {
+pub fn format_width(limits: &ExecutionLimits, n: u64) -> Result<usize, Interrupt> {
     let max = limits.max_format_width;
     match usize::try_from(n) {
         Ok(w) if w <= max => Ok(w),
@@ -135,13 +135,13 @@ pub(crate) fn format_width(limits: &ExecutionLimits, n: u64) -> Result<usize, In
 /// at hand (awk's `CONVFMT` and `OFMT` number-to-string conversions): the
 /// default [`ExecutionLimits::max_format_width`]. Past it the conversion
 /// yields an empty string.
-pub(crate) const CONVERSION_WIDTH: usize = 100_000;
+pub const CONVERSION_WIDTH: usize = 100_000;
 
 /// A byte count a command would hold in memory at once (a line width, a
 /// block, a suffix, a read size): at most
 /// [`ExecutionLimits::max_buffer_bytes`], else the script stops with
 /// [`LimitKind::BufferBytes`].
-pub(crate) fn buffer_bytes(limits: &ExecutionLimits, n: u64) -> Result<usize, Interrupt> {
+pub fn buffer_bytes(limits: &ExecutionLimits, n: u64) -> Result<usize, Interrupt> {
     let max = limits.max_buffer_bytes;
     match usize::try_from(n) {
         Ok(b) if b <= max => Ok(b),
@@ -153,11 +153,11 @@ pub(crate) fn buffer_bytes(limits: &ExecutionLimits, n: u64) -> Result<usize, In
 /// limit of Linux. bash fails a redirection to a descriptor at or past the
 /// process's limit with `N: Bad file descriptor` (status 1); so does
 /// toolsh, so the descriptor table is never sized by a script's number.
-pub(crate) const MAX_FD: usize = 1024;
+pub const MAX_FD: usize = 1024;
 
 /// A descriptor number from a redirection (`N>file`, `exec N<&-`):
 /// `None` at or past [`MAX_FD`].
-pub(crate) fn fd(n: u64) -> Option<usize> {
+pub fn fd(n: u64) -> Option<usize> {
     usize::try_from(n).ok().filter(|&n| n < MAX_FD)
 }
 
@@ -165,11 +165,11 @@ pub(crate) fn fd(n: u64) -> Option<usize> {
 /// about 136 years (`u32::MAX` seconds). Longer waits, `inf` included,
 /// wait this long, which every deadline ends first; an `Instant` plus it
 /// never overflows.
-pub(crate) const MAX_DURATION: Duration = Duration::from_secs(u32::MAX as u64);
+pub const MAX_DURATION: Duration = Duration::from_secs(u32::MAX as u64);
 
 /// Seconds (fractions allowed) as a wait: `None` for NaN or a negative
 /// value; at most [`MAX_DURATION`] (`inf` and `1e19` included).
-pub(crate) fn duration(secs: f64) -> Option<Duration> {
+pub fn duration(secs: f64) -> Option<Duration> {
     if secs.is_nan() || secs < 0.0 {
         return None;
     }

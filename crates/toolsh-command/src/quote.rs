@@ -1,6 +1,7 @@
 //! Quoting values for re-input, as bash prints them: `${x@Q}`
 //! (single quotes), `declare -p` (double quotes), and `$'...'` when the
-//! text has control characters.
+//! text has control characters; and file names in diagnostics as GNU
+//! coreutils quote them ([`gnu`]).
 
 use std::fmt::Write as _;
 
@@ -10,7 +11,7 @@ fn needs_ansi(s: &str) -> bool {
 }
 
 /// bash's `$'...'` quoting.
-pub(crate) fn ansi_c(s: &str) -> String {
+pub fn ansi_c(s: &str) -> String {
     let mut out = String::from("$'");
     for c in s.chars() {
         match c {
@@ -36,7 +37,7 @@ pub(crate) fn ansi_c(s: &str) -> String {
 
 /// `${x@Q}`: single quotes, `'\''` for a quote; `$'...'` for control
 /// characters.
-pub(crate) fn single(s: &str) -> String {
+pub fn single(s: &str) -> String {
     if needs_ansi(s) {
         return ansi_c(s);
     }
@@ -55,7 +56,7 @@ pub(crate) fn single(s: &str) -> String {
 
 /// `declare -p` values: double quotes with `\"`, `\\`, `\$`, `` \` ``
 /// escaped; `$'...'` for control characters.
-pub(crate) fn double(s: &str) -> String {
+pub fn double(s: &str) -> String {
     if needs_ansi(s) {
         return ansi_c(s);
     }
@@ -73,7 +74,7 @@ pub(crate) fn double(s: &str) -> String {
 
 /// `printf %q` / `${x@Q}`-style quoting with backslashes (used by `set`
 /// listing values that need quoting).
-pub(crate) fn for_set(s: &str) -> String {
+pub fn for_set(s: &str) -> String {
     if !s.is_empty()
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || "_-./:,@%+=".contains(c))
@@ -81,6 +82,36 @@ pub(crate) fn for_set(s: &str) -> String {
         return s.to_string();
     }
     single(s)
+}
+
+/// Quote a file name for a diagnostic the way GNU coreutils does in the C
+/// locale (`'name'`; names with a single quote in double quotes; control
+/// characters as `$'\n'` pieces are approximated with `?`).
+pub fn gnu(name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if clean.contains('\'') {
+        if clean.contains(['"', '$', '`', '\\']) {
+            format!("'{}'", clean.replace('\'', "'\\''"))
+        } else {
+            format!("\"{clean}\"")
+        }
+    } else {
+        format!("'{clean}'")
+    }
+}
+
+/// [`gnu`] only when the name needs it for a shell (gnulib's
+/// `quotef`, used by `realpath` and others): names made of letters,
+/// digits, non-ASCII and `-_./,:@%+=^` print as they are.
+pub fn gnu_if_needed(name: &str) -> String {
+    let plain = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || !c.is_ascii() || "-_./,:@%+=^".contains(c));
+    if plain { name.to_string() } else { gnu(name) }
 }
 
 #[cfg(test)]

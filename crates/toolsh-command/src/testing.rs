@@ -1,6 +1,6 @@
-//! A minimal [`ShellAccess`] for unit tests of builtins, so a utility can
+//! A minimal [`ShellAccess`] for unit tests of utilities, so one can
 //! be tested without the interpreter: variables in a map, a chosen file
-//! system, and `run_command` over a set of builtins.
+//! system, and `run_command` over a set of utilities.
 #![allow(dead_code)] // used by the utilities' unit tests as they land
 
 use std::collections::HashMap;
@@ -9,21 +9,29 @@ use std::time::{Duration, SystemTime};
 
 use async_trait::async_trait;
 
-use crate::builtin::{Builtin, BuiltinContext, BuiltinResult, ShellAccess};
 use crate::fs::{DisabledFs, FileSystem};
 use crate::io::{Input, Output};
 use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 use crate::profile::Profile;
+use crate::utility::{ShellAccess, Utility, UtilityContext, UtilityResult};
 
 /// A stand-in shell for tests.
-pub(crate) struct TestShell {
+pub struct TestShell {
+    /// Shell variables.
     pub vars: HashMap<String, String>,
+    /// Names of the exported variables, in order.
     pub exported: Vec<String>,
+    /// The current directory (absolute).
     pub cwd: String,
+    /// The file system.
     pub fs: Arc<dyn FileSystem>,
+    /// The sandbox profile.
     pub profile: Profile,
+    /// The limits.
     pub limits: ExecutionLimits,
-    pub builtins: HashMap<String, Arc<dyn Builtin>>,
+    /// The utilities `run_command` finds by name.
+    pub utilities: HashMap<String, Arc<dyn Utility>>,
+    /// State of the pseudo-random generator.
     pub rng: u32,
 }
 
@@ -36,7 +44,7 @@ impl Default for TestShell {
             fs: Arc::new(DisabledFs),
             profile: Profile::LogicOnly,
             limits: ExecutionLimits::default(),
-            builtins: HashMap::new(),
+            utilities: HashMap::new(),
             rng: 1,
         }
     }
@@ -44,20 +52,23 @@ impl Default for TestShell {
 
 /// What a builtin run produced.
 #[derive(Debug)]
-pub(crate) struct RunOutput {
-    pub status: BuiltinResult,
+pub struct RunOutput {
+    /// The status (or interrupt).
+    pub status: UtilityResult,
+    /// Standard output, lossily decoded.
     pub stdout: String,
+    /// Standard error, lossily decoded.
     pub stderr: String,
 }
 
 impl TestShell {
     /// Run `builtin` with `args` (args[0] is the name) and `stdin`.
-    pub async fn run(&mut self, builtin: &dyn Builtin, args: &[&str], stdin: &str) -> RunOutput {
+    pub async fn run(&mut self, builtin: &dyn Utility, args: &[&str], stdin: &str) -> RunOutput {
         let (out, out_cap) = Output::capture(usize::MAX, LimitKind::StdoutBytes);
         let (err, err_cap) = Output::capture(usize::MAX, LimitKind::StderrBytes);
         let mut input = Input::from_bytes(stdin.as_bytes().to_vec());
         let status = {
-            let mut ctx = BuiltinContext {
+            let mut ctx = UtilityContext {
                 args: args.iter().map(|s| (*s).to_string()).collect(),
                 stdin: &mut input,
                 stdout: &out,
@@ -130,15 +141,15 @@ impl ShellAccess for TestShell {
         mut stdin: Input,
         stdout: &Output,
         stderr: &Output,
-    ) -> BuiltinResult {
-        let Some(b) = argv.first().and_then(|n| self.builtins.get(n)).cloned() else {
+    ) -> UtilityResult {
+        let Some(b) = argv.first().and_then(|n| self.utilities.get(n)).cloned() else {
             let name = argv.first().cloned().unwrap_or_default();
             let _ = stderr
                 .write_str(&format!("toolsh: {name}: command not found\n"))
                 .await;
             return Ok(127);
         };
-        let mut ctx = BuiltinContext {
+        let mut ctx = UtilityContext {
             args: argv,
             stdin: &mut stdin,
             stdout,

@@ -5,15 +5,15 @@
 
 use bytes::Bytes;
 
-use crate::builtin::{BuiltinContext, BuiltinResult, OperandError};
+use crate::getopt::{self, Args, Spec};
 use crate::io::{Input, Output, OutputError};
 use crate::limits::{Interrupt, LimitKind};
-use crate::utils::cli::{self, Args, Spec};
-use crate::utils::files::common::quote;
+use crate::quote::gnu as quote;
+use crate::utility::{OperandError, UtilityContext, UtilityResult};
 
 /// Why a utility stopped early.
 #[derive(Debug)]
-pub(crate) enum Fail {
+pub enum Fail {
     /// A limit or cancellation: ends the script.
     Interrupt(Interrupt),
     /// The reader of standard output has gone (status 141, like SIGPIPE).
@@ -40,10 +40,10 @@ impl From<OutputError> for Fail {
 }
 
 /// The result of a utility body: an exit status or an early stop.
-pub(crate) type Flow<T> = Result<T, Fail>;
+pub type Flow<T> = Result<T, Fail>;
 
 /// Map a utility body's result to the builtin's result.
-pub(crate) async fn finish(ctx: &mut BuiltinContext<'_>, r: Flow<i32>) -> BuiltinResult {
+pub async fn finish(ctx: &mut UtilityContext<'_>, r: Flow<i32>) -> UtilityResult {
     match r {
         Ok(s) => Ok(s),
         Err(Fail::Interrupt(i)) => Err(i),
@@ -58,7 +58,7 @@ pub(crate) async fn finish(ctx: &mut BuiltinContext<'_>, r: Flow<i32>) -> Builti
 }
 
 /// Output with an in-memory buffer flushed every 32 KiB and at the end.
-pub(crate) struct OutBuf<'a> {
+pub struct OutBuf<'a> {
     out: &'a Output,
     buf: Vec<u8>,
 }
@@ -104,7 +104,7 @@ impl<'a> OutBuf<'a> {
 /// Print `{name}: {msg}` on standard error.
 /// (Takes `&mut` so the future stays `Send`: a shared borrow of the
 /// context is not, because the shell handle is not `Sync`.)
-pub(crate) async fn error(ctx: &mut BuiltinContext<'_>, msg: &str) -> Flow<()> {
+pub async fn error(ctx: &mut UtilityContext<'_>, msg: &str) -> Flow<()> {
     let line = format!("{}: {msg}\n", ctx.name());
     let err = ctx.stderr;
     err.write_str(&line).await.or_else(ignore_pipe)?;
@@ -114,19 +114,19 @@ pub(crate) async fn error(ctx: &mut BuiltinContext<'_>, msg: &str) -> Flow<()> {
 /// Parse the command line; print `--help` (status 0) or a usage error
 /// followed by `Try 'NAME --help' for more information.` (status
 /// `usage_status`). `Ok(Err(status))` means "exit now with this status".
-pub(crate) async fn parse_args(
-    ctx: &mut BuiltinContext<'_>,
+pub async fn parse_args(
+    ctx: &mut UtilityContext<'_>,
     spec: &Spec,
     help: &str,
     usage_status: i32,
 ) -> Flow<Result<Args, i32>> {
-    match cli::parse(spec, &ctx.args[1..]) {
-        Ok(a) if a.has(cli::HELP) => {
+    match getopt::parse(spec, &ctx.args[1..]) {
+        Ok(a) if a.has(getopt::HELP) => {
             let out = ctx.stdout;
             out.write_str(help).await?;
             Ok(Err(0))
         }
-        Ok(a) if a.has(cli::VERSION) => {
+        Ok(a) if a.has(getopt::VERSION) => {
             let line = format!("{} (toolsh) {}\n", ctx.name(), env!("CARGO_PKG_VERSION"));
             let out = ctx.stdout;
             out.write_str(&line).await?;
@@ -141,7 +141,7 @@ pub(crate) async fn parse_args(
 }
 
 /// Print `{name}: {msg}` and the `Try '{name} --help'` hint.
-pub(crate) async fn usage_error(ctx: &mut BuiltinContext<'_>, msg: &str, _status: i32) -> Flow<()> {
+pub async fn usage_error(ctx: &mut UtilityContext<'_>, msg: &str, _status: i32) -> Flow<()> {
     let name = ctx.name().to_string();
     let text = format!("{name}: {msg}\nTry '{name} --help' for more information.\n");
     let err = ctx.stderr;
@@ -157,7 +157,7 @@ fn ignore_pipe(e: OutputError) -> Result<(), OutputError> {
 }
 
 /// Where a utility reads one operand from.
-pub(crate) enum Source {
+pub enum Source {
     /// Standard input, streamed; `pending` holds bytes read but not yet
     /// consumed.
     Stdin {
@@ -187,7 +187,7 @@ impl Source {
 
     /// Open operand `name` (`-` is standard input). The error is the
     /// message GNU tools print: `NAME: No such file or directory`.
-    pub async fn open(ctx: &mut BuiltinContext<'_>, name: &str) -> Flow<Result<Source, String>> {
+    pub async fn open(ctx: &mut UtilityContext<'_>, name: &str) -> Flow<Result<Source, String>> {
         if ctx.is_stdin_operand(name) {
             return Ok(Ok(Source::stdin()));
         }
@@ -209,7 +209,7 @@ impl Source {
     /// the message in the utility's `wording` and give `None`: the caller
     /// sets its exit status to 1 and goes on with the next operand.
     pub async fn open_or_report(
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         name: &str,
         wording: OpenWording,
         out: Option<&mut OutBuf<'_>>,
@@ -305,7 +305,7 @@ impl Source {
     /// `Some(false)` for a last record without one, `None` at end of file.
     pub async fn line(
         &mut self,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         delim: u8,
         line: &mut Vec<u8>,
         max: usize,
@@ -341,8 +341,8 @@ impl Source {
 /// the (cleared) buffer it is given is written out. An operand that cannot
 /// be opened is reported in `wording` after the output so far and makes
 /// the status 1; the others are still read. Gives the exit status.
-pub(crate) async fn filter_lines<F>(
-    ctx: &mut BuiltinContext<'_>,
+pub async fn filter_lines<F>(
+    ctx: &mut UtilityContext<'_>,
     names: &[String],
     wording: OpenWording,
     delim: u8,
@@ -375,7 +375,7 @@ where
 /// How a utility words the message for an operand it cannot open; `msg`
 /// below is [`Source::open`]'s `NAME: strerror`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum OpenWording {
+pub enum OpenWording {
     /// `msg` as it is (cat, cut, fold, nl, expand, od, ...).
     Plain,
     /// A fixed prefix before `msg`: util-linux rev's `cannot open `.
@@ -442,14 +442,14 @@ fn c_quote(name: &str) -> String {
 }
 
 /// The strerror part of a `NAME: message` error.
-pub(crate) fn msg_tail<'a>(msg: &'a str, name: &str) -> &'a str {
+pub fn msg_tail<'a>(msg: &'a str, name: &str) -> &'a str {
     msg.strip_prefix(name)
         .and_then(|m| m.strip_prefix(": "))
         .unwrap_or(msg)
 }
 
 /// The operands, `-` (standard input) when there are none.
-pub(crate) fn operand_names(args: &Args) -> Vec<String> {
+pub fn operand_names(args: &Args) -> Vec<String> {
     if args.operands.is_empty() {
         vec!["-".to_string()]
     } else {
@@ -458,15 +458,15 @@ pub(crate) fn operand_names(args: &Args) -> Vec<String> {
 }
 
 /// Position of `b` in `s`.
-pub(crate) fn memchr_pos(b: u8, s: &[u8]) -> Option<usize> {
+pub fn memchr_pos(b: u8, s: &[u8]) -> Option<usize> {
     s.iter().position(|&x| x == b)
 }
 
 /// Read all records of all `operands` (standard input when empty),
 /// bounded by `max_buffer_bytes` in total. File errors are printed as
 /// `NAME: message` and make the returned flag `false`.
-pub(crate) async fn read_all_operands(
-    ctx: &mut BuiltinContext<'_>,
+pub async fn read_all_operands(
+    ctx: &mut UtilityContext<'_>,
     operands: &[String],
 ) -> Flow<(Vec<u8>, bool)> {
     let max = ctx.shell.limits().max_buffer_bytes;
@@ -493,7 +493,7 @@ pub(crate) async fn read_all_operands(
 
 /// Split `data` into records ending in `delim` (the last may lack it);
 /// the returned slices exclude the delimiter.
-pub(crate) fn split_records(data: &[u8], delim: u8) -> Vec<&[u8]> {
+pub fn split_records(data: &[u8], delim: u8) -> Vec<&[u8]> {
     let mut v = Vec::new();
     let mut start = 0;
     for (i, &b) in data.iter().enumerate() {
@@ -508,61 +508,7 @@ pub(crate) fn split_records(data: &[u8], delim: u8) -> Vec<&[u8]> {
     v
 }
 
-/// Define a utility's unit struct and its [`Builtin`] impl: the run
-/// method calls `$body(ctx)` and maps the outcome with [`finish`].
-macro_rules! utility {
-    ($(#[$m:meta])* $ty:ident, $name:literal, $body:path) => {
-        $(#[$m])*
-        #[derive(Debug, Default)]
-        pub struct $ty;
-
-        #[async_trait::async_trait]
-        impl crate::builtin::Builtin for $ty {
-            fn name(&self) -> &'static str {
-                $name
-            }
-
-            async fn run(
-                &self,
-                ctx: &mut crate::builtin::BuiltinContext<'_>,
-            ) -> crate::builtin::BuiltinResult {
-                let r = $body(ctx).await;
-                crate::utils::textio::finish(ctx, r).await
-            }
-        }
-    };
-}
-pub(crate) use utility;
-
 /// The name GNU tools print for an operand in headers and messages.
-pub(crate) fn display_name(name: &str) -> &str {
+pub fn display_name(name: &str) -> &str {
     if name == "-" { "standard input" } else { name }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::builtin::Builtin;
-    use crate::testing::TestShell;
-    use crate::utils::{cat::Cat, head::Head, rev::Rev, tac::Tac, tail::Tail};
-
-    /// Each utility keeps its own wording for an operand it cannot open,
-    /// prints what it wrote before the message, and goes on (status 1).
-    #[tokio::test]
-    async fn open_failure_wording() {
-        let cases: [(&dyn Builtin, &str, &str); 5] = [
-            (&Cat, "cat", "cat: nope: "),
-            (&Head, "head", "head: cannot open 'nope' for reading: "),
-            (&Tail, "tail", "tail: cannot open 'nope' for reading: "),
-            (&Rev, "rev", "rev: cannot open nope: "),
-            (&Tac, "tac", "tac: failed to open 'nope' for reading: "),
-        ];
-        for (b, name, want) in cases {
-            let mut sh = TestShell::default();
-            let r = sh.run(b, &[name, "-", "nope", "-"], "x\n").await;
-            assert!(matches!(r.status, Ok(1)), "{name}: {:?}", r.status);
-            assert!(r.stderr.starts_with(want), "{name}: {}", r.stderr);
-            assert_eq!(r.stderr.lines().count(), 1, "{name}: {}", r.stderr);
-            assert!(!r.stdout.is_empty(), "{name}: nothing before the error");
-        }
-    }
 }

@@ -1,5 +1,7 @@
-//! The one contract for commands implemented in Rust: shell builtins, text
-//! utilities and (in the tool layer) tools.
+//! The one contract for commands implemented in Rust that the shell runs
+//! by name: the text and file utilities and (in the tool layer) tools.
+//! The shell's own builtins (`cd`, `read`, `declare`, ...) are the
+//! interpreter's and do not use it.
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -13,7 +15,7 @@ use crate::profile::Profile;
 
 /// What a builtin returns: its exit status, or an [`Interrupt`] that stops
 /// the whole script (a limit was hit or the host cancelled).
-pub type BuiltinResult = Result<i32, Interrupt>;
+pub type UtilityResult = Result<i32, Interrupt>;
 
 /// A command implemented in Rust.
 ///
@@ -23,12 +25,12 @@ pub type BuiltinResult = Result<i32, Interrupt>;
 /// [`ShellAccess::checkpoint`] in their loops so the deadline and
 /// cancellation are honoured.
 #[async_trait]
-pub trait Builtin: Send + Sync {
+pub trait Utility: Send + Sync {
     /// The command name (`jq`, `orders.list`).
     fn name(&self) -> &str;
 
     /// Run the command.
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult;
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult;
 }
 
 /// The shell as seen by a builtin: variables, current directory, file
@@ -86,7 +88,7 @@ pub trait ShellAccess: Send + Sync {
         stdin: Input,
         stdout: &Output,
         stderr: &Output,
-    ) -> BuiltinResult;
+    ) -> UtilityResult;
     /// [`ShellAccess::run_command`] with the current directory set to
     /// the absolute path `dir` for the command's duration (`find
     /// -execdir`). The default, for shells without a working directory,
@@ -98,14 +100,14 @@ pub trait ShellAccess: Send + Sync {
         stdin: Input,
         stdout: &Output,
         stderr: &Output,
-    ) -> BuiltinResult {
+    ) -> UtilityResult {
         let _ = dir;
         self.run_command(argv, stdin, stdout, stderr).await
     }
 }
 
 /// Everything a running builtin gets.
-pub struct BuiltinContext<'a> {
+pub struct UtilityContext<'a> {
     /// The arguments; `args[0]` is the command name as invoked.
     pub args: Vec<String>,
     /// Standard input.
@@ -124,7 +126,7 @@ pub struct BuiltinContext<'a> {
     pub stdin_from_loop: bool,
 }
 
-impl BuiltinContext<'_> {
+impl UtilityContext<'_> {
     /// The command name (`args[0]`).
     pub fn name(&self) -> &str {
         self.args.first().map_or("", String::as_str)
@@ -167,7 +169,7 @@ impl BuiltinContext<'_> {
     /// The endless device (`/dev/zero`, `/dev/urandom`) the operand `path`
     /// names, if any, in every profile: a utility that streams its
     /// operands reads it as [`crate::Input::from_device`]; reading it
-    /// whole ([`BuiltinContext::read_operand`]) fails with the buffer
+    /// whole ([`UtilityContext::read_operand`]) fails with the buffer
     /// limit.
     pub fn endless_operand(&self, path: &str) -> Option<crate::fs::EndlessDevice> {
         if path == "-" {

@@ -21,7 +21,7 @@ use super::format::{self, Style};
 use super::input::{Piece, ReadError, Reader};
 use super::value::JqVal;
 use super::{cache, compile};
-use crate::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::{Interrupt, LimitKind};
 
 /// Marker type binding our value type and global data for jaq.
 pub(crate) struct JqData;
@@ -193,7 +193,7 @@ pub(crate) struct Job {
     /// recursion that jaq runs as a tail call, like `def f: f; f`).
     pub max_ticks: u64,
     /// The execution's memory budget, which values are charged to.
-    pub memory: Arc<crate::MemoryBudget>,
+    pub memory: Arc<toolsh_command::MemoryBudget>,
 }
 
 #[derive(Clone)]

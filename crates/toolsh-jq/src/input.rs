@@ -437,7 +437,7 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::utils::jq::format::to_json;
+    use crate::format::to_json;
 
     fn reader(pieces: &[&'static str]) -> Reader<'static> {
         let mut it = pieces

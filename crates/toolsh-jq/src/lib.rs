@@ -1,4 +1,4 @@
-//! `jq`: the JSON processor, built on jaq (jaq-core, jaq-std, jaq-json)
+//! toolsh-jq: `jq`, the JSON processor, for the toolsh shell; built built on jaq (jaq-core, jaq-std, jaq-json)
 //! with jq 1.7.1's options, builtins, output format, error messages and
 //! exit statuses layered on top (jq manual, "Invoking jq"; exit statuses:
 //! 2 usage or input error, 3 compile error, 5 runtime error, `-e` gives 1
@@ -8,7 +8,20 @@
 //! cannot stall the shell: this side streams standard input to it, writes
 //! its outputs as they come, checks the deadline between them and cancels
 //! the thread when the script must stop or the reader has gone.
+//!
+//! A utility of the command contract (`toolsh-command`): it depends on
+//! that and on jaq, not on the interpreter; `toolsh-utils`' standard set
+//! includes it. Architecture invariant: it reads files only through the
+//! shell's [`toolsh_command::FileSystem`] and bounds every buffer by the
+//! execution's limits and memory budget.
+//!
+//! ```
+//! use toolsh_command::Utility;
+//! assert_eq!(toolsh_jq::Jq.name(), "jq");
+//! ```
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 #![allow(clippy::many_single_char_names)] // jq-style short names (v, k, f) read best here
 
 mod cache;
@@ -34,9 +47,9 @@ use bytes::Bytes;
 use jaq_json::Val;
 use tokio::sync::mpsc;
 
-use crate::builtin::{Builtin, BuiltinContext, BuiltinResult, OperandError, write_status};
-use crate::io::{Output, OutputError};
-use crate::limits::Interrupt;
+use toolsh_command::io::{Output, OutputError};
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{OperandError, Utility, UtilityContext, UtilityResult, write_status};
 
 use cli::{NamedValue, Positional};
 use engine::{Event, Job};
@@ -52,7 +65,7 @@ const USAGE_HINT: &str = "Use jq --help for help with command-line options,\nor 
 const EXIT_BROKEN_PIPE: i32 = 141;
 
 async fn read_all(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     path: &str,
 ) -> Result<Result<Vec<u8>, String>, Interrupt> {
     match ctx.read_operand(path).await {
@@ -75,7 +88,7 @@ fn parse_all_values(data: &[u8], max: usize) -> Result<Vec<Val>, String> {
     Ok(out)
 }
 
-async fn usage(stderr: &Output, msg: &str) -> BuiltinResult {
+async fn usage(stderr: &Output, msg: &str) -> UtilityResult {
     let text = format!("jq: {msg}\n{USAGE_HINT}\n");
     write_status(stderr.write(text.as_bytes()).await)?;
     Ok(2)
@@ -95,12 +108,12 @@ async fn reserve(tx: Option<&mpsc::Sender<Bytes>>) -> Option<mpsc::Permit<'_, By
 }
 
 #[async_trait]
-impl Builtin for Jq {
+impl Utility for Jq {
     fn name(&self) -> &'static str {
         "jq"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let mut opts = match cli::parse(&ctx.args[1..]) {
             Ok(o) => o,
             Err(cli::UsageError(m)) => return usage(ctx.stderr, &m).await,
@@ -266,7 +279,7 @@ async fn keep_last_output(ev_rx: &mut mpsc::Receiver<Event>, stdout: &Output, st
 }
 
 /// Run the engine thread and move bytes until it is done.
-async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> BuiltinResult {
+async fn pump(ctx: &mut UtilityContext<'_>, job: Job, use_stdin: bool) -> UtilityResult {
     let (in_tx, in_rx) = mpsc::channel::<Bytes>(4);
     let (ev_tx, mut ev_rx) = mpsc::channel::<Event>(8);
     let (recycle_tx, recycle_rx) = std::sync::mpsc::channel::<Vec<u8>>();
@@ -278,7 +291,7 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
         .spawn(move || {
             // A panic in the engine ends the thread with the events
             // channel closed: reported below as the engine stopping.
-            let _ = crate::contain::catch_sync(|| {
+            let _ = toolsh_command::contain::catch_sync(|| {
                 engine::run(job, in_rx, &ev_tx, recycle_rx, &thread_cancel);
             });
         });
@@ -292,7 +305,7 @@ async fn pump(ctx: &mut BuiltinContext<'_>, job: Job, use_stdin: bool) -> Builti
     let mut pending: Option<Bytes> = None;
     let mut stdin_done = !use_stdin;
     let mut tick = tokio::time::interval(Duration::from_millis(20));
-    let BuiltinContext {
+    let UtilityContext {
         stdin,
         stdout,
         stderr,

@@ -1,5 +1,5 @@
 //! jq values against the execution's memory budget
-//! ([`crate::ExecutionLimits::max_memory_bytes`]).
+//! ([`toolsh_command::ExecutionLimits::max_memory_bytes`]).
 //!
 //! jaq builds values with no bound of its own (`reduce range(40) as $i
 //! ("x"; .+.)` reached 2.5 GB). Every constructor our value type owns
@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use jaq_json::Val;
 
-use crate::{MemoryBudget, Reservation};
+use toolsh_command::{MemoryBudget, Reservation};
 
 struct State {
     charge: Reservation,

@@ -616,7 +616,7 @@ fn prints_as_double(int: &[u8], frac: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::utils::jq::format::to_json;
+    use crate::format::to_json;
 
     fn one(text: &str) -> Result<String, String> {
         parse_text(text.as_bytes()).map(|v| to_json(&v))

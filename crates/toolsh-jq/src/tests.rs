@@ -2,7 +2,7 @@
 //! jq 1.7.1 (`/root/.cache/toolsh-oracles/bin/jq`).
 
 use super::Jq;
-use crate::testing::TestShell;
+use toolsh_command::testing::TestShell;
 
 async fn jq(args: &[&str], stdin: &str) -> (String, i32) {
     let mut sh = TestShell::default();
@@ -175,7 +175,7 @@ async fn a_recursion_run_as_a_loop_stops_at_the_step_budget() {
     // jq 1.7.1 runs `def f: f; f` forever (a tail call); here every
     // definition call is a step, counted like a loop iteration. It used to
     // be reported as the buffer limit, which it never touches.
-    use crate::limits::{Interrupt, LimitKind};
+    use toolsh_command::limits::{Interrupt, LimitKind};
     let mut sh = TestShell::default();
     sh.limits.max_total_loop_iterations = 10;
     let out = sh.run(&Jq, &["jq", "-n", "def f: f; f"], "").await;

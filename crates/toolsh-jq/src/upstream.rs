@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 
 use super::Jq;
 use super::parse::parse_text;
-use crate::testing::TestShell;
+use toolsh_command::testing::TestShell;
 
 /// Where `scripts/install-oracles.sh` puts jq's test files.
 fn dir() -> String {

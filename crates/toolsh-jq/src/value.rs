@@ -2,7 +2,7 @@
 //! semantics where jaq's differ: error messages, null padding on `.[n] = x`,
 //! floored float indices, slicing `null`, insertion-ordered deletion,
 //! truncating `%`, string repetition and number formatting in string
-//! interpolation (jq manual, "Basic filters" and "Builtin operators").
+//! interpolation (jq manual, "Basic filters" and "Utility operators").
 
 use std::fmt;
 

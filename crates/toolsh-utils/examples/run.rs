@@ -1,5 +1,5 @@
 //! Run a script the way `bash -c` does:
-//! `cargo run -p toolsh-interp --example run -- -c SCRIPT [ARG0 [ARG...]]`
+//! `cargo run -p toolsh-utils --example run -- -c SCRIPT [ARG0 [ARG...]]`
 //! or `... --example run -- FILE [ARG...]` (the file is read from the host
 //! only to get the script text). Standard input is passed through; the
 //! process exits with the script's status. Sandbox profile over an empty
@@ -55,6 +55,7 @@ async fn main() {
     ];
     env.retain(|(k, _)| !k.is_empty());
     let mut shell = Shell::builder()
+        .utilities(toolsh_utils::standard())
         .profile(Profile::Sandbox)
         .fs(fs)
         .cwd("/tmp")

@@ -12,11 +12,9 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, parse_args, usage_error, utility,
-};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source, error, parse_args, usage_error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `base64 [-d] [-i] [-w COLS] [FILE]`.
@@ -47,7 +45,7 @@ With no FILE, or when FILE is -, read standard input.
       --help            display this help and exit
 ";
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -149,7 +147,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     #[tokio::test]
     async fn round_trip() {

@@ -8,11 +8,9 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, Source, filter_lines, operand_names, parse_args, utility,
-};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OpenWording, Source, filter_lines, operand_names, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `cat [OPTION]... [FILE]...`.
@@ -74,7 +72,7 @@ struct State {
     at_start: bool,
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -180,7 +178,7 @@ fn render(text: &[u8], o: &Opts, buf: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     #[tokio::test]
     async fn numbers_and_shows() {

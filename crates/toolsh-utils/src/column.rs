@@ -10,11 +10,9 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OutBuf, error, parse_args, read_all_operands, split_records, utility,
-};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OutBuf, error, parse_args, read_all_operands, split_records};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `column [-t] [-s SEP] [-o SEP] [-c WIDTH] [-x] [FILE]...`.
@@ -50,7 +48,7 @@ Options:
      --help                       display this help
 ";
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -58,15 +56,17 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     // util-linux reads the width as a `u32` (`strtou32_or_err`).
     let width = match args.last('c') {
         None => 80,
-        Some(c) => match crate::numarg::parse_count(c) {
-            Ok(n) if u32::try_from(n).is_ok() => crate::numarg::to_usize(n),
+        Some(c) => match toolsh_command::numarg::parse_count(c) {
+            Ok(n) if u32::try_from(n).is_ok() => toolsh_command::numarg::to_usize(n),
             r => {
-                let range = c.starts_with('-') && crate::numarg::scan_decimal(&c[1..]).is_some();
-                let why = if range || r.is_ok() || r == Err(crate::numarg::NumError::TooLarge) {
-                    ": Numerical result out of range"
-                } else {
-                    ""
-                };
+                let range =
+                    c.starts_with('-') && toolsh_command::numarg::scan_decimal(&c[1..]).is_some();
+                let why =
+                    if range || r.is_ok() || r == Err(toolsh_command::numarg::NumError::TooLarge) {
+                        ": Numerical result out of range"
+                    } else {
+                        ""
+                    };
                 error(ctx, &format!("invalid columns argument: '{c}'{why}")).await?;
                 return Ok(1);
             }

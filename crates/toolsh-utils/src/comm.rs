@@ -9,11 +9,11 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, parse_args, split_records, usage_error, utility,
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{
+    Flow, OpenWording, OutBuf, Source, error, parse_args, split_records, usage_error,
 };
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `comm [-123] FILE1 FILE2`.
@@ -54,7 +54,7 @@ and column three contains lines common to both files.
 
 /// Read two operands whole (`-` is standard input).
 pub(crate) async fn read_two(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     ops: &[String],
 ) -> Flow<Result<(Vec<u8>, Vec<u8>), i32>> {
     if ops.len() < 2 {
@@ -83,7 +83,7 @@ pub(crate) async fn read_two(
     Ok(Ok((a, b)))
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),

@@ -10,9 +10,9 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, error, parse_args, utility};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OutBuf, error, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `env [-i] [-u NAME] [-0] [NAME=VALUE]... [COMMAND [ARG]...]`.
@@ -45,7 +45,7 @@ Set each NAME to VALUE in the environment and run COMMAND.
 A mere - implies -i.  If no COMMAND, print the resulting environment.
 ";
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 125).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),

@@ -13,10 +13,10 @@
 
 use std::cmp::Ordering;
 
-use crate::builtin::BuiltinContext;
-use crate::limits::{Interrupt, LimitKind};
-use crate::utils::posix_regex::{PosixRegex, RegexFlags, Syntax};
-use crate::utils::textio::{Flow, error, utility};
+use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::posix_regex::{PosixRegex, RegexFlags, Syntax};
+use toolsh_command::textio::{Flow, error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `expr EXPRESSION`.
@@ -82,8 +82,9 @@ fn parse_int(s: &str) -> Option<i128> {
 /// out of range). `None` when not an integer.
 fn position(s: &str) -> Option<usize> {
     match s.strip_prefix('-') {
-        Some(d) => crate::numarg::scan_decimal(d).map(|_| 0),
-        None => crate::numarg::scan_decimal(s).map(|(v, _)| crate::numarg::to_usize(v)),
+        Some(d) => toolsh_command::numarg::scan_decimal(d).map(|_| 0),
+        None => toolsh_command::numarg::scan_decimal(s)
+            .map(|(v, _)| toolsh_command::numarg::to_usize(v)),
     }
 }
 
@@ -306,7 +307,7 @@ fn regex_match(s: &str, re: &str) -> R {
     }
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let mut args: Vec<String> = ctx.args[1..].to_vec();
     if args.len() == 1 && args[0] == "--help" {
         let out = ctx.stdout;
@@ -375,7 +376,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     async fn run(args: &[&str]) -> (String, i32) {
         let mut sh = TestShell::default();

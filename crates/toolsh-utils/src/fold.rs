@@ -9,12 +9,10 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::head::obsolete_count;
-use crate::utils::textio::{
-    Flow, OpenWording, error, filter_lines, operand_names, parse_args, utility,
-};
+use crate::head::obsolete_count;
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OpenWording, error, filter_lines, operand_names, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `fold [-bs] [-w WIDTH] [FILE]...`.
@@ -88,7 +86,7 @@ fn fold_line(line: &[u8], width: usize, spaces: bool, bytes: bool, out: &mut Vec
     out.extend_from_slice(&cur);
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let mut argv = ctx.args.clone();
     obsolete_count(&mut argv);
     if argv.get(1).is_some_and(|a| a == "-n") {

@@ -11,12 +11,12 @@
 
 use std::collections::VecDeque;
 
-use crate::builtin::BuiltinContext;
-use crate::limits::{Interrupt, LimitKind};
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, display_name, error, operand_names, parse_args, utility,
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::textio::{
+    Flow, OpenWording, OutBuf, Source, display_name, error, operand_names, parse_args,
 };
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `head [OPTION]... [FILE]...`.
@@ -122,7 +122,7 @@ pub(crate) struct Counting {
 /// usage error, `--help` or an invalid count (GNU's `invalid number of
 /// lines: 'X'`, status 1).
 pub(crate) async fn counting(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     spec: &Spec,
     help: &str,
     sign: char,
@@ -143,7 +143,7 @@ pub(crate) async fn counting(
                     Some(x) => (true, x),
                     None => (false, v.strip_prefix(other).unwrap_or(v)),
                 };
-                let x = match crate::numarg::parse_size(num) {
+                let x = match toolsh_command::numarg::parse_size(num) {
                     Ok(x) => x,
                     Err(e) => {
                         let what = if *k == 'c' { "bytes" } else { "lines" };
@@ -188,7 +188,7 @@ impl Counting {
     }
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let mut argv = ctx.args.clone();
     obsolete_count(&mut argv);
     ctx.args = argv;
@@ -220,7 +220,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 }
 
 async fn copy_head(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     src: &mut Source,
     count: Count,
     delim: u8,
@@ -306,7 +306,7 @@ async fn copy_head(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     async fn run(args: &[&str], input: &str) -> String {
         let mut sh = TestShell::default();
@@ -335,14 +335,14 @@ mod tests {
         let five = "1\n2\n3\n4\n5\n";
         let mut sh = TestShell::default();
         let r = sh
-            .run(&crate::utils::tail::Tail, &["tail", "-n", "-2"], five)
+            .run(&crate::tail::Tail, &["tail", "-n", "-2"], five)
             .await;
         assert_eq!(r.stdout, "4\n5\n");
         let r = sh.run(&Head, &["head", "-n", "x"], five).await;
         assert!(matches!(r.status, Ok(1)));
         assert_eq!(r.stderr, "head: invalid number of lines: 'x'\n");
         let r = sh
-            .run(&crate::utils::tail::Tail, &["tail", "-c", "1x"], five)
+            .run(&crate::tail::Tail, &["tail", "-c", "1x"], five)
             .await;
         assert_eq!(r.stderr, "tail: invalid number of bytes: '1x'\n");
         let r = sh.run(&Head, &["head", "-q", "-", "-"], five).await;

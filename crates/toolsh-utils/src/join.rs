@@ -11,10 +11,10 @@
 
 use std::cmp::Ordering;
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::comm::read_two;
-use crate::utils::textio::{Flow, OutBuf, error, parse_args, split_records, utility};
+use crate::comm::read_two;
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OutBuf, error, parse_args, split_records};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `join [OPTION]... FILE1 FILE2`.
@@ -140,7 +140,7 @@ fn field_num(s: &str) -> Option<usize> {
     s.parse::<usize>().ok().filter(|&n| n > 0).map(|n| n - 1)
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),

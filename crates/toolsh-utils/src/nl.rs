@@ -9,14 +9,14 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use regex::bytes::Regex;
+use toolsh_command::posix_regex::{PosixRegex, RegexFlags, Syntax};
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::printf::render::{self, Spec as Conv};
-use crate::utils::textio::{
-    Flow, OpenWording, error, filter_lines, operand_names, parse_args, usage_error, utility,
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::number::render::{self, Spec as Conv};
+use toolsh_command::textio::{
+    Flow, OpenWording, error, filter_lines, operand_names, parse_args, usage_error,
 };
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `nl [OPTION]... [FILE]...`.
@@ -71,7 +71,7 @@ enum Style {
     All,
     NonEmpty,
     None,
-    Regex(Regex),
+    Regex(PosixRegex),
 }
 
 impl Style {
@@ -82,7 +82,7 @@ impl Style {
             "n" => Some(Style::None),
             _ => {
                 let re = s.strip_prefix('p')?;
-                Regex::new(&crate::utils::nl::bre_to_ere(re))
+                PosixRegex::new(re.as_bytes(), Syntax::Basic, RegexFlags::default())
                     .ok()
                     .map(Style::Regex)
             }
@@ -99,36 +99,11 @@ impl Style {
     }
 }
 
-/// A rough BRE-to-regex-crate translation for `-bpBRE` (`\(`, `\)`,
-/// `\{`, `\}`, `\|` become operators; bare `( ) { } | + ?` literals).
-pub(crate) fn bre_to_ere(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some(x @ ('(' | ')' | '{' | '}' | '|' | '+' | '?')) => out.push(x),
-                Some(x) => {
-                    out.push('\\');
-                    out.push(x);
-                }
-                None => out.push_str("\\\\"),
-            },
-            '(' | ')' | '{' | '}' | '|' | '+' | '?' => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 fn int_arg(v: Option<&str>) -> Option<i64> {
     v?.parse().ok()
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -204,7 +179,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         }
     }
     // Every numbered line is padded to the width: bounded as printf's.
-    let width = crate::numarg::format_width(ctx.shell.limits(), width)?;
+    let width = toolsh_command::numarg::format_width(ctx.shell.limits(), width)?;
     let names = operand_names(&args);
     let mut number = start;
     let mut section = 1usize;
@@ -261,7 +236,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     #[tokio::test]
     async fn numbering() {

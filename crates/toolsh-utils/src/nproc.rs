@@ -4,9 +4,9 @@
 //! answer is 1 whatever the host has: the host's processor count is not
 //! shown to the script.
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, error, parse_args, utility};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, error, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `nproc [--all] [--ignore=N]`: prints 1 (see the module docs);
@@ -34,7 +34,7 @@ which may be less than the number of online processors
       --help     display this help and exit
 ";
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),

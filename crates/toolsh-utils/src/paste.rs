@@ -9,11 +9,9 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
-};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `paste [-s] [-d LIST] [FILE]...`.
@@ -75,7 +73,7 @@ fn delimiters(s: &str) -> Result<Vec<Option<u8>>, String> {
     Ok(out)
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -174,7 +172,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 /// The next line of `src` without its terminator.
 async fn next(
     src: &mut Source,
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     eol: u8,
     line: &mut Vec<u8>,
     max: usize,
@@ -191,7 +189,7 @@ async fn next(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     #[tokio::test]
     async fn serial_and_parallel() {

@@ -2,9 +2,9 @@
 //! "printenv invocation"). Only the shell's own exported variables exist:
 //! the host environment is never visible.
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, parse_args, utility};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OutBuf, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `printenv [-0] [VARIABLE]...`: every exported variable as
@@ -29,7 +29,7 @@ If no VARIABLE is specified, print name and value pairs for them all.
       --help     display this help and exit
 ";
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 2).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),

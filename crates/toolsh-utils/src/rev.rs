@@ -7,9 +7,9 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::Spec;
-use crate::utils::textio::{Flow, OpenWording, filter_lines, operand_names, parse_args, utility};
+use toolsh_command::getopt::Spec;
+use toolsh_command::textio::{Flow, OpenWording, filter_lines, operand_names, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `rev [FILE]...`.
@@ -30,7 +30,7 @@ Reverse lines characterwise.
       --help     display this help
 ";
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),

@@ -9,11 +9,11 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::printf::number::scan_float;
-use crate::utils::printf::render::{self, Spec as Conv};
-use crate::utils::textio::{Flow, OutBuf, error, parse_args, usage_error, utility};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::number::render::{self, Spec as Conv};
+use toolsh_command::number::scan::scan_float;
+use toolsh_command::textio::{Flow, OutBuf, error, parse_args, usage_error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `seq [OPTION]... [FIRST [INCREMENT]] LAST`.
@@ -85,7 +85,7 @@ enum FormatError {
     /// GNU's message (without `seq: `); status 1.
     Bad(String),
     /// A width or precision past `max_format_width`.
-    Limit(crate::limits::Interrupt),
+    Limit(toolsh_command::limits::Interrupt),
 }
 
 impl From<String> for FormatError {
@@ -98,11 +98,11 @@ impl From<String> for FormatError {
 /// its width and precision bounded by `max_format_width`.
 fn parse_format(
     f: &str,
-    limits: &crate::limits::ExecutionLimits,
+    limits: &toolsh_command::limits::ExecutionLimits,
 ) -> Result<(String, Conv, char, String), FormatError> {
     let bound = |digits: &str| {
-        let n = crate::numarg::scan_decimal(digits).map_or(0, |(n, _)| n);
-        crate::numarg::format_width(limits, n).map_err(FormatError::Limit)
+        let n = toolsh_command::numarg::scan_decimal(digits).map_or(0, |(n, _)| n);
+        toolsh_command::numarg::format_width(limits, n).map_err(FormatError::Limit)
     };
     let b = f.as_bytes();
     let mut i = 0;
@@ -161,7 +161,7 @@ fn parse_format(
     Ok((prefix, c, conv as char, rest))
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     // Negative numbers are operands, not options: stop option parsing at
     // the first argument that looks like a number.
     let mut argv = ctx.args.clone();
@@ -244,7 +244,10 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         None
     } else {
         let p = first.frac_digits.max(step.frac_digits);
-        Some(crate::numarg::format_width(ctx.shell.limits(), p as u64)?)
+        Some(toolsh_command::numarg::format_width(
+            ctx.shell.limits(),
+            p as u64,
+        )?)
     };
     let render_one = |v: f64, iv: Option<i128>| -> String {
         if let Some((pre, conv, c, post)) = &fmt {
@@ -328,7 +331,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     async fn run(args: &[&str]) -> String {
         let mut sh = TestShell::default();

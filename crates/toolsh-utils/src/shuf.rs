@@ -7,13 +7,11 @@
 
 use std::collections::HashMap;
 
-use crate::builtin::BuiltinContext;
-use crate::limits::{Interrupt, LimitKind};
-use crate::utils::cli::{Args, HasArg, Spec, long};
-use crate::utils::files::common::quote;
-use crate::utils::textio::{
-    Flow, OutBuf, error, read_all_operands, split_records, usage_error, utility,
-};
+use crate::files::common::quote;
+use toolsh_command::getopt::{Args, HasArg, Spec, long};
+use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::textio::{Flow, OutBuf, error, read_all_operands, split_records, usage_error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `shuf [-rz] [-n COUNT] [-o FILE] [FILE | -e ARG... | -i LO-HI]`.
@@ -87,7 +85,7 @@ impl Items {
 /// A uniform random number in `0..n` (`n <= 2^64`) from the shell's
 /// generator: two draws mixed into 64 bits, then the high half of that
 /// times `n`, redrawn in the rare biased zone (Lemire's method).
-fn below(ctx: &mut BuiltinContext<'_>, n: u128) -> u128 {
+fn below(ctx: &mut UtilityContext<'_>, n: u128) -> u128 {
     let mut draw = || {
         let x = (u64::from(ctx.shell.random_u32()) << 32) | u64::from(ctx.shell.random_u32());
         mix(x)
@@ -117,7 +115,7 @@ fn mix(mut x: u64) -> u64 {
 }
 
 /// `-n COUNT`: the smallest of the counts given (GNU), `None` for none.
-async fn head_count(ctx: &mut BuiltinContext<'_>, args: &Args) -> Flow<Result<Option<u128>, i32>> {
+async fn head_count(ctx: &mut UtilityContext<'_>, args: &Args) -> Flow<Result<Option<u128>, i32>> {
     let mut count: Option<u128> = None;
     for (k, v) in &args.opts {
         if *k != 'n' {
@@ -175,8 +173,8 @@ fn input_range(spec: &str) -> Result<(u64, u64), String> {
     Ok((lo, hi))
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
-    let args = match crate::utils::textio::parse_args(ctx, &SPEC, HELP, 1).await? {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
+    let args = match toolsh_command::textio::parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
     };
@@ -298,7 +296,7 @@ enum Sink {
 impl Sink {
     /// `-o /dev/stdout` and `-o /dev/stderr` (and `/dev/fd/1`, `/dev/fd/2`)
     /// are the command's own streams, as for `tee`.
-    fn open(ctx: &BuiltinContext<'_>, output: Option<&str>) -> Sink {
+    fn open(ctx: &UtilityContext<'_>, output: Option<&str>) -> Sink {
         let Some(path) = output else {
             return Sink::Stdout;
         };
@@ -312,7 +310,7 @@ impl Sink {
     /// Pass on `buf` when it is large enough; checkpoint.
     async fn emit(
         &mut self,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         buf: &mut Vec<u8>,
         max: usize,
     ) -> Flow<()> {
@@ -333,7 +331,7 @@ impl Sink {
         Ok(())
     }
 
-    async fn finish(self, ctx: &mut BuiltinContext<'_>, buf: &[u8]) -> Flow<i32> {
+    async fn finish(self, ctx: &mut UtilityContext<'_>, buf: &[u8]) -> Flow<i32> {
         match self {
             Sink::Stdout => {
                 let out = ctx.stdout;
@@ -389,7 +387,7 @@ mod tests {
     /// values is not the identity, keeps every value, and `-r` repeats.
     #[tokio::test]
     async fn shuffles_with_the_shell_generator() {
-        use crate::utils::files::test_util::{out, shell};
+        use crate::files::test_util::{out, shell};
         let (mut sh, _) = shell();
         let (o, s) = out(&mut sh, &["shuf", "-i", "1-100"]).await;
         assert_eq!(s, 0);

@@ -8,10 +8,10 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::Spec;
-use crate::utils::printf::number::scan_float;
-use crate::utils::textio::{Flow, parse_args, usage_error, utility};
+use toolsh_command::getopt::Spec;
+use toolsh_command::number::scan::scan_float;
+use toolsh_command::textio::{Flow, parse_args, usage_error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `sleep NUMBER[SUFFIX]...`.
@@ -51,7 +51,7 @@ pub(crate) fn parse_duration(s: &str) -> Option<f64> {
     Some(v * mult)
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -66,7 +66,8 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         match parse_duration(op) {
             Some(v) => total += v,
             None => {
-                crate::utils::textio::error(ctx, &format!("invalid time interval '{op}'")).await?;
+                toolsh_command::textio::error(ctx, &format!("invalid time interval '{op}'"))
+                    .await?;
                 bad = true;
             }
         }
@@ -76,7 +77,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
         return Ok(1);
     }
     // `inf` and `1e19` wait at most `MAX_DURATION`: the deadline first.
-    let d = crate::numarg::duration(total).unwrap_or(crate::numarg::MAX_DURATION);
+    let d = toolsh_command::numarg::duration(total).unwrap_or(toolsh_command::numarg::MAX_DURATION);
     ctx.shell.sleep(d).await?;
     Ok(0)
 }

@@ -9,11 +9,9 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
-};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `tac [-b] [-s SEP] [FILE]...`.
@@ -42,7 +40,7 @@ With no FILE, or when FILE is -, read standard input.
       --help               display this help and exit
 ";
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),

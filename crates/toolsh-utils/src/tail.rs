@@ -11,11 +11,11 @@
 
 use std::collections::VecDeque;
 
-use crate::builtin::BuiltinContext;
-use crate::limits::{Interrupt, LimitKind};
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::head::counting;
-use crate::utils::textio::{Flow, OpenWording, OutBuf, Source, utility};
+use crate::head::counting;
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `tail [OPTION]... [FILE]...`.
@@ -108,7 +108,7 @@ fn obsolete(args: &mut Vec<String>) {
     *args = new;
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let mut argv = ctx.args.clone();
     obsolete(&mut argv);
     ctx.args = argv;
@@ -205,7 +205,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     async fn run(args: &[&str], input: &str) -> String {
         let mut sh = TestShell::default();

@@ -8,9 +8,9 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Fail, Flow, error, parse_args, utility};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Fail, Flow, error, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `tee [-a] [FILE]...`.
@@ -43,10 +43,10 @@ enum Target {
     /// A file, by absolute path.
     File(String),
     /// `/dev/stdout` or `/dev/stderr`: the command's stream.
-    Stream(crate::io::Output),
+    Stream(toolsh_command::io::Output),
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -60,7 +60,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     for name in &args.operands {
         let path = ctx.resolve_path(name);
         match path.as_str() {
-            crate::fs::DEV_NULL => {
+            toolsh_command::fs::DEV_NULL => {
                 files.push(None);
                 continue;
             }
@@ -114,7 +114,9 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
                 }
                 Some(Target::Stream(out)) => match out.write(&chunk).await {
                     Ok(()) => Ok(()),
-                    Err(crate::io::OutputError::Interrupt(i)) => return Err(Fail::Interrupt(i)),
+                    Err(toolsh_command::io::OutputError::Interrupt(i)) => {
+                        return Err(Fail::Interrupt(i));
+                    }
                     Err(e) => Err(e.to_string()),
                 },
             };

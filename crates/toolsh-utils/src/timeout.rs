@@ -9,11 +9,11 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::io::Input;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::sleep::parse_duration;
-use crate::utils::textio::{Flow, error, parse_args, usage_error, utility};
+use crate::sleep::parse_duration;
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::io::Input;
+use toolsh_command::textio::{Flow, error, parse_args, usage_error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `timeout [OPTION] DURATION COMMAND [ARG]...`.
@@ -70,7 +70,7 @@ fn signal_number(s: &str) -> Option<i32> {
     })
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 125).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -106,7 +106,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     if secs == 0.0 {
         return Ok(fut.await?);
     }
-    let d = crate::numarg::duration(secs).unwrap_or(crate::numarg::MAX_DURATION);
+    let d = toolsh_command::numarg::duration(secs).unwrap_or(toolsh_command::numarg::MAX_DURATION);
     match tokio::time::timeout(d, fut).await {
         Ok(r) => Ok(r?),
         Err(_) => {

@@ -8,11 +8,9 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, parse_args, usage_error, utility,
-};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source, error, parse_args, usage_error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `uniq [OPTION]... [INPUT [OUTPUT]]`.
@@ -107,10 +105,10 @@ fn same(a: &[u8], b: &[u8], o: &Opts) -> bool {
 /// A `-f`/`-s`/`-w` count: GNU saturates a huge one (it skips or
 /// compares everything).
 fn number(v: Option<&str>) -> Option<usize> {
-    crate::numarg::scan_decimal(v?).map(|(n, _)| crate::numarg::to_usize(n))
+    toolsh_command::numarg::scan_decimal(v?).map(|(n, _)| toolsh_command::numarg::to_usize(n))
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -275,7 +273,7 @@ fn emit(o: &Opts, group: &[Vec<u8>], count: u64, delim: u8, seen: &mut u64, out:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     async fn run(args: &[&str], input: &str) -> String {
         let mut sh = TestShell::default();

@@ -12,11 +12,11 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::io::Input;
-use crate::limits::{Interrupt, LimitKind};
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, OpenWording, Source, error, parse_args, usage_error, utility};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::io::Input;
+use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::textio::{Flow, OpenWording, Source, error, parse_args, usage_error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `xargs [OPTION]... [COMMAND [INITIAL-ARGS]...]`.
@@ -297,7 +297,7 @@ struct Invocation<'a> {
 
 /// Run one invocation; `Some(status)` when xargs stops with it.
 async fn invoke(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     how: &Invocation<'_>,
     batch: Vec<String>,
     status: &mut i32,
@@ -336,7 +336,7 @@ async fn invoke(
     Ok(None)
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),

@@ -9,9 +9,9 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::Spec;
-use crate::utils::textio::{Flow, parse_args, utility};
+use toolsh_command::getopt::Spec;
+use toolsh_command::textio::{Flow, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `yes [STRING]...`.
@@ -32,7 +32,7 @@ Repeatedly output a line with all specified STRING(s), or 'y'.
       --help        display this help and exit
 ";
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -57,9 +57,9 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::builtin::Builtin;
-    use crate::io::Output;
-    use crate::testing::TestShell;
+    use toolsh_command::io::Output;
+    use toolsh_command::testing::TestShell;
+    use toolsh_command::utility::Utility;
 
     #[tokio::test]
     async fn stops_on_broken_pipe() {
@@ -67,8 +67,8 @@ mod tests {
         let (out, input) = Output::pipe();
         drop(input);
         let err = Output::Null;
-        let mut stdin = crate::io::Input::empty();
-        let mut ctx = BuiltinContext {
+        let mut stdin = toolsh_command::io::Input::empty();
+        let mut ctx = UtilityContext {
             args: vec!["yes".into()],
             stdin: &mut stdin,
             stdout: &out,

@@ -27,6 +27,7 @@ fn run(script: &str) -> ExecResult {
     rt.block_on(async move {
         tokio::spawn(async move {
             let mut sh = Shell::builder()
+                .utilities(toolsh_utils::standard())
                 .fs(std::sync::Arc::new(MemoryFs::new()))
                 .limits(ExecutionLimits::default())
                 .build();

@@ -43,7 +43,10 @@ not-f
 
 #[tokio::test]
 async fn device_names_work_without_a_file_system() {
-    let mut sh = Shell::builder().profile(Profile::LogicOnly).build();
+    let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .profile(Profile::LogicOnly)
+        .build();
     let r = sh.exec(SCRIPT).await;
     assert_eq!(
         (r.stdout.as_str(), r.exit_code),
@@ -69,7 +72,10 @@ cat /dev/urandom | head -c 5 | wc -c
 test -c /dev/zero && echo c-yes
 echo x > /dev/zero; echo st=$?
 ";
-    let mut sh = Shell::builder().profile(Profile::LogicOnly).build();
+    let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .profile(Profile::LogicOnly)
+        .build();
     let r = sh.exec(script).await;
     assert_eq!(
         (r.stdout.as_str(), r.exit_code),
@@ -115,6 +121,7 @@ async fn endless_devices_stop_at_the_limits() {
     ];
     for (script, kind) in cases {
         let mut sh = Shell::builder()
+            .utilities(toolsh_utils::standard())
             .profile(Profile::LogicOnly)
             .limits(limits.clone())
             .build();
@@ -142,7 +149,10 @@ async fn endless_devices_stop_at_the_limits() {
 /// from GNU od 9.1: the short last line is never folded).
 #[tokio::test]
 async fn od_reads_a_bounded_part_of_an_endless_device() {
-    let mut sh = Shell::builder().profile(Profile::LogicOnly).build();
+    let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .profile(Profile::LogicOnly)
+        .build();
     let r = sh.exec("od -N 20 -t x1 /dev/zero; echo $?").await;
     assert_eq!(
         r.stdout,

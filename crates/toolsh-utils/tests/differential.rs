@@ -193,6 +193,7 @@ fn bash(script: &str) -> (String, i32) {
 
 fn toolsh(rt: &tokio::runtime::Runtime, script: &str) -> (String, i32) {
     let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
         .profile(Profile::LogicOnly)
         .env("PATH", "/usr/bin:/bin")
         .env("LC_ALL", "C")

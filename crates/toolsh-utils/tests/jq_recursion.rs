@@ -12,7 +12,10 @@ use std::time::Duration;
 use toolsh_interp::{EXIT_LIMIT, ExecResult, ExecutionLimits, LimitKind, Shell};
 
 async fn run(limits: ExecutionLimits, script: &str) -> ExecResult {
-    let mut sh = Shell::builder().limits(limits).build();
+    let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .limits(limits)
+        .build();
     sh.exec(script).await
 }
 

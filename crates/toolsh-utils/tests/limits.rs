@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use toolsh_interp::{
-    Builtin, BuiltinContext, BuiltinResult, EXIT_LIMIT, ExecResult, ExecutionLimits, LimitKind,
-    MemoryFs, Shell,
+    EXIT_LIMIT, ExecResult, ExecutionLimits, LimitKind, MemoryFs, Shell, Utility, UtilityContext,
+    UtilityResult,
 };
 
 /// Every test runs alone, so the peak-memory checks of the adversarial
@@ -52,7 +52,10 @@ fn small() -> ExecutionLimits {
 
 async fn run_with(limits: ExecutionLimits, script: &str) -> ExecResult {
     let _serial = SERIAL.lock().await;
-    let mut sh = Shell::builder().limits(limits).build();
+    let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .limits(limits)
+        .build();
     sh.exec(script).await
 }
 
@@ -407,7 +410,11 @@ async fn source_bytes() {
     assert_limit(&r, LimitKind::SourceBytes, "64", "a\n");
     let _serial = SERIAL.lock().await;
     let fs = Arc::new(MemoryFs::new());
-    let mut sh = Shell::builder().limits(l).fs(fs).build();
+    let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .limits(l)
+        .fs(fs)
+        .build();
     let r = sh.exec("printf 'echo %070d\\n' 0 > /lib.sh").await;
     assert_eq!(r.exit_code, 0, "{r:?}");
     let r = sh.exec("echo a; . /lib.sh").await;
@@ -465,11 +472,11 @@ async fn ast_depth() {
 struct Spin;
 
 #[async_trait]
-impl Builtin for Spin {
+impl Utility for Spin {
     fn name(&self) -> &'static str {
         "spin"
     }
-    async fn run(&self, _ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, _ctx: &mut UtilityContext<'_>) -> UtilityResult {
         loop {
             tokio::task::yield_now().await;
         }
@@ -480,11 +487,11 @@ impl Builtin for Spin {
 struct Busy;
 
 #[async_trait]
-impl Builtin for Busy {
+impl Utility for Busy {
     fn name(&self) -> &'static str {
         "busy"
     }
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         loop {
             ctx.shell.checkpoint()?;
             std::hint::spin_loop();
@@ -513,9 +520,10 @@ async fn deadline() {
         let _serial = SERIAL.lock().await;
         let start = Instant::now();
         let mut sh = Shell::builder()
+            .utilities(toolsh_utils::standard())
             .limits(l.clone())
-            .builtin(Arc::new(Spin))
-            .builtin(Arc::new(Busy))
+            .utility(Arc::new(Spin))
+            .utility(Arc::new(Busy))
             .build();
         let r = sh.exec(script).await;
         assert_limit(&r, LimitKind::Timeout, "200ms", "before\n");
@@ -601,7 +609,12 @@ async fn measured(limits: ExecutionLimits, script: &str, secs: u64) -> ExecResul
     reset_peak_rss();
     let before = peak_rss_kib();
     let start = Instant::now();
-    let r = Shell::builder().limits(limits).build().exec(script).await;
+    let r = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .limits(limits)
+        .build()
+        .exec(script)
+        .await;
     let took = start.elapsed();
     assert!(took < Duration::from_secs(secs), "{script}: took {took:?}");
     if let (Some(b), Some(a)) = (before, peak_rss_kib()) {
@@ -835,6 +848,7 @@ async fn run_with_fs(limits: ExecutionLimits, script: &str) -> ExecResult {
     let _serial = SERIAL.lock().await;
     let fs = Arc::new(MemoryFs::new());
     Shell::builder()
+        .utilities(toolsh_utils::standard())
         .limits(limits)
         .fs(fs)
         .build()

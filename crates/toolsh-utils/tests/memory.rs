@@ -50,7 +50,14 @@ fn measured(script: &str, secs: u64) -> ExecResult {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
     let before = peak_rss_kib();
     let start = Instant::now();
-    let r = rt.block_on(async { Shell::builder().limits(limits()).build().exec(script).await });
+    let r = rt.block_on(async {
+        Shell::builder()
+            .utilities(toolsh_utils::standard())
+            .limits(limits())
+            .build()
+            .exec(script)
+            .await
+    });
     let took = start.elapsed();
     assert!(took < Duration::from_secs(secs), "{script}: took {took:?}");
     if let (Some(b), Some(a)) = (before, peak_rss_kib()) {

@@ -39,6 +39,7 @@ fn run(limits: ExecutionLimits, script: &str) -> ExecResult {
         let r = rt.block_on(async {
             let fs = Arc::new(MemoryFs::new());
             Shell::builder()
+                .utilities(toolsh_utils::standard())
                 .limits(limits)
                 .fs(fs)
                 .build()

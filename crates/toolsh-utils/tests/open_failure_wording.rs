@@ -9,6 +9,7 @@ use toolsh_interp::{MemoryFs, Profile, Shell};
 /// Run `script` in the Sandbox profile over an empty file system.
 async fn run(script: &str) -> (String, String, i32) {
     let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
         .profile(Profile::Sandbox)
         .fs(Arc::new(MemoryFs::new()))
         .build();

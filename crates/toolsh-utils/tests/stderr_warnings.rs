@@ -4,7 +4,7 @@
 use toolsh_interp::Shell;
 
 async fn run(script: &str) -> (String, String, i32) {
-    let mut sh = Shell::builder().build();
+    let mut sh = Shell::builder().utilities(toolsh_utils::standard()).build();
     let r = sh.exec(script).await;
     (r.stdout, r.stderr, r.exit_code)
 }

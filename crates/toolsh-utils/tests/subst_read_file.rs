@@ -18,7 +18,9 @@ fn limits() -> ExecutionLimits {
 
 /// A shell with a memory file system (the sandbox profile) or none.
 fn shell(sandbox: bool) -> Shell {
-    let b = Shell::builder().limits(limits());
+    let b = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .limits(limits());
     if sandbox {
         b.fs(Arc::new(MemoryFs::new()))
             .profile(Profile::Sandbox)

@@ -4,9 +4,9 @@
 use std::rc::Rc;
 
 use super::Parser;
-use crate::utils::awk::ast::{Arith, Bf, Cmp, Expr, GetlineSource, LValue};
-use crate::utils::awk::error::SyntaxError;
-use crate::utils::awk::lexer::{Kw, Tok};
+use crate::ast::{Arith, Bf, Cmp, Expr, GetlineSource, LValue};
+use crate::error::SyntaxError;
+use crate::lexer::{Kw, Tok};
 
 type R = Result<Expr, SyntaxError>;
 

@@ -1,9 +1,9 @@
 //! Parser tests: shapes of small programs and syntax errors.
 
 use super::parse_program;
-use crate::utils::awk::ast::{Expr, Pattern, Stmt};
+use crate::ast::{Expr, Pattern, Stmt};
 
-fn parse(src: &str) -> crate::utils::awk::ast::Program {
+fn parse(src: &str) -> crate::ast::Program {
     parse_program(src.as_bytes(), 200).unwrap_or_else(|e| panic!("{src}: {e:?}"))
 }
 

@@ -7,7 +7,7 @@
 //! `/dev/stdin`, `/dev/stdout`, `/dev/stderr` and `/dev/fd/0`..`2` exist
 //! (for `test -e`); their contents are the command's streams, which only
 //! the command has: utilities reach them through
-//! [`crate::BuiltinContext::read_operand`] and their own output code, not
+//! [`crate::UtilityContext::read_operand`] and their own output code, not
 //! through this layer. `/dev` and `/dev/fd` are directories that list
 //! these devices (with whatever a backend holds there too). A path below a
 //! device (`/dev/null/x`) fails with `Not a directory`, as on Linux.
@@ -18,7 +18,7 @@
 //! Their whole contents cannot be read ([`FileSystem::read`] fails with
 //! `File too large`; a utility reading a whole operand stops with the
 //! buffer limit): they are read as streams, chunk by chunk, by a file
-//! operand that utilities stream ([`crate::BuiltinContext::endless_operand`])
+//! operand that utilities stream ([`crate::UtilityContext::endless_operand`])
 //! and by `< /dev/zero`, so `head -c 16 /dev/zero` works as in bash and
 //! `cat /dev/zero` ends at the output limit or the deadline, never holding
 //! more than a chunk.

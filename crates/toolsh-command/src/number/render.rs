@@ -6,7 +6,7 @@
 
 /// Flags, width and precision of one conversion.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Spec {
+pub struct Spec {
     /// `-`: left-justify.
     pub left: bool,
     /// `+`: always print a sign.
@@ -64,7 +64,7 @@ impl Spec {
 }
 
 /// `%d`/`%i`.
-pub(crate) fn signed(spec: &Spec, v: i64, out: &mut Vec<u8>) {
+pub fn signed(spec: &Spec, v: i64, out: &mut Vec<u8>) {
     let digits = with_precision(spec, v.unsigned_abs().to_string(), v == 0);
     let sign = spec.sign(v < 0);
     spec.pad_number(sign, &digits, spec.precision.is_none(), out);
@@ -79,7 +79,7 @@ fn with_precision(spec: &Spec, digits: String, zero: bool) -> String {
 }
 
 /// `%u`, `%o`, `%x`, `%X` (`conv` is the conversion character).
-pub(crate) fn unsigned(spec: &Spec, conv: char, v: u64, out: &mut Vec<u8>) {
+pub fn unsigned(spec: &Spec, conv: char, v: u64, out: &mut Vec<u8>) {
     let raw = match conv {
         'o' => format!("{v:o}"),
         'x' => format!("{v:x}"),
@@ -100,7 +100,7 @@ pub(crate) fn unsigned(spec: &Spec, conv: char, v: u64, out: &mut Vec<u8>) {
 }
 
 /// `%s`-style: precision truncates (bytes), width pads with spaces.
-pub(crate) fn string(spec: &Spec, s: &[u8], out: &mut Vec<u8>) {
+pub fn string(spec: &Spec, s: &[u8], out: &mut Vec<u8>) {
     let s = match spec.precision {
         Some(p) if p < s.len() => &s[..p],
         _ => s,
@@ -109,7 +109,7 @@ pub(crate) fn string(spec: &Spec, s: &[u8], out: &mut Vec<u8>) {
 }
 
 /// `%f %F %e %E %g %G %a %A` of `v`.
-pub(crate) fn float(spec: &Spec, conv: char, v: f64, out: &mut Vec<u8>) {
+pub fn float(spec: &Spec, conv: char, v: f64, out: &mut Vec<u8>) {
     let upper = conv.is_ascii_uppercase();
     let neg = v.is_sign_negative() && !v.is_nan() || (v.is_nan() && v.is_sign_negative());
     let sign = spec.sign(neg);
@@ -146,7 +146,7 @@ pub(crate) fn float(spec: &Spec, conv: char, v: f64, out: &mut Vec<u8>) {
 const EXACT_DIGITS: usize = 1100;
 
 /// `a` with `prec` digits after the point (`{:.prec$}`), for any `prec`.
-pub(crate) fn fixed_digits(a: f64, prec: usize) -> String {
+pub fn fixed_digits(a: f64, prec: usize) -> String {
     if prec <= EXACT_DIGITS {
         return format!("{a:.prec$}");
     }
@@ -157,7 +157,7 @@ pub(crate) fn fixed_digits(a: f64, prec: usize) -> String {
 
 /// `a` as `d.ddd` with `prec` digits after the point and Rust's `e<exp>`
 /// (`{:.prec$e}`), for any `prec`.
-pub(crate) fn exp_digits(a: f64, prec: usize) -> String {
+pub fn exp_digits(a: f64, prec: usize) -> String {
     if prec <= EXACT_DIGITS {
         return format!("{a:.prec$e}");
     }

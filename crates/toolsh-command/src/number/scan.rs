@@ -8,7 +8,7 @@
 
 /// A converted argument and what to report about it.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Parsed<T> {
+pub struct Parsed<T> {
     /// The value (the parsed prefix on error, clamped on overflow).
     pub value: T,
     /// An error message (`abc: invalid number`): sets status 1.
@@ -93,7 +93,7 @@ fn scan_integer(b: &[u8]) -> (bool, u64, bool, usize, bool) {
 }
 
 /// Convert for `%d`/`%i`/`*` (signed 64-bit).
-pub(crate) fn to_int(s: &str) -> Parsed<i64> {
+pub fn to_int(s: &str) -> Parsed<i64> {
     if let Some(c) = char_constant(s) {
         return ok(i64::from(c));
     }
@@ -118,7 +118,7 @@ pub(crate) fn to_int(s: &str) -> Parsed<i64> {
 }
 
 /// Convert for `%u`/`%o`/`%x`/`%X` (unsigned 64-bit; negatives wrap).
-pub(crate) fn to_uint(s: &str) -> Parsed<u64> {
+pub fn to_uint(s: &str) -> Parsed<u64> {
     if let Some(c) = char_constant(s) {
         return ok(u64::from(c));
     }
@@ -151,7 +151,7 @@ fn ok<T>(value: T) -> Parsed<T> {
 }
 
 /// Convert for the floating conversions (strtold; here a 64-bit double).
-pub(crate) fn to_float(s: &str) -> Parsed<f64> {
+pub fn to_float(s: &str) -> Parsed<f64> {
     if let Some(c) = char_constant(s) {
         return ok(f64::from(c));
     }
@@ -167,7 +167,7 @@ pub(crate) fn to_float(s: &str) -> Parsed<f64> {
 }
 
 /// strtod-style scan of the longest valid prefix: (value, bytes used).
-pub(crate) fn scan_float(b: &[u8]) -> (f64, usize) {
+pub fn scan_float(b: &[u8]) -> (f64, usize) {
     let mut i = 0;
     while i < b.len() && is_c_space(b[i]) {
         i += 1;

@@ -15,9 +15,9 @@
 //! rare ambiguous patterns (documented in docs/compatibility.md).
 //! Patterns with back-references (`\1`) and Perl syntax (`grep -P`) run on
 //! `fancy-regex` (backtracking, leftmost-first, bounded by a backtrack
-//! limit). All matching is over bytes, as in the C locale.
-
-#![allow(dead_code)] // the API is complete before all its users (grep, sed, awk, expr) land
+//! limit), in builds with the `backtrack` feature (the utilities enable
+//! it; the interpreter core alone does not). All matching is over bytes,
+//! as in the C locale.
 
 mod bracket;
 mod translate;
@@ -38,6 +38,7 @@ pub const REGEX_SIZE_LIMIT: usize = 8 * 1024 * 1024;
 const NEST_LIMIT: u32 = 250;
 
 /// Steps the backtracking engine may take in one search before giving up.
+#[cfg(feature = "backtrack")]
 const BACKTRACK_LIMIT: usize = 1_000_000;
 
 /// Which syntax the pattern text is in.
@@ -55,6 +56,20 @@ pub enum Syntax {
     Fixed,
 }
 
+/// Append `text` to an ERE so that it matches literally: each ERE
+/// operator character (`.[]()*+?{}|^$\`) gets a backslash. Used for the
+/// quoted parts of `[[ s =~ re ]]` (bash manual, "Conditional
+/// Constructs": "any part of the pattern may be quoted to force the quoted
+/// portion to be matched literally").
+pub fn escape_ere(text: &[u8], out: &mut Vec<u8>) {
+    for &b in text {
+        if b".[]()*+?{}|^$\\".contains(&b) {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+}
+
 /// Options of a compiled pattern.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RegexFlags {
@@ -65,8 +80,10 @@ pub struct RegexFlags {
     pub multi_line: bool,
     /// GNU sed escapes `\n \t \r \f \v \a`, also inside brackets.
     pub sed_escapes: bool,
-    /// An ERE `{` that does not start a valid interval is a literal
-    /// (GNU grep); otherwise it is an error (GNU sed).
+    /// GNU grep's lenient ERE: a `{` that does not start a valid interval
+    /// is a literal and a repetition with nothing to repeat is ignored.
+    /// Off (GNU sed, regcomp's POSIX syntax for `[[ =~ ]]`), both are
+    /// errors.
     pub lax_interval: bool,
     /// Match only whole words: no word character (`[[:alnum:]_]`) just
     /// before or after the match (`grep -w`).
@@ -101,6 +118,10 @@ pub enum ErrorKind {
     BadBackReference,
     /// A pattern ending in a lone `\`.
     TrailingBackslash,
+    /// An ERE repetition with nothing to repeat (`*a`, `(+a)`, `a|?b`,
+    /// `{1}a`) where the syntax is strict ([`RegexFlags::lax_interval`]
+    /// off: sed -E, `[[ =~ ]]`).
+    BadRepetition,
     /// A repetition count over 32767 or an automaton over the size limit.
     TooBig,
     /// A syntax error reported by the Perl-syntax engine.
@@ -131,6 +152,7 @@ impl RegexError {
             ErrorKind::BadCollation => "Invalid collation character",
             ErrorKind::BadBackReference => "Invalid back reference",
             ErrorKind::TrailingBackslash => "Trailing backslash",
+            ErrorKind::BadRepetition => "Invalid preceding regular expression",
             ErrorKind::TooBig => "Regular expression too big",
             ErrorKind::Perl => "invalid regular expression",
         };
@@ -186,6 +208,7 @@ enum Engine {
         /// longest for this pattern.
         longest: Option<meta::Regex>,
     },
+    #[cfg(feature = "backtrack")]
     Backtrack(Box<fancy_regex::Regex>),
 }
 
@@ -315,6 +338,7 @@ impl PosixRegex {
         })
     }
 
+    #[cfg(feature = "backtrack")]
     fn backtracking(pattern: &str, flags: RegexFlags) -> Result<Self, RegexError> {
         let mut prefix = String::new();
         if flags.ignore_case {
@@ -339,6 +363,17 @@ impl PosixRegex {
         })
     }
 
+    /// Without the `backtrack` feature, a pattern that needs the
+    /// backtracking engine (a back-reference, Perl syntax) is an error.
+    #[cfg(not(feature = "backtrack"))]
+    #[allow(clippy::unnecessary_wraps)]
+    fn backtracking(_pattern: &str, _flags: RegexFlags) -> Result<Self, RegexError> {
+        Err(RegexError::with_message(
+            ErrorKind::Perl,
+            "back-references and Perl syntax are not enabled in this build".to_string(),
+        ))
+    }
+
     /// The number of capturing groups.
     pub fn groups(&self) -> usize {
         self.groups
@@ -348,6 +383,7 @@ impl PosixRegex {
     pub fn is_match(&self, hay: &[u8]) -> bool {
         match &self.engine {
             Engine::Automata { first, .. } => first.is_match(hay),
+            #[cfg(feature = "backtrack")]
             Engine::Backtrack(_) => self.find_at(hay, 0).is_some(),
         }
     }
@@ -368,6 +404,7 @@ impl PosixRegex {
                     .map_or(m.end(), |l| l.end().max(m.end()));
                 Some((m.start(), end))
             }
+            #[cfg(feature = "backtrack")]
             Engine::Backtrack(re) => backtrack_captures(re, hay, start).map(|c| c.whole()),
         }
     }
@@ -396,6 +433,7 @@ impl PosixRegex {
                     .collect();
                 Some(Captures { spans })
             }
+            #[cfg(feature = "backtrack")]
             Engine::Backtrack(re) => backtrack_captures(re, hay, start),
         }
     }
@@ -414,10 +452,12 @@ fn latin1(bytes: &[u8]) -> Cow<'_, str> {
 
 /// Byte offset in the original bytes of char offset `pos` in their
 /// Latin-1 string.
+#[cfg(feature = "backtrack")]
 fn byte_offset(text: &str, pos: usize) -> usize {
     text[..pos].chars().count()
 }
 
+#[cfg(feature = "backtrack")]
 fn backtrack_captures(re: &fancy_regex::Regex, hay: &[u8], start: usize) -> Option<Captures> {
     let text = latin1(hay);
     let ascii = matches!(text, Cow::Borrowed(_));

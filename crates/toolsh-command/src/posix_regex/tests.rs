@@ -51,14 +51,15 @@ fn anchors_by_position() {
 
 #[test]
 fn ere_quirks() {
-    assert_eq!(find(&ere("*a"), "a").as_deref(), Some("a"));
-    assert_eq!(find(&ere("x|*a"), "a").as_deref(), Some("a"));
-    assert_eq!(find(&ere("a)"), "a)").as_deref(), Some("a)"));
-    assert!(ere("a\\|b").find_at(b"b", 0).is_none());
     let lax = RegexFlags {
         lax_interval: true,
         ..RegexFlags::default()
     };
+    let grep = |p: &str| PosixRegex::new(p.as_bytes(), Syntax::Extended, lax).unwrap();
+    assert_eq!(find(&grep("*a"), "a").as_deref(), Some("a"));
+    assert_eq!(find(&grep("x|*a"), "a").as_deref(), Some("a"));
+    assert_eq!(find(&ere("a)"), "a)").as_deref(), Some("a)"));
+    assert!(ere("a\\|b").find_at(b"b", 0).is_none());
     let re = PosixRegex::new(b"a{1,x}", Syntax::Extended, lax).unwrap();
     assert_eq!(re.find_at(b"a{1,x}", 0), Some((0, 6)));
     assert_eq!(err("a{", Syntax::Extended), "Unmatched \\{");
@@ -120,6 +121,7 @@ fn leftmost_longest() {
     assert_eq!(caps.get(2), Some((1, 4)));
 }
 
+#[cfg(feature = "backtrack")]
 #[test]
 fn back_references() {
     let re = bre("\\(a*\\)b\\1");
@@ -177,6 +179,7 @@ fn non_utf8_bytes() {
     assert_eq!(re.find_at(b"a\xe9\xe9", 0), Some((1, 3)));
 }
 
+#[cfg(feature = "backtrack")]
 #[test]
 fn perl_syntax() {
     let re = PosixRegex::new(b"\\d+(?=x)", Syntax::Perl, RegexFlags::default()).unwrap();
@@ -184,6 +187,7 @@ fn perl_syntax() {
     assert!(PosixRegex::new(b"(", Syntax::Perl, RegexFlags::default()).is_err());
 }
 
+#[cfg(feature = "backtrack")]
 #[test]
 fn several_patterns() {
     let re = PosixRegex::new_multi(
@@ -202,6 +206,7 @@ fn several_patterns() {
     assert_eq!(fixed.find_at(b"xa.*[", 0), Some((1, 5)));
 }
 
+#[cfg(feature = "backtrack")]
 #[test]
 fn word_and_line() {
     let w = RegexFlags {
@@ -221,4 +226,34 @@ fn word_and_line() {
     let re = PosixRegex::new(b"a\\|ab", Syntax::Basic, x).unwrap();
     assert!(re.is_match(b"ab"));
     assert!(!re.is_match(b"abc"));
+}
+
+#[cfg(not(feature = "backtrack"))]
+#[test]
+fn back_references_need_the_backtrack_feature() {
+    let e = PosixRegex::new(b"\\(a\\)\\1", Syntax::Basic, RegexFlags::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Perl);
+    assert!(PosixRegex::new(b"\\d", Syntax::Perl, RegexFlags::default()).is_err());
+    // Without back-references the automaton engine still serves.
+    assert!(PosixRegex::new(b"\\(a\\)b", Syntax::Basic, RegexFlags::default()).is_ok());
+}
+
+#[test]
+fn repetition_with_nothing_to_repeat() {
+    // GNU grep ignores it; sed -E and regcomp (bash's `=~`) reject it.
+    let lax = RegexFlags {
+        lax_interval: true,
+        ..RegexFlags::default()
+    };
+    for p in ["*a", "(+a)", "b|?a", "^*a", "{1}a"] {
+        let re = PosixRegex::new(p.as_bytes(), Syntax::Extended, lax).unwrap();
+        assert!(re.is_match(b"a"), "{p}");
+        assert_eq!(
+            err(p, Syntax::Extended),
+            "Invalid preceding regular expression",
+            "{p}"
+        );
+    }
+    // In a BRE a leading `*` is a literal.
+    assert_eq!(find(&bre("*a"), "x*a").as_deref(), Some("*a"));
 }

@@ -144,6 +144,7 @@ impl Translator<'_> {
                     self.begin_atom();
                     self.out.push('.');
                 }
+                b'*' if self.extended() => self.ere_quantifier("*")?,
                 b'*' => self.quantifier("*"),
                 b'^' => self.caret(),
                 b'$' => self.dollar(),
@@ -156,8 +157,8 @@ impl Translator<'_> {
                     }
                 }
                 b'|' if self.extended() => self.alternation(),
-                b'+' if self.extended() => self.quantifier("+"),
-                b'?' if self.extended() => self.quantifier("?"),
+                b'+' if self.extended() => self.ere_quantifier("+")?,
+                b'?' if self.extended() => self.ere_quantifier("?")?,
                 b'{' if self.extended() => self.interval_or_literal()?,
                 _ => self.literal(c),
             }
@@ -281,6 +282,17 @@ impl Translator<'_> {
     }
 
     /// Emit a quantifier (`*`, `+`, `?`, `{m,n}`) for the last atom.
+    /// An ERE repetition operator: with nothing before it (start of the
+    /// pattern, of a group, of an alternative), GNU grep ignores it and the
+    /// strict syntax rejects it.
+    fn ere_quantifier(&mut self, q: &str) -> Result<(), RegexError> {
+        if self.last == Last::Start && !self.opts.lax_interval {
+            return Err(RegexError::new(ErrorKind::BadRepetition));
+        }
+        self.quantifier(q);
+        Ok(())
+    }
+
     fn quantifier(&mut self, q: &str) {
         match self.last {
             Last::Start => {
@@ -385,6 +397,9 @@ impl Translator<'_> {
             Some((min, max, comma, used)) if min.is_some() || comma => {
                 self.pos += used;
                 if self.last == Last::Start {
+                    if !self.opts.lax_interval {
+                        return Err(RegexError::new(ErrorKind::BadRepetition));
+                    }
                     return Ok(());
                 }
                 self.emit_interval(min, max, comma)

@@ -18,10 +18,10 @@ use std::time::UNIX_EPOCH;
 
 use async_trait::async_trait;
 
-use crate::builtin::{Builtin, BuiltinContext, BuiltinResult};
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{Flow, error, finish, parse_args, usage_error};
 use strftime::Zone;
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, error, finish, parse_args, usage_error};
+use toolsh_command::utility::{Utility, UtilityContext, UtilityResult};
 
 /// `date [-u] [-d STRING] [-I[FMT] | -R | --rfc-3339=FMT] [+FORMAT]`.
 #[derive(Debug, Default)]
@@ -61,18 +61,18 @@ TZ may be UTC or a POSIX fixed offset such as EST5.
 ";
 
 #[async_trait]
-impl Builtin for Date {
+impl Utility for Date {
     fn name(&self) -> &'static str {
         "date"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let r = body(ctx).await;
         finish(ctx, r).await
     }
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -200,7 +200,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     #[tokio::test]
     async fn formats_given_dates() {

@@ -5,10 +5,10 @@
 //! the POSIX `TZ` forms a sandbox can know without a zone database: `UTC`,
 //! empty, and `NAME[+-]hh[:mm[:ss]]` fixed offsets.
 
-use crate::limits::{ExecutionLimits, Interrupt};
 use jiff::Timestamp;
 use jiff::civil::DateTime;
 use jiff::tz::Offset;
+use toolsh_command::limits::{ExecutionLimits, Interrupt};
 
 /// A fixed-offset zone: its abbreviation and offset east of UTC.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,34 +75,7 @@ impl Zone {
     }
 }
 
-/// The English day names of the C locale, Sunday first (`%A`; `%a` is
-/// the first three letters).
-pub(crate) const DAYS: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
-
-/// The English month names of the C locale, January first (`%B`; `%b` is
-/// the first three letters).
-pub(crate) const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+pub(crate) use toolsh_command::calendar::{DAYS, MONTHS};
 
 /// How a field is padded by default.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -153,9 +126,9 @@ pub(crate) fn format(
         let wlen = fmt[i..].iter().take_while(|b| b.is_ascii_digit()).count();
         let width = match std::str::from_utf8(&fmt[i..i + wlen])
             .ok()
-            .and_then(crate::numarg::scan_decimal)
+            .and_then(toolsh_command::numarg::scan_decimal)
         {
-            Some((w, _)) => Some(crate::numarg::format_width(limits, w)?),
+            Some((w, _)) => Some(toolsh_command::numarg::format_width(limits, w)?),
             None => None,
         };
         i += wlen;

@@ -1,8 +1,8 @@
 //! `basename`: strip directory and suffix from names (GNU coreutils).
 
-use super::common::{Arg, Spec, base_name, missing_operand, parse_or_usage, usage_error};
+use super::common::{HasArg, Spec, base_name, long, missing_operand, parse_or_usage, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `basename NAME [SUFFIX]`, `basename -a [-s SUFFIX] NAME...`, `-z`.
@@ -13,10 +13,11 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "as:z",
     long: &[
-        ("multiple", 'a', Arg::No),
-        ("suffix", 's', Arg::Required),
-        ("zero", 'z', Arg::No),
+        long("multiple", HasArg::No, 'a'),
+        long("suffix", HasArg::Yes, 's'),
+        long("zero", HasArg::No, 'z'),
     ],
+    stop_at_operand: false,
 };
 
 /// The last component of `name` with `suffix` removed unless it is the
@@ -29,7 +30,7 @@ pub(crate) fn strip(name: &str, suffix: &str) -> String {
     }
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -39,7 +40,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
         return Ok(1);
     }
     let multiple = p.has('a') || p.has('s');
-    let suffix = p.value('s').unwrap_or("").to_string();
+    let suffix = p.last('s').unwrap_or("").to_string();
     let names: Vec<(String, String)> = if multiple {
         p.operands
             .iter()

@@ -3,9 +3,9 @@
 use super::common::mode::apply_mode;
 use super::common::{join_path, mode_string, quote, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::{FileSystem, Metadata};
-use crate::limits::Interrupt;
+use toolsh_command::fs::{FileSystem, Metadata};
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `chmod [-R] [-v|-c] [-f] MODE FILE...`; a mode may start with `-`
@@ -29,7 +29,7 @@ fn is_mode_like(arg: &str) -> bool {
             .all(|b| b"rwxXstugoa+-=,01234567".contains(&b))
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let mut opts = Opts::default();
     let mut words = Vec::new();
     let mut mode: Option<String> = None;
@@ -105,7 +105,7 @@ fn describe(m: u32, meta: &Metadata) -> String {
 }
 
 async fn change(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     fs: &dyn FileSystem,
     shown: &str,
     abs: &str,
@@ -173,7 +173,7 @@ async fn change(
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn modes_and_messages() {

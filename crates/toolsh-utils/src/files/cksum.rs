@@ -13,10 +13,10 @@ use crc::{CRC_32_CKSUM, Crc};
 use super::common::digest::{
     Algorithm, Md5, Sha1, Sha224, Sha256, Sha384, Sha512, check as digest_check,
 };
-use crate::builtin::BuiltinContext;
-use crate::io::Input;
-use crate::utils::cli::{Args, HasArg, Spec, long};
-use crate::utils::textio::{Flow, OutBuf, Source, error, parse_args, usage_error, utility};
+use toolsh_command::getopt::{Args, HasArg, Spec, long};
+use toolsh_command::io::Input;
+use toolsh_command::textio::{Flow, OutBuf, Source, error, parse_args, usage_error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `cksum [-a TYPE] [-l BITS] [--untagged] [-z] [-c] [FILE]...`.
@@ -221,7 +221,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// `-a TYPE` (exact names only, as GNU's argmatch here).
-async fn algorithm(ctx: &mut BuiltinContext<'_>, name: &str) -> Flow<Result<Kind, i32>> {
+async fn algorithm(ctx: &mut UtilityContext<'_>, name: &str) -> Flow<Result<Kind, i32>> {
     let kind = match name {
         "sysv" => Kind::Sysv,
         "bsd" => Kind::Bsd,
@@ -248,7 +248,7 @@ async fn algorithm(ctx: &mut BuiltinContext<'_>, name: &str) -> Flow<Result<Kind
 }
 
 /// `-l BITS`: a multiple of 8 up to 512; 0 means the full 512.
-async fn digest_bytes(ctx: &mut BuiltinContext<'_>, bits: &str) -> Flow<Result<usize, i32>> {
+async fn digest_bytes(ctx: &mut UtilityContext<'_>, bits: &str) -> Flow<Result<usize, i32>> {
     let Ok(n) = bits.parse::<u64>() else {
         error(ctx, &format!("invalid length: '{bits}'")).await?;
         return Ok(Err(1));
@@ -266,7 +266,7 @@ async fn digest_bytes(ctx: &mut BuiltinContext<'_>, bits: &str) -> Flow<Result<u
     Ok(Ok(if n == 0 { 64 } else { (n / 8) as usize }))
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -338,7 +338,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 /// message for an unreadable operand (GNU's CRC code reads a directory
 /// as empty, the others fail with `Is a directory`).
 async fn sum_of(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     kind: Kind,
     name: &str,
 ) -> Flow<Result<String, String>> {
@@ -368,7 +368,7 @@ async fn sum_of(
 
 /// `-c`: check with the digest of `-a`, or the one named by the first
 /// tagged line of the first list.
-async fn check(ctx: &mut BuiltinContext<'_>, args: &Args, kind: Option<Kind>) -> Flow<i32> {
+async fn check(ctx: &mut UtilityContext<'_>, args: &Args, kind: Option<Kind>) -> Flow<i32> {
     let lists = if args.operands.is_empty() {
         vec!["-".to_string()]
     } else {
@@ -397,7 +397,7 @@ async fn check(ctx: &mut BuiltinContext<'_>, args: &Args, kind: Option<Kind>) ->
 
 /// Run the checker of `kind` over `lists`.
 async fn check_with(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     lists: &[String],
     kind: Option<Kind>,
     args: &Args,
@@ -434,7 +434,7 @@ async fn check_with(
 
 /// The algorithm of the first `TAG (NAME) = HASH` line of the file
 /// `list`; `None` when it cannot be read or has no tagged line.
-async fn detect(ctx: &mut BuiltinContext<'_>, list: &str) -> Flow<Option<Kind>> {
+async fn detect(ctx: &mut UtilityContext<'_>, list: &str) -> Flow<Option<Kind>> {
     if ctx.endless_operand(list).is_some() {
         return Ok(None);
     }

@@ -2,11 +2,11 @@
 
 use super::common::mode::UMASK;
 use super::common::targets::pairs;
-use super::common::{Arg, Spec, join_path, parse_or_usage, quote};
+use super::common::{HasArg, Spec, join_path, long, parse_or_usage, quote};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::{FileSystem, FsError};
-use crate::limits::Interrupt;
+use toolsh_command::fs::{FileSystem, FsError};
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `cp [-r] [-p] [-a] [-f] [-n] [-v] [-L|-P] [-T] [-t DIR] SRC... DEST`.
@@ -17,18 +17,19 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "rRpafnvLPdTt:ui",
     long: &[
-        ("recursive", 'r', Arg::No),
-        ("archive", 'a', Arg::No),
-        ("force", 'f', Arg::No),
-        ("no-clobber", 'n', Arg::No),
-        ("verbose", 'v', Arg::No),
-        ("dereference", 'L', Arg::No),
-        ("no-dereference", 'P', Arg::No),
-        ("no-target-directory", 'T', Arg::No),
-        ("target-directory", 't', Arg::Required),
-        ("preserve", 'Z', Arg::Optional),
-        ("update", 'u', Arg::Optional),
+        long("recursive", HasArg::No, 'r'),
+        long("archive", HasArg::No, 'a'),
+        long("force", HasArg::No, 'f'),
+        long("no-clobber", HasArg::No, 'n'),
+        long("verbose", HasArg::No, 'v'),
+        long("dereference", HasArg::No, 'L'),
+        long("no-dereference", HasArg::No, 'P'),
+        long("no-target-directory", HasArg::No, 'T'),
+        long("target-directory", HasArg::Yes, 't'),
+        long("preserve", HasArg::Optional, 'Z'),
+        long("update", HasArg::Optional, 'u'),
     ],
+    stop_at_operand: false,
 };
 
 struct Opts {
@@ -40,7 +41,7 @@ struct Opts {
     update: bool,
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -64,7 +65,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
         verbose: p.has('v'),
         update: p.has('u'),
     };
-    let list = match pairs(ctx, &p.operands, p.value('t'), p.has('T')).await? {
+    let list = match pairs(ctx, &p.operands, p.last('t'), p.has('T')).await? {
         Ok(l) => l,
         Err(s) => return Ok(s),
     };
@@ -89,13 +90,13 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     Ok(status)
 }
 
-async fn fail(ctx: &BuiltinContext<'_>, msg: String) -> Result<bool, Interrupt> {
+async fn fail(ctx: &UtilityContext<'_>, msg: String) -> Result<bool, Interrupt> {
     ctx.err_msg(&msg).await?;
     Ok(false)
 }
 
 async fn copy(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     fs: &dyn FileSystem,
     (src, src_abs): (&str, &str),
     (dst, dst_abs): (&str, &str),
@@ -249,7 +250,7 @@ async fn copy_file(
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn files_dirs_and_errors() {

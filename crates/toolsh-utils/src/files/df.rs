@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use super::common::{Arg, Spec, human, parse_or_usage};
+use super::common::{HasArg, Spec, human, long, parse_or_usage};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `df [-h] [-i] [-k] [FILE...]`.
@@ -16,15 +16,16 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "hikPTa",
     long: &[
-        ("human-readable", 'h', Arg::No),
-        ("inodes", 'i', Arg::No),
-        ("portability", 'P', Arg::No),
-        ("print-type", 'T', Arg::No),
-        ("all", 'a', Arg::No),
+        long("human-readable", HasArg::No, 'h'),
+        long("inodes", HasArg::No, 'i'),
+        long("portability", HasArg::No, 'P'),
+        long("print-type", HasArg::No, 'T'),
+        long("all", HasArg::No, 'a'),
     ],
+    stop_at_operand: false,
 };
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),

@@ -8,11 +8,11 @@ use std::fmt::Write as _;
 use similar::{Algorithm, DiffOp, capture_diff_slices};
 
 use super::common::time::full_date;
-use super::common::{Arg, Spec, base_name, join_path, parse_or_usage, usage_error};
+use super::common::{HasArg, Spec, base_name, join_path, long, parse_or_usage, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::FileSystem;
-use crate::limits::Interrupt;
+use toolsh_command::fs::FileSystem;
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `diff [-u|-U N] [-q] [-s] [-r] [-N] [-i] [-w] [-b] [-B] [--label L] FILE1 FILE2`.
@@ -23,18 +23,19 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "uU:qsrNiwbBaTc",
     long: &[
-        ("unified", 'U', Arg::Optional),
-        ("brief", 'q', Arg::No),
-        ("report-identical-files", 's', Arg::No),
-        ("recursive", 'r', Arg::No),
-        ("new-file", 'N', Arg::No),
-        ("ignore-case", 'i', Arg::No),
-        ("ignore-all-space", 'w', Arg::No),
-        ("ignore-space-change", 'b', Arg::No),
-        ("ignore-blank-lines", 'B', Arg::No),
-        ("text", 'a', Arg::No),
-        ("label", 'L', Arg::Required),
+        long("unified", HasArg::Optional, 'U'),
+        long("brief", HasArg::No, 'q'),
+        long("report-identical-files", HasArg::No, 's'),
+        long("recursive", HasArg::No, 'r'),
+        long("new-file", HasArg::No, 'N'),
+        long("ignore-case", HasArg::No, 'i'),
+        long("ignore-all-space", HasArg::No, 'w'),
+        long("ignore-space-change", HasArg::No, 'b'),
+        long("ignore-blank-lines", HasArg::No, 'B'),
+        long("text", HasArg::No, 'a'),
+        long("label", HasArg::Yes, 'L'),
     ],
+    stop_at_operand: false,
 };
 
 struct Opts {
@@ -61,7 +62,7 @@ struct Side {
     mtime: Option<std::time::SystemTime>,
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 2).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -125,7 +126,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 /// Compare two operands (files or directories); 0 same, 1 different,
 /// 2 trouble.
 async fn compare(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     opts: &Opts,
     a: &str,
     b: &str,
@@ -145,8 +146,12 @@ async fn compare(
     } else {
         fs.metadata(&abs_b).await.ok()
     };
-    let dir_a = meta_a.as_ref().is_some_and(crate::fs::Metadata::is_dir);
-    let dir_b = meta_b.as_ref().is_some_and(crate::fs::Metadata::is_dir);
+    let dir_a = meta_a
+        .as_ref()
+        .is_some_and(toolsh_command::fs::Metadata::is_dir);
+    let dir_b = meta_b
+        .as_ref()
+        .is_some_and(toolsh_command::fs::Metadata::is_dir);
     if dir_a && dir_b {
         return compare_dirs(ctx, opts, (a, &abs_a), (b, &abs_b), top, out).await;
     }
@@ -216,7 +221,7 @@ async fn compare(
 }
 
 async fn read_side(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     fs: &dyn FileSystem,
     name: &str,
     abs: &str,
@@ -237,7 +242,7 @@ async fn read_side(
             data,
             mtime: fs.metadata(abs).await.ok().map(|m| m.mtime),
         })),
-        Err(crate::fs::FsError::NotFound) if opts.new_file => Ok(Some(Side {
+        Err(toolsh_command::fs::FsError::NotFound) if opts.new_file => Ok(Some(Side {
             name: name.to_string(),
             data: Vec::new(),
             mtime: Some(std::time::UNIX_EPOCH),
@@ -250,7 +255,7 @@ async fn read_side(
 }
 
 async fn compare_dirs(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     opts: &Opts,
     (a, abs_a): (&str, &str),
     (b, abs_b): (&str, &str),
@@ -501,7 +506,7 @@ fn unified(out: &mut String, a: &[&[u8]], b: &[&[u8]], changes: &[Change], ctx: 
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn normal_unified_brief() {

@@ -1,8 +1,8 @@
 //! `dirname`: strip the last component from file names (GNU coreutils).
 
-use super::common::{Arg, Spec, parse_with_operands};
+use super::common::{HasArg, Spec, long, parse_with_operands};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `dirname [-z] NAME...`.
@@ -12,7 +12,8 @@ file_command!(
 
 const SPEC: Spec = Spec {
     short: "z",
-    long: &[("zero", 'z', Arg::No)],
+    long: &[long("zero", HasArg::No, 'z')],
+    stop_at_operand: false,
 };
 
 /// The directory part of `name`: `.` when there is none, `/` for names
@@ -35,7 +36,7 @@ pub(crate) fn dir_of(name: &str) -> String {
     }
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),

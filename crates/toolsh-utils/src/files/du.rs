@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
-use super::common::{Arg, Spec, blocks_512, human, join_path, parse_or_usage, quote};
+use super::common::{HasArg, Spec, blocks_512, human, join_path, long, parse_or_usage, quote};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::FileSystem;
-use crate::limits::Interrupt;
+use toolsh_command::fs::FileSystem;
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `du [-s] [-a] [-c] [-h|-k|-m|-b] [--apparent-size] [-d N] [FILE...]`.
@@ -18,16 +18,17 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "sachkmbd:xLP",
     long: &[
-        ("summarize", 's', Arg::No),
-        ("all", 'a', Arg::No),
-        ("total", 'c', Arg::No),
-        ("human-readable", 'h', Arg::No),
-        ("bytes", 'b', Arg::No),
-        ("apparent-size", 'A', Arg::No),
-        ("max-depth", 'd', Arg::Required),
-        ("one-file-system", 'x', Arg::No),
-        ("dereference", 'L', Arg::No),
+        long("summarize", HasArg::No, 's'),
+        long("all", HasArg::No, 'a'),
+        long("total", HasArg::No, 'c'),
+        long("human-readable", HasArg::No, 'h'),
+        long("bytes", HasArg::No, 'b'),
+        long("apparent-size", HasArg::No, 'A'),
+        long("max-depth", HasArg::Yes, 'd'),
+        long("one-file-system", HasArg::No, 'x'),
+        long("dereference", HasArg::No, 'L'),
     ],
+    stop_at_operand: false,
 };
 
 struct Opts {
@@ -56,7 +57,7 @@ impl Opts {
     }
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -73,7 +74,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     }
     let max_depth = if p.has('s') {
         Some(0)
-    } else if let Some(d) = p.value('d') {
+    } else if let Some(d) = p.last('d') {
         if let Ok(n) = d.parse() {
             Some(n)
         } else {
@@ -116,7 +117,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 /// Size of `abs` in bytes (blocks * 512, or apparent); prints lines for
 /// what the depth limit and `-a` allow. `None` after an error.
 async fn walk(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     fs: &dyn FileSystem,
     shown: &str,
     abs: &str,
@@ -166,7 +167,7 @@ async fn walk(
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn sizes() {

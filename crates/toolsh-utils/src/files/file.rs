@@ -2,10 +2,10 @@
 //! `file` 5.44 for the common cases: text flavours, scripts, JSON, HTML,
 //! XML, PNG, GIF, JPEG, PDF, gzip, ELF).
 
-use super::common::{Arg, Spec, parse_or_usage, usage_error};
+use super::common::{HasArg, Spec, long, parse_or_usage, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::FsError;
+use toolsh_command::fs::FsError;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `file [-b] [-i] [-L] FILE...`.
@@ -16,11 +16,12 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "biLhz",
     long: &[
-        ("brief", 'b', Arg::No),
-        ("mime", 'i', Arg::No),
-        ("dereference", 'L', Arg::No),
-        ("no-dereference", 'h', Arg::No),
+        long("brief", HasArg::No, 'b'),
+        long("mime", HasArg::No, 'i'),
+        long("dereference", HasArg::No, 'L'),
+        long("no-dereference", HasArg::No, 'h'),
     ],
+    stop_at_operand: false,
 };
 
 /// A description and a MIME type.
@@ -216,7 +217,7 @@ fn classify(d: &[u8]) -> Kind {
     Kind { desc, mime }
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),

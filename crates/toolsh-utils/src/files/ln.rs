@@ -1,9 +1,9 @@
 //! `ln`: make links between files (GNU coreutils). Only symbolic links:
 //! the sandbox file system has no hard links.
 
-use super::common::{Arg, Spec, base_name, join_path, parse_or_usage, quote, usage_error};
+use super::common::{HasArg, Spec, base_name, join_path, long, parse_or_usage, quote, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `ln -s [-f] [-n] [-T] [-v] TARGET [LINK]`, `ln -s TARGET... DIR`.
@@ -14,16 +14,17 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "sfnTvt:",
     long: &[
-        ("symbolic", 's', Arg::No),
-        ("force", 'f', Arg::No),
-        ("no-dereference", 'n', Arg::No),
-        ("no-target-directory", 'T', Arg::No),
-        ("target-directory", 't', Arg::Required),
-        ("verbose", 'v', Arg::No),
+        long("symbolic", HasArg::No, 's'),
+        long("force", HasArg::No, 'f'),
+        long("no-dereference", HasArg::No, 'n'),
+        long("no-target-directory", HasArg::No, 'T'),
+        long("target-directory", HasArg::Yes, 't'),
+        long("verbose", HasArg::No, 'v'),
     ],
+    stop_at_operand: false,
 };
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -36,7 +37,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     }
     // Work out (target, link name) pairs.
     let mut pairs: Vec<(String, String)> = Vec::new();
-    let dir = if let Some(t) = p.value('t') {
+    let dir = if let Some(t) = p.last('t') {
         Some(t.to_string())
     } else if ops.len() == 1 {
         Some(".".to_string())
@@ -68,7 +69,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     match dir {
         Some(d) => {
             for t in &ops {
-                let name = if d == "." && p.value('t').is_none() && ops.len() == 1 {
+                let name = if d == "." && p.last('t').is_none() && ops.len() == 1 {
                     base_name(t).to_string()
                 } else {
                     join_path(&d, base_name(t))
@@ -126,7 +127,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn symbolic_links() {

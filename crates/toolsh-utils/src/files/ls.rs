@@ -6,12 +6,13 @@ use std::fmt::Write as _;
 
 use super::common::time::{full_date, ls_date};
 use super::common::{
-    Arg, OWNER, OWNER_ID, Spec, blocks_512, human, join_path, mode_string, parse_or_usage, quote,
+    HasArg, OWNER, OWNER_ID, Spec, blocks_512, human, join_path, long, mode_string, parse_or_usage,
+    quote,
 };
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::{FileSystem, FileType, Metadata};
-use crate::limits::Interrupt;
+use toolsh_command::fs::{FileSystem, FileType, Metadata};
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `ls [-laA1RtSrhdFpLngo] [--full-time] [FILE...]`.
@@ -22,19 +23,20 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "laA1RtSrhdFpLngoUCc",
     long: &[
-        ("all", 'a', Arg::No),
-        ("almost-all", 'A', Arg::No),
-        ("recursive", 'R', Arg::No),
-        ("reverse", 'r', Arg::No),
-        ("human-readable", 'h', Arg::No),
-        ("directory", 'd', Arg::No),
-        ("classify", 'F', Arg::No),
-        ("dereference", 'L', Arg::No),
-        ("numeric-uid-gid", 'n', Arg::No),
-        ("full-time", 'T', Arg::No),
-        ("color", 'K', Arg::Optional),
-        ("group-directories-first", 'G', Arg::No),
+        long("all", HasArg::No, 'a'),
+        long("almost-all", HasArg::No, 'A'),
+        long("recursive", HasArg::No, 'R'),
+        long("reverse", HasArg::No, 'r'),
+        long("human-readable", HasArg::No, 'h'),
+        long("directory", HasArg::No, 'd'),
+        long("classify", HasArg::No, 'F'),
+        long("dereference", HasArg::No, 'L'),
+        long("numeric-uid-gid", HasArg::No, 'n'),
+        long("full-time", HasArg::No, 'T'),
+        long("color", HasArg::Optional, 'K'),
+        long("group-directories-first", HasArg::No, 'G'),
     ],
+    stop_at_operand: false,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,7 +124,7 @@ fn options(p: &super::common::Parsed) -> Opts {
     }
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 2).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -230,7 +232,7 @@ fn sort(entries: &mut [Entry], opts: &Opts) {
 /// when something could not be read.
 #[allow(clippy::too_many_arguments)]
 async fn list_dir(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     fs: &dyn FileSystem,
     shown: &str,
     path: &str,
@@ -263,7 +265,7 @@ async fn list_dir(
     let mut entries = Vec::new();
     if opts.all {
         for dot in [".", ".."] {
-            let p = crate::fs::normalize_path(path, dot);
+            let p = toolsh_command::fs::normalize_path(path, dot);
             if let Ok(meta) = fs.metadata(&p).await {
                 entries.push(Entry {
                     name: dot.to_string(),
@@ -420,8 +422,8 @@ async fn format_entries(
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
     use std::time::{Duration, UNIX_EPOCH};
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn plain_long_recursive() {

@@ -1,17 +1,17 @@
 //! `md5sum`: compute and check MD5 message digests (GNU coreutils).
 
 use super::common::digest::{Md5, run as digest_run};
-use crate::builtin::{BuiltinContext, BuiltinResult};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 /// `md5sum [-c] [--tag] [-b] [-z] [FILE...]`.
 pub(crate) struct Md5sum;
 
 #[async_trait::async_trait]
-impl crate::builtin::Builtin for Md5sum {
+impl toolsh_command::utility::Utility for Md5sum {
     fn name(&self) -> &'static str {
         "md5sum"
     }
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         digest_run::<Md5>(ctx).await
     }
 }
@@ -19,7 +19,7 @@ impl crate::builtin::Builtin for Md5sum {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn sums_and_checks() {

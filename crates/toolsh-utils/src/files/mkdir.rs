@@ -1,10 +1,10 @@
 //! `mkdir`: make directories (GNU coreutils).
 
 use super::common::mode::{UMASK, apply_mode};
-use super::common::{Arg, Spec, parse_with_operands, quote, usage_error};
+use super::common::{HasArg, Spec, long, parse_with_operands, quote, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::FsError;
+use toolsh_command::fs::FsError;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `mkdir [-p] [-v] [-m MODE] DIR...`.
@@ -15,19 +15,20 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "pvm:",
     long: &[
-        ("parents", 'p', Arg::No),
-        ("verbose", 'v', Arg::No),
-        ("mode", 'm', Arg::Required),
+        long("parents", HasArg::No, 'p'),
+        long("verbose", HasArg::No, 'v'),
+        long("mode", HasArg::Yes, 'm'),
     ],
+    stop_at_operand: false,
 };
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
     let default_mode = 0o777 & !UMASK;
-    let mode = match p.value('m') {
+    let mode = match p.last('m') {
         None => None,
         Some(m) => {
             let Some(v) = apply_mode(m, 0o777, true) else {
@@ -81,11 +82,11 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 /// `mkdir -p`: create each missing component of `op` in turn, reporting
 /// an error against the operand prefix that failed (as GNU does).
 async fn make_parents(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     op: &str,
     abs: &str,
     verbose: bool,
-) -> Result<Result<(), (String, FsError)>, crate::limits::Interrupt> {
+) -> Result<Result<(), (String, FsError)>, toolsh_command::limits::Interrupt> {
     let fs = ctx.shell.fs();
     // Walk the operand's own prefixes so messages name what the user wrote.
     let mut shown = String::new();
@@ -132,7 +133,7 @@ async fn make_parents(
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn creates_with_parents_and_modes() {

@@ -1,9 +1,9 @@
 //! `mktemp`: create a unique temporary file or directory (GNU coreutils).
 
-use super::common::{Arg, Spec, join_path, parse_or_usage, quote, usage_error};
+use super::common::{HasArg, Spec, join_path, long, parse_or_usage, quote, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::FsError;
+use toolsh_command::fs::FsError;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `mktemp [-d] [-u] [-q] [-p DIR | -t] [--suffix=SUFF] [TEMPLATE]`.
@@ -14,17 +14,18 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "duqp:t",
     long: &[
-        ("directory", 'd', Arg::No),
-        ("dry-run", 'u', Arg::No),
-        ("quiet", 'q', Arg::No),
-        ("tmpdir", 'p', Arg::Optional),
-        ("suffix", 'S', Arg::Required),
+        long("directory", HasArg::No, 'd'),
+        long("dry-run", HasArg::No, 'u'),
+        long("quiet", HasArg::No, 'q'),
+        long("tmpdir", HasArg::Optional, 'p'),
+        long("suffix", HasArg::Yes, 'S'),
     ],
+    stop_at_operand: false,
 };
 
 const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -34,14 +35,14 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
         return Ok(1);
     }
     let quiet = p.has('q');
-    let suffix = p.value('S').unwrap_or("").to_string();
+    let suffix = p.last('S').unwrap_or("").to_string();
     let tmpdir_env = ctx
         .shell
         .var("TMPDIR")
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "/tmp".to_string());
     let p_dir = p.has('p').then(|| {
-        p.value('p')
+        p.last('p')
             .filter(|d| !d.is_empty())
             .map_or(tmpdir_env.clone(), str::to_string)
     });
@@ -142,7 +143,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn creates_unique_names() {

@@ -1,10 +1,10 @@
 //! `mv`: move (rename) files (GNU coreutils).
 
 use super::common::targets::pairs;
-use super::common::{Arg, Spec, parse_or_usage, quote};
+use super::common::{HasArg, Spec, long, parse_or_usage, quote};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::FsError;
+use toolsh_command::fs::FsError;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `mv [-f] [-n] [-v] [-T] [-t DIR] SRC... DEST`.
@@ -15,22 +15,23 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "fnivTt:u",
     long: &[
-        ("force", 'f', Arg::No),
-        ("no-clobber", 'n', Arg::No),
-        ("interactive", 'i', Arg::No),
-        ("verbose", 'v', Arg::No),
-        ("no-target-directory", 'T', Arg::No),
-        ("target-directory", 't', Arg::Required),
-        ("update", 'u', Arg::Optional),
+        long("force", HasArg::No, 'f'),
+        long("no-clobber", HasArg::No, 'n'),
+        long("interactive", HasArg::No, 'i'),
+        long("verbose", HasArg::No, 'v'),
+        long("no-target-directory", HasArg::No, 'T'),
+        long("target-directory", HasArg::Yes, 't'),
+        long("update", HasArg::Optional, 'u'),
     ],
+    stop_at_operand: false,
 };
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    let list = match pairs(ctx, &p.operands, p.value('t'), p.has('T')).await? {
+    let list = match pairs(ctx, &p.operands, p.last('t'), p.has('T')).await? {
         Ok(l) => l,
         Err(s) => return Ok(s),
     };
@@ -106,7 +107,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn renames_and_moves_into_dirs() {

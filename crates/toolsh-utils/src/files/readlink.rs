@@ -2,9 +2,9 @@
 //! (GNU coreutils).
 
 use super::common::canon::{Canon, canonicalize};
-use super::common::{Arg, Spec, parse_with_operands, quote};
+use super::common::{HasArg, Spec, long, parse_with_operands, quote};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `readlink [-f|-e|-m] [-n] [-z] [-q|-s|-v] FILE...`.
@@ -15,18 +15,19 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "femnqsvz",
     long: &[
-        ("canonicalize", 'f', Arg::No),
-        ("canonicalize-existing", 'e', Arg::No),
-        ("canonicalize-missing", 'm', Arg::No),
-        ("no-newline", 'n', Arg::No),
-        ("quiet", 'q', Arg::No),
-        ("silent", 's', Arg::No),
-        ("verbose", 'v', Arg::No),
-        ("zero", 'z', Arg::No),
+        long("canonicalize", HasArg::No, 'f'),
+        long("canonicalize-existing", HasArg::No, 'e'),
+        long("canonicalize-missing", HasArg::No, 'm'),
+        long("no-newline", HasArg::No, 'n'),
+        long("quiet", HasArg::No, 'q'),
+        long("silent", HasArg::No, 's'),
+        long("verbose", HasArg::No, 'v'),
+        long("zero", HasArg::No, 'z'),
     ],
+    stop_at_operand: false,
 };
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -74,7 +75,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn links_and_canonical_names() {

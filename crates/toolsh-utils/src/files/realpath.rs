@@ -1,9 +1,9 @@
 //! `realpath`: print the resolved absolute file name (GNU coreutils).
 
 use super::common::canon::{Canon, canonicalize};
-use super::common::{Arg, Spec, parse_with_operands, quote_if_needed};
+use super::common::{HasArg, Spec, long, parse_with_operands, quote_if_needed};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `realpath [-e|-m] [-s] [-q] [-z] FILE...`.
@@ -14,16 +14,17 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "emsqzEPL",
     long: &[
-        ("canonicalize-existing", 'e', Arg::No),
-        ("canonicalize-missing", 'm', Arg::No),
-        ("strip", 's', Arg::No),
-        ("no-symlinks", 's', Arg::No),
-        ("quiet", 'q', Arg::No),
-        ("zero", 'z', Arg::No),
+        long("canonicalize-existing", HasArg::No, 'e'),
+        long("canonicalize-missing", HasArg::No, 'm'),
+        long("strip", HasArg::No, 's'),
+        long("no-symlinks", HasArg::No, 's'),
+        long("quiet", HasArg::No, 'q'),
+        long("zero", HasArg::No, 'z'),
     ],
+    stop_at_operand: false,
 };
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -66,7 +67,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn resolves() {

@@ -1,10 +1,12 @@
 //! `rm`: remove files or directories (GNU coreutils).
 
-use super::common::{Arg, Spec, base_name, join_path, missing_operand, parse_or_usage, quote};
+use super::common::{
+    HasArg, Spec, base_name, join_path, long, missing_operand, parse_or_usage, quote,
+};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::{FileSystem, FsError};
-use crate::limits::Interrupt;
+use toolsh_command::fs::{FileSystem, FsError};
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `rm [-r] [-f] [-d] [-v] FILE...`.
@@ -15,13 +17,14 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "rRfdvi",
     long: &[
-        ("recursive", 'r', Arg::No),
-        ("force", 'f', Arg::No),
-        ("dir", 'd', Arg::No),
-        ("verbose", 'v', Arg::No),
-        ("no-preserve-root", 'N', Arg::No),
-        ("preserve-root", 'P', Arg::Optional),
+        long("recursive", HasArg::No, 'r'),
+        long("force", HasArg::No, 'f'),
+        long("dir", HasArg::No, 'd'),
+        long("verbose", HasArg::No, 'v'),
+        long("no-preserve-root", HasArg::No, 'N'),
+        long("preserve-root", HasArg::Optional, 'P'),
     ],
+    stop_at_operand: false,
 };
 
 struct Opts {
@@ -31,7 +34,7 @@ struct Opts {
     verbose: bool,
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -80,7 +83,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 
 /// Remove one operand; `Ok(false)` after printing an error.
 async fn remove(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     fs: &dyn FileSystem,
     shown: &str,
     abs: &str,
@@ -133,7 +136,7 @@ async fn remove(
     }
 }
 
-async fn fail(ctx: &BuiltinContext<'_>, shown: &str, e: &FsError) -> Result<bool, Interrupt> {
+async fn fail(ctx: &UtilityContext<'_>, shown: &str, e: &FsError) -> Result<bool, Interrupt> {
     ctx.err_msg(&format!("cannot remove {}: {e}", quote(shown)))
         .await?;
     Ok(false)
@@ -142,7 +145,7 @@ async fn fail(ctx: &BuiltinContext<'_>, shown: &str, e: &FsError) -> Result<bool
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn removes_files_and_trees() {

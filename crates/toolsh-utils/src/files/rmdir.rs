@@ -1,9 +1,9 @@
 //! `rmdir`: remove empty directories (GNU coreutils).
 
-use super::common::{Arg, Spec, parse_with_operands, quote};
+use super::common::{HasArg, Spec, long, parse_with_operands, quote};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::FsError;
+use toolsh_command::fs::FsError;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `rmdir [-p] [-v] [--ignore-fail-on-non-empty] DIR...`.
@@ -14,13 +14,14 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "pv",
     long: &[
-        ("parents", 'p', Arg::No),
-        ("verbose", 'v', Arg::No),
-        ("ignore-fail-on-non-empty", 'I', Arg::No),
+        long("parents", HasArg::No, 'p'),
+        long("verbose", HasArg::No, 'v'),
+        long("ignore-fail-on-non-empty", HasArg::No, 'I'),
     ],
+    stop_at_operand: false,
 };
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -77,7 +78,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn removes_empty_and_parents() {

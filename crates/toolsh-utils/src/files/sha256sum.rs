@@ -1,17 +1,17 @@
 //! `sha256sum`: compute and check SHA-256 message digests (GNU coreutils).
 
 use super::common::digest::{Sha256, run as digest_run};
-use crate::builtin::{BuiltinContext, BuiltinResult};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 /// `sha256sum [-c] [--tag] [-b] [-z] [FILE...]`.
 pub(crate) struct Sha256sum;
 
 #[async_trait::async_trait]
-impl crate::builtin::Builtin for Sha256sum {
+impl toolsh_command::utility::Utility for Sha256sum {
     fn name(&self) -> &'static str {
         "sha256sum"
     }
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         digest_run::<Sha256>(ctx).await
     }
 }
@@ -23,7 +23,7 @@ mod tests {
     #[tokio::test]
     async fn stdin_and_tag() {
         let (mut sh, _) = shell();
-        let b = sh.builtins["sha256sum"].clone();
+        let b = sh.utilities["sha256sum"].clone();
         let o = sh
             .run(b.as_ref(), &["sha256sum", "--tag", "-"], "abc")
             .await;

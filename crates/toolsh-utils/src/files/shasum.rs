@@ -4,7 +4,7 @@
 use std::marker::PhantomData;
 
 use super::common::digest::{Algorithm, Sha1, Sha224, Sha384, Sha512, run as digest_run};
-use crate::builtin::{BuiltinContext, BuiltinResult};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 /// `NAME [-c] [--tag] [-b] [-z] [FILE...]` for the algorithm `A`.
 pub(crate) struct ShaSum<A>(&'static str, PhantomData<fn() -> A>);
@@ -19,11 +19,11 @@ pub(crate) const SHA384SUM: ShaSum<Sha384> = ShaSum("sha384sum", PhantomData);
 pub(crate) const SHA512SUM: ShaSum<Sha512> = ShaSum("sha512sum", PhantomData);
 
 #[async_trait::async_trait]
-impl<A: Algorithm + 'static> crate::builtin::Builtin for ShaSum<A> {
+impl<A: Algorithm + 'static> toolsh_command::utility::Utility for ShaSum<A> {
     fn name(&self) -> &'static str {
         self.0
     }
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         digest_run::<A>(ctx).await
     }
 }
@@ -51,7 +51,7 @@ mod tests {
                 "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f  -\n",
             ),
         ] {
-            let b = sh.builtins[cmd].clone();
+            let b = sh.utilities[cmd].clone();
             let o = sh.run(b.as_ref(), &[cmd, "-"], "abc").await;
             assert_eq!(o.stdout, want, "{cmd}");
         }

@@ -2,9 +2,9 @@
 //! bytes (`-b`) or a number of chunks (`-n N`, `-n l/N`), with alphabetic
 //! or numeric (`-d`) suffixes that widen as GNU's do.
 
-use super::common::{Arg, Spec, parse_or_usage, quote, usage_error};
+use super::common::{HasArg, Spec, long, parse_or_usage, quote, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult, OperandError};
+use toolsh_command::utility::{OperandError, UtilityContext, UtilityResult};
 
 file_command!(
     /// `split [-l N | -b SIZE | -n CHUNKS] [-d] [-a LEN] [--additional-suffix=S] [FILE [PREFIX]]`.
@@ -15,15 +15,16 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "l:b:n:da:x",
     long: &[
-        ("lines", 'l', Arg::Required),
-        ("bytes", 'b', Arg::Required),
-        ("number", 'n', Arg::Required),
-        ("numeric-suffixes", 'd', Arg::Optional),
-        ("hex-suffixes", 'x', Arg::Optional),
-        ("suffix-length", 'a', Arg::Required),
-        ("additional-suffix", 'S', Arg::Required),
-        ("verbose", 'v', Arg::No),
+        long("lines", HasArg::Yes, 'l'),
+        long("bytes", HasArg::Yes, 'b'),
+        long("number", HasArg::Yes, 'n'),
+        long("numeric-suffixes", HasArg::Optional, 'd'),
+        long("hex-suffixes", HasArg::Optional, 'x'),
+        long("suffix-length", HasArg::Yes, 'a'),
+        long("additional-suffix", HasArg::Yes, 'S'),
+        long("verbose", HasArg::No, 'v'),
     ],
+    stop_at_operand: false,
 };
 
 /// How the input is cut.
@@ -62,7 +63,7 @@ fn suffix(mut i: usize, len: usize, fixed: bool, alphabet: &[u8]) -> Option<Stri
     Some(prefix)
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -83,12 +84,12 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
             _ => continue,
         };
         let parsed = if *k == 'b' {
-            crate::numarg::parse_size(num)
+            toolsh_command::numarg::parse_size(num)
         } else {
-            crate::numarg::parse_count(num)
+            toolsh_command::numarg::parse_count(num)
         };
         match parsed {
-            Ok(n) if n > 0 => mode = make(crate::numarg::to_usize(n)),
+            Ok(n) if n > 0 => mode = make(toolsh_command::numarg::to_usize(n)),
             r => {
                 let what = match k {
                     'l' => "number of lines",
@@ -111,14 +112,19 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     }
     let input = p.operands.first().map_or("-", String::as_str).to_string();
     let prefix = p.operands.get(1).map_or("x", String::as_str).to_string();
-    let extra = p.value('S').unwrap_or("").to_string();
-    let (len, fixed) = match p.value('a').map(crate::numarg::parse_count) {
+    let extra = p.last('S').unwrap_or("").to_string();
+    let (len, fixed) = match p.last('a').map(toolsh_command::numarg::parse_count) {
         None => (2, false),
         // Each name holds the whole suffix: bounded as a buffer.
-        Some(Ok(n)) if n > 0 => (crate::numarg::buffer_bytes(ctx.shell.limits(), n)?, true),
+        Some(Ok(n)) if n > 0 => (
+            toolsh_command::numarg::buffer_bytes(ctx.shell.limits(), n)?,
+            true,
+        ),
         Some(r) => {
-            let why = r.err().map_or("", crate::numarg::NumError::gnu_suffix);
-            let v = p.value('a').unwrap_or("");
+            let why = r
+                .err()
+                .map_or("", toolsh_command::numarg::NumError::gnu_suffix);
+            let v = p.last('a').unwrap_or("");
             ctx.err_msg(&format!("invalid suffix length: {}{why}", quote(v)))
                 .await?;
             return Ok(1);
@@ -248,7 +254,7 @@ impl<'a> Iterator for Pieces<'a> {
 mod tests {
     use super::super::test_util::{out, shell};
     use super::suffix;
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[test]
     fn suffixes_widen_like_gnu() {

@@ -5,11 +5,11 @@
 use std::fmt::Write as _;
 
 use super::common::time::{epoch_parts, full_date};
-use super::common::{Arg, OWNER, OWNER_ID, Spec, blocks_512, mode_string};
+use super::common::{HasArg, OWNER, OWNER_ID, Spec, blocks_512, long, mode_string};
 use super::common::{parse_with_operands, quote};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::{FileSystem, FileType, Metadata};
+use toolsh_command::fs::{FileSystem, FileType, Metadata};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `stat [-L] [-c FORMAT | --printf FORMAT] FILE...`.
@@ -20,11 +20,12 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "Lc:t",
     long: &[
-        ("dereference", 'L', Arg::No),
-        ("format", 'c', Arg::Required),
-        ("printf", 'P', Arg::Required),
-        ("terse", 't', Arg::No),
+        long("dereference", HasArg::No, 'L'),
+        long("format", HasArg::Yes, 'c'),
+        long("printf", HasArg::Yes, 'P'),
+        long("terse", HasArg::No, 't'),
     ],
+    stop_at_operand: false,
 };
 
 const DEFAULT_FORMAT: &str = "  File: %N\n  Size: %-10s\tBlocks: %-10b IO Block: %-6o %F\n\
@@ -105,8 +106,8 @@ fn directive(c: char, s: &Subject<'_>) -> Option<(String, bool)> {
 fn expand(
     format: &str,
     s: &Subject<'_>,
-    limits: &crate::limits::ExecutionLimits,
-) -> Result<String, crate::limits::Interrupt> {
+    limits: &toolsh_command::limits::ExecutionLimits,
+) -> Result<String, toolsh_command::limits::Interrupt> {
     let chars: Vec<char> = format.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -127,8 +128,8 @@ fn expand(
             i += 1;
         }
         let digits: String = chars[wstart..i].iter().collect();
-        let width = crate::numarg::scan_decimal(&digits).map_or(0, |(w, _)| w);
-        let width = crate::numarg::format_width(limits, width)?;
+        let width = toolsh_command::numarg::scan_decimal(&digits).map_or(0, |(w, _)| w);
+        let width = toolsh_command::numarg::format_width(limits, width)?;
         let mut precision = None;
         if i < chars.len() && chars[i] == '.' {
             i += 1;
@@ -204,14 +205,14 @@ fn unescape(format: &str) -> String {
     out
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_with_operands(ctx, &SPEC).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    let format = if let Some(f) = p.value('P') {
+    let format = if let Some(f) = p.last('P') {
         unescape(f)
-    } else if let Some(f) = p.value('c') {
+    } else if let Some(f) = p.last('c') {
         format!("{f}\n")
     } else if p.has('t') {
         "%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o\n".to_string()
@@ -271,8 +272,8 @@ pub(crate) async fn dir_links(fs: &dyn FileSystem, abs: &str, meta: &Metadata) -
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
     use std::time::{Duration, UNIX_EPOCH};
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn formats() {

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use crate::builtin::Builtin;
-use crate::fs::MemoryFs;
-use crate::profile::Profile;
-use crate::testing::{RunOutput, TestShell};
+use toolsh_command::fs::MemoryFs;
+use toolsh_command::profile::Profile;
+use toolsh_command::testing::{RunOutput, TestShell};
+use toolsh_command::utility::Utility;
 
 /// A Sandbox test shell over a fresh `MemoryFs`, cwd `/tmp`, with the
 /// utilities registered for `run_command`.
@@ -18,15 +18,15 @@ pub(crate) fn shell() -> (TestShell, Arc<MemoryFs>) {
         cwd: "/tmp".into(),
         ..TestShell::default()
     };
-    for b in crate::utils::all() {
-        sh.builtins.insert(b.name().to_string(), b);
+    for b in crate::all() {
+        sh.utilities.insert(b.name().to_string(), b);
     }
     (sh, fs)
 }
 
 /// Run the registered command `args[0]`.
 pub(crate) async fn run(sh: &mut TestShell, args: &[&str]) -> RunOutput {
-    let b: Arc<dyn Builtin> = sh.builtins.get(args[0]).cloned().expect("registered");
+    let b: Arc<dyn Utility> = sh.utilities.get(args[0]).cloned().expect("registered");
     sh.run(b.as_ref(), args, "").await
 }
 

@@ -3,10 +3,10 @@
 use std::time::SystemTime;
 
 use super::common::time::{parse_date, parse_stamp};
-use super::common::{Arg, Spec, parse_or_usage, quote, usage_error};
+use super::common::{HasArg, Spec, long, parse_or_usage, quote, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::FsError;
+use toolsh_command::fs::FsError;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `touch [-c] [-a|-m] [-d DATE | -t STAMP | -r FILE] FILE...`.
@@ -17,22 +17,23 @@ file_command!(
 const SPEC: Spec = Spec {
     short: "acmhd:t:r:",
     long: &[
-        ("no-create", 'c', Arg::No),
-        ("date", 'd', Arg::Required),
-        ("reference", 'r', Arg::Required),
-        ("no-dereference", 'h', Arg::No),
-        ("time", 'T', Arg::Required),
+        long("no-create", HasArg::No, 'c'),
+        long("date", HasArg::Yes, 'd'),
+        long("reference", HasArg::Yes, 'r'),
+        long("no-dereference", HasArg::No, 'h'),
+        long("time", HasArg::Yes, 'T'),
     ],
+    stop_at_operand: false,
 };
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
     let now = ctx.shell.now();
     let fs = ctx.shell.fs();
-    let time: SystemTime = if let Some(d) = p.value('d') {
+    let time: SystemTime = if let Some(d) = p.last('d') {
         if let Some(t) = parse_date(d, now) {
             t
         } else {
@@ -40,7 +41,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
                 .await?;
             return Ok(1);
         }
-    } else if let Some(s) = p.value('t') {
+    } else if let Some(s) = p.last('t') {
         if let Some(t) = parse_stamp(s, now) {
             t
         } else {
@@ -48,7 +49,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
                 .await?;
             return Ok(1);
         }
-    } else if let Some(r) = p.value('r') {
+    } else if let Some(r) = p.last('r') {
         match fs.metadata(&ctx.resolve_path(r)).await {
             Ok(m) => m.mtime,
             Err(e) => {
@@ -101,7 +102,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 mod tests {
     use super::super::common::time::full_date;
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn creates_and_sets_times() {

@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
-use super::common::{Arg, Spec, join_path, parse_or_usage, usage_error};
+use super::common::{HasArg, Spec, join_path, long, parse_or_usage, usage_error};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::{FileSystem, FileType};
-use crate::limits::Interrupt;
+use toolsh_command::fs::{FileSystem, FileType};
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 file_command!(
     /// `tree [-a] [-d] [-L LEVEL] [-f] [-i] [-F] [--noreport] [DIR...]`.
@@ -17,7 +17,11 @@ file_command!(
 
 const SPEC: Spec = Spec {
     short: "adL:fiF",
-    long: &[("noreport", 'N', Arg::No), ("dirsfirst", 'D', Arg::No)],
+    long: &[
+        long("noreport", HasArg::No, 'N'),
+        long("dirsfirst", HasArg::No, 'D'),
+    ],
+    stop_at_operand: false,
 };
 
 struct Opts {
@@ -36,12 +40,12 @@ struct Counts {
     files: u64,
 }
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 2).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
     };
-    let max_level = match p.value('L') {
+    let max_level = match p.last('L') {
         None => None,
         Some(l) => match l.parse::<usize>() {
             Ok(n) if n > 0 => Some(n),
@@ -123,7 +127,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
 
 #[allow(clippy::too_many_arguments)]
 async fn walk(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     fs: &dyn FileSystem,
     shown: &str,
     abs: &str,
@@ -210,7 +214,7 @@ async fn walk(
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn draws_like_tree_2_1() {

@@ -7,11 +7,11 @@
 //! over a limit fails with `File too large` or `No space left on device`
 //! where GNU would make a sparse file.
 
-use crate::builtin::BuiltinContext;
-use crate::fs::{FileType, FsError};
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::files::common::quote;
-use crate::utils::textio::{Flow, error, parse_args, usage_error, utility};
+use crate::files::common::quote;
+use toolsh_command::fs::{FileType, FsError};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, error, parse_args, usage_error};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `truncate [-co] [-s SIZE] [-r RFILE] FILE...`.
@@ -154,7 +154,7 @@ fn new_size(mode: Mode, size: i128, current: i128) -> i128 {
     n.max(0)
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -231,7 +231,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 
 /// Set one file's size; `Ok(Err(message))` for a file that failed.
 async fn truncate_one(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     name: &str,
     no_create: bool,
     size_for: impl Fn(i128) -> i128,

@@ -9,11 +9,11 @@ mod search;
 
 use async_trait::async_trait;
 
-use crate::builtin::{Builtin, BuiltinContext, BuiltinResult};
-use crate::fs::FileType;
-use crate::utils::posix_regex::{PosixRegex, RegexFlags, Syntax};
 use options::{FilenameMode, HELP, Options, PatternSource};
 use search::{Flow, InputSearch, Shared};
+use toolsh_command::fs::FileType;
+use toolsh_command::posix_regex::{PosixRegex, RegexFlags, Syntax};
+use toolsh_command::utility::{Utility, UtilityContext, UtilityResult};
 
 /// Bytes of a file fed to the searcher at a time (so `checkpoint` runs
 /// and output flushes while a large file is searched).
@@ -31,12 +31,12 @@ enum Step {
 }
 
 #[async_trait]
-impl Builtin for Grep {
+impl Utility for Grep {
     fn name(&self) -> &'static str {
         "grep"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let opts = match options::parse(&ctx.args[1..]) {
             Ok(o) => o,
             Err(e) => {
@@ -46,7 +46,7 @@ impl Builtin for Grep {
                 if e.show_usage {
                     let text = "Usage: grep [OPTION]... PATTERNS [FILE]...\n\
                                 Try 'grep --help' for more information.\n";
-                    crate::builtin::write_status(ctx.stderr.write_str(text).await)?;
+                    toolsh_command::utility::write_status(ctx.stderr.write_str(text).await)?;
                 }
                 return Ok(2);
             }
@@ -114,9 +114,9 @@ impl Builtin for Grep {
 
 /// Gather the patterns and compile them; `None` after reporting an error.
 async fn compile(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     opts: &Options,
-) -> Result<Option<PosixRegex>, crate::limits::Interrupt> {
+) -> Result<Option<PosixRegex>, toolsh_command::limits::Interrupt> {
     let mut patterns: Vec<Vec<u8>> = Vec::new();
     for src in &opts.patterns {
         match src {
@@ -130,7 +130,7 @@ async fn compile(
                         patterns.extend(body.split(|&b| b == b'\n').map(<[u8]>::to_vec));
                     }
                 }
-                Err(crate::builtin::OperandError::Interrupt(i)) => return Err(i),
+                Err(toolsh_command::utility::OperandError::Interrupt(i)) => return Err(i),
                 Err(e) => {
                     ctx.err_msg(&format!("{f}: {e}")).await?;
                     return Ok(None);
@@ -160,7 +160,7 @@ async fn compile(
     }
 }
 
-async fn is_dir(ctx: &BuiltinContext<'_>, file: &str) -> bool {
+async fn is_dir(ctx: &UtilityContext<'_>, file: &str) -> bool {
     let path = ctx.resolve_path(file);
     ctx.shell
         .fs()
@@ -171,12 +171,12 @@ async fn is_dir(ctx: &BuiltinContext<'_>, file: &str) -> bool {
 
 /// Write what the searcher produced; `false` when stdout's reader has gone.
 async fn flush(
-    ctx: &BuiltinContext<'_>,
+    ctx: &UtilityContext<'_>,
     sh: &mut Shared<'_>,
-) -> Result<bool, crate::limits::Interrupt> {
+) -> Result<bool, toolsh_command::limits::Interrupt> {
     if !sh.err.is_empty() {
         let err = std::mem::take(&mut sh.err);
-        crate::builtin::write_status(ctx.stderr.write(&err).await)?;
+        toolsh_command::utility::write_status(ctx.stderr.write(&err).await)?;
     }
     if sh.out.is_empty() {
         return Ok(true);
@@ -186,9 +186,9 @@ async fn flush(
 }
 
 async fn search_stdin(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     sh: &mut Shared<'_>,
-) -> Result<Step, crate::limits::Interrupt> {
+) -> Result<Step, toolsh_command::limits::Interrupt> {
     let mut s = InputSearch::new(sh.opts.label.clone());
     loop {
         ctx.shell.checkpoint()?;
@@ -213,15 +213,15 @@ async fn search_stdin(
 
 /// Search the file at `path`, reporting it as `display`.
 async fn search_file(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     sh: &mut Shared<'_>,
     path: &str,
     display: &str,
     error: &mut bool,
-) -> Result<Step, crate::limits::Interrupt> {
+) -> Result<Step, toolsh_command::limits::Interrupt> {
     let data = match ctx.read_operand(path).await {
         Ok(d) => d,
-        Err(crate::builtin::OperandError::Interrupt(i)) => return Err(i),
+        Err(toolsh_command::utility::OperandError::Interrupt(i)) => return Err(i),
         Err(e) => {
             *error = true;
             if !sh.opts.no_messages {
@@ -257,12 +257,12 @@ async fn search_file(
 /// `-r`: search a file, or every file under a directory (symbolic links
 /// met in the walk are not followed, as GNU `-r` does).
 async fn search_tree(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     sh: &mut Shared<'_>,
     root: &str,
     implicit_dot: bool,
     error: &mut bool,
-) -> Result<Step, crate::limits::Interrupt> {
+) -> Result<Step, toolsh_command::limits::Interrupt> {
     if !is_dir(ctx, root).await {
         return search_file(ctx, sh, root, root, error).await;
     }

@@ -1,8 +1,10 @@
 //! grep's command line, read as GNU grep 3.8 reads it (getopt_long with
 //! argument permutation, bundled short options, `-NUM` for context,
-//! unambiguous prefixes of long options).
+//! unambiguous prefixes of long options), through the one parser
+//! ([`toolsh_command::getopt`]).
 
-use crate::utils::posix_regex::Syntax;
+use toolsh_command::getopt::{self, HasArg, Spec, long};
+use toolsh_command::posix_regex::Syntax;
 
 /// Where a pattern comes from: given inline or in a file (`-f`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,63 +128,78 @@ fn fatal(message: impl Into<String>) -> UsageError {
     }
 }
 
-/// Long options: name, takes an argument (`Some(true)` required,
-/// `Some(false)` optional, `None` none), and the equivalent short key.
-const LONG: &[(&str, Option<bool>, &str)] = &[
-    ("extended-regexp", None, "E"),
-    ("fixed-strings", None, "F"),
-    ("basic-regexp", None, "G"),
-    ("perl-regexp", None, "P"),
-    ("regexp", Some(true), "e"),
-    ("file", Some(true), "f"),
-    ("ignore-case", None, "i"),
-    ("no-ignore-case", None, "no-ignore-case"),
-    ("word-regexp", None, "w"),
-    ("line-regexp", None, "x"),
-    ("null-data", None, "z"),
-    ("no-messages", None, "s"),
-    ("invert-match", None, "v"),
-    ("version", None, "V"),
-    ("help", None, "help"),
-    ("max-count", Some(true), "m"),
-    ("byte-offset", None, "b"),
-    ("line-number", None, "n"),
-    ("no-line-number", None, "no-line-number"),
-    ("line-buffered", None, "line-buffered"),
-    ("with-filename", None, "H"),
-    ("no-filename", None, "h"),
-    ("label", Some(true), "label"),
-    ("only-matching", None, "o"),
-    ("quiet", None, "q"),
-    ("silent", None, "q"),
-    ("binary-files", Some(true), "binary-files"),
-    ("text", None, "a"),
-    ("directories", Some(true), "directories"),
-    ("devices", Some(true), "D"),
-    ("recursive", None, "r"),
-    ("dereference-recursive", None, "R"),
-    ("include", Some(true), "include"),
-    ("exclude", Some(true), "exclude"),
-    ("exclude-from", Some(true), "exclude-from"),
-    ("exclude-dir", Some(true), "exclude-dir"),
-    ("files-without-match", None, "L"),
-    ("files-with-matches", None, "l"),
-    ("count", None, "c"),
-    ("initial-tab", None, "T"),
-    ("null", None, "Z"),
-    ("before-context", Some(true), "B"),
-    ("after-context", Some(true), "A"),
-    ("context", Some(true), "C"),
-    ("group-separator", Some(true), "group-separator"),
-    ("no-group-separator", None, "no-group-separator"),
-    ("color", Some(false), "color"),
-    ("colour", Some(false), "color"),
-];
+// Keys of the long-only options (private-use characters).
+const NO_IGNORE_CASE: char = '\u{e000}';
+const HELP_KEY: char = '\u{e001}';
+const NO_LINE_NUMBER: char = '\u{e002}';
+const LINE_BUFFERED: char = '\u{e003}';
+const LABEL: char = '\u{e004}';
+const BINARY_FILES: char = '\u{e005}';
+const DIRECTORIES: char = '\u{e006}';
+const INCLUDE: char = '\u{e007}';
+const EXCLUDE: char = '\u{e008}';
+const EXCLUDE_FROM: char = '\u{e009}';
+const EXCLUDE_DIR: char = '\u{e00a}';
+const GROUP_SEPARATOR: char = '\u{e00b}';
+const NO_GROUP_SEPARATOR: char = '\u{e00c}';
+const COLOR: char = '\u{e00d}';
 
-/// Short options that take an argument.
-const SHORT_WITH_ARG: &[u8] = b"efmABCdD";
-/// Short options without an argument.
-const SHORT_FLAGS: &[u8] = b"EFGPiywxzsvVbnHhoqaIrRLlcTZUu";
+/// grep's options for the one parser ([`getopt`]): the short options
+/// (digits for `-NUM`) and the long ones, each with its short key.
+const SPEC: Spec = Spec {
+    short: "0123456789EFGPiywxzsvVbnHhoqaIrRLlcTZUue:f:m:A:B:C:d:D:",
+    long: &[
+        long("extended-regexp", HasArg::No, 'E'),
+        long("fixed-strings", HasArg::No, 'F'),
+        long("basic-regexp", HasArg::No, 'G'),
+        long("perl-regexp", HasArg::No, 'P'),
+        long("regexp", HasArg::Yes, 'e'),
+        long("file", HasArg::Yes, 'f'),
+        long("ignore-case", HasArg::No, 'i'),
+        long("no-ignore-case", HasArg::No, NO_IGNORE_CASE),
+        long("word-regexp", HasArg::No, 'w'),
+        long("line-regexp", HasArg::No, 'x'),
+        long("null-data", HasArg::No, 'z'),
+        long("no-messages", HasArg::No, 's'),
+        long("invert-match", HasArg::No, 'v'),
+        long("version", HasArg::No, 'V'),
+        long("help", HasArg::No, HELP_KEY),
+        long("max-count", HasArg::Yes, 'm'),
+        long("byte-offset", HasArg::No, 'b'),
+        long("line-number", HasArg::No, 'n'),
+        long("no-line-number", HasArg::No, NO_LINE_NUMBER),
+        long("line-buffered", HasArg::No, LINE_BUFFERED),
+        long("with-filename", HasArg::No, 'H'),
+        long("no-filename", HasArg::No, 'h'),
+        long("label", HasArg::Yes, LABEL),
+        long("only-matching", HasArg::No, 'o'),
+        long("quiet", HasArg::No, 'q'),
+        long("silent", HasArg::No, 'q'),
+        long("binary-files", HasArg::Yes, BINARY_FILES),
+        long("text", HasArg::No, 'a'),
+        long("directories", HasArg::Yes, DIRECTORIES),
+        long("devices", HasArg::Yes, 'D'),
+        long("recursive", HasArg::No, 'r'),
+        long("dereference-recursive", HasArg::No, 'R'),
+        long("include", HasArg::Yes, INCLUDE),
+        long("exclude", HasArg::Yes, EXCLUDE),
+        long("exclude-from", HasArg::Yes, EXCLUDE_FROM),
+        long("exclude-dir", HasArg::Yes, EXCLUDE_DIR),
+        long("files-without-match", HasArg::No, 'L'),
+        long("files-with-matches", HasArg::No, 'l'),
+        long("count", HasArg::No, 'c'),
+        long("initial-tab", HasArg::No, 'T'),
+        long("null", HasArg::No, 'Z'),
+        long("before-context", HasArg::Yes, 'B'),
+        long("after-context", HasArg::Yes, 'A'),
+        long("context", HasArg::Yes, 'C'),
+        long("group-separator", HasArg::Yes, GROUP_SEPARATOR),
+        long("no-group-separator", HasArg::No, NO_GROUP_SEPARATOR),
+        long("color", HasArg::Optional, COLOR),
+        long("colour", HasArg::Optional, COLOR),
+    ],
+    stop_at_operand: false,
+};
 
 fn context_arg(v: &str) -> Result<usize, UsageError> {
     v.parse::<u64>()
@@ -191,61 +208,61 @@ fn context_arg(v: &str) -> Result<usize, UsageError> {
 }
 
 impl Options {
-    fn apply(&mut self, key: &str, arg: Option<String>) -> Result<(), UsageError> {
+    fn apply(&mut self, key: char, arg: Option<String>) -> Result<(), UsageError> {
         let arg_s = || arg.clone().unwrap_or_default();
         match key {
-            "E" => self.syntax = Syntax::Extended,
-            "F" => self.syntax = Syntax::Fixed,
-            "G" => self.syntax = Syntax::Basic,
-            "P" => self.syntax = Syntax::Perl,
-            "e" => self.patterns.push(PatternSource::Inline(arg_s())),
-            "f" => self.patterns.push(PatternSource::File(arg_s())),
-            "i" | "y" => self.ignore_case = true,
-            "no-ignore-case" => self.ignore_case = false,
-            "w" => self.word = true,
-            "x" => self.line = true,
-            "z" => self.null_data = true,
-            "s" => self.no_messages = true,
-            "v" => self.invert = true,
-            "V" => self.version = true,
-            "help" => self.help = true,
-            "m" => {
+            'E' => self.syntax = Syntax::Extended,
+            'F' => self.syntax = Syntax::Fixed,
+            'G' => self.syntax = Syntax::Basic,
+            'P' => self.syntax = Syntax::Perl,
+            'e' => self.patterns.push(PatternSource::Inline(arg_s())),
+            'f' => self.patterns.push(PatternSource::File(arg_s())),
+            'i' | 'y' => self.ignore_case = true,
+            NO_IGNORE_CASE => self.ignore_case = false,
+            'w' => self.word = true,
+            'x' => self.line = true,
+            'z' => self.null_data = true,
+            's' => self.no_messages = true,
+            'v' => self.invert = true,
+            'V' => self.version = true,
+            HELP_KEY => self.help = true,
+            'm' => {
                 let v = arg_s();
                 let n: i64 = v.trim().parse().map_err(|_| fatal("invalid max count"))?;
                 self.max_count = u64::try_from(n).ok();
             }
-            "b" => self.byte_offset = true,
-            "n" => self.line_number = true,
-            "no-line-number" => self.line_number = false,
-            "H" => self.filename = FilenameMode::Always,
-            "h" => self.filename = FilenameMode::Never,
-            "label" => self.label = arg_s(),
-            "o" => self.only_matching = true,
-            "q" => self.quiet = true,
-            "a" => self.text = true,
-            "r" | "R" => self.recursive = true,
-            "L" => self.list = ListFiles::NonMatching,
-            "l" => self.list = ListFiles::Matching,
-            "c" => self.count = true,
-            "T" => self.initial_tab = true,
-            "Z" => self.null_after_name = true,
-            "A" => {
+            'b' => self.byte_offset = true,
+            'n' => self.line_number = true,
+            NO_LINE_NUMBER => self.line_number = false,
+            'H' => self.filename = FilenameMode::Always,
+            'h' => self.filename = FilenameMode::Never,
+            LABEL => self.label = arg_s(),
+            'o' => self.only_matching = true,
+            'q' => self.quiet = true,
+            'a' => self.text = true,
+            'r' | 'R' => self.recursive = true,
+            'L' => self.list = ListFiles::NonMatching,
+            'l' => self.list = ListFiles::Matching,
+            'c' => self.count = true,
+            'T' => self.initial_tab = true,
+            'Z' => self.null_after_name = true,
+            'A' => {
                 self.after = context_arg(&arg_s())?;
                 self.context_given = true;
             }
-            "B" => {
+            'B' => {
                 self.before = context_arg(&arg_s())?;
                 self.context_given = true;
             }
-            "C" => {
+            'C' => {
                 let n = context_arg(&arg_s())?;
                 self.after = n;
                 self.before = n;
                 self.context_given = true;
             }
-            "group-separator" => self.group_separator = Some(arg_s()),
-            "no-group-separator" => self.group_separator = None,
-            "color" => {
+            GROUP_SEPARATOR => self.group_separator = Some(arg_s()),
+            NO_GROUP_SEPARATOR => self.group_separator = None,
+            COLOR => {
                 let v = arg.unwrap_or_else(|| "auto".to_string());
                 match v.as_str() {
                     "never" | "no" | "none" | "auto" | "tty" | "if-tty" | "always" | "yes"
@@ -257,134 +274,54 @@ impl Options {
                     }
                 }
             }
-            "binary-files" => match arg_s().as_str() {
+            BINARY_FILES => match arg_s().as_str() {
                 "text" => self.text = true,
                 "binary" | "without-match" => {}
                 _ => return Err(fatal("unknown binary-files type")),
             },
             // Accepted for compatibility; no effect here.
-            "I" | "U" | "u" | "d" | "D" | "directories" | "line-buffered" | "include"
-            | "exclude" | "exclude-from" | "exclude-dir" => {}
+            'I' | 'U' | 'u' | 'd' | 'D' | DIRECTORIES | LINE_BUFFERED | INCLUDE | EXCLUDE
+            | EXCLUDE_FROM | EXCLUDE_DIR => {}
             _ => return Err(usage(format!("invalid option -- '{key}'"))),
         }
         Ok(())
     }
 }
 
-/// Parse `args` (without the command name).
-#[allow(clippy::many_single_char_names)]
+/// Parse `args` (without the command name) with [`getopt::parse`], then
+/// apply the options in order. `-NUM` is a run of digit options from one
+/// argument (`-5`, `-n12`); a letter between digits ends the run.
 pub(super) fn parse(args: &[String]) -> Result<Options, UsageError> {
+    let parsed = getopt::parse(&SPEC, args).map_err(|getopt::UsageError(m)| usage(m))?;
     let mut o = Options::default();
-    let mut operands = Vec::new();
-    let mut i = 0;
-    // A pending `-NUM` context value being accumulated across a bundle.
-    while i < args.len() {
-        let a = &args[i];
-        i += 1;
-        if a == "--" {
-            operands.extend(args[i..].iter().cloned());
-            break;
-        }
-        if let Some(long) = a.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (long, None),
-            };
-            let exact = LONG.iter().find(|(n, _, _)| *n == name);
-            let candidates: Vec<_> = LONG
-                .iter()
-                .filter(|(n, _, _)| n.starts_with(name))
-                .collect();
-            let entry = match (exact, candidates.as_slice()) {
-                (Some(e), _) => e,
-                (None, [e]) => *e,
-                (None, []) => return Err(usage(format!("unrecognized option '{a}'"))),
-                (None, many) => {
-                    // Aliases of the same option are not ambiguous.
-                    if many.iter().all(|(_, _, k)| *k == many[0].2) {
-                        many[0]
-                    } else {
-                        return Err(usage(format!("option '{a}' is ambiguous")));
-                    }
-                }
-            };
-            let (full, has_arg, key) = *entry;
-            let value = match has_arg {
-                None => {
-                    if inline.is_some() {
-                        return Err(usage(format!(
-                            "option '--{full}' doesn't allow an argument"
-                        )));
-                    }
-                    None
-                }
-                Some(false) => inline,
-                Some(true) => {
-                    if let Some(v) = inline {
-                        Some(v)
-                    } else {
-                        let Some(v) = args.get(i) else {
-                            return Err(usage(format!("option '--{full}' requires an argument")));
-                        };
-                        i += 1;
-                        Some(v.clone())
-                    }
-                }
-            };
-            o.apply(key, value)?;
+    let mut digits = String::new();
+    let mut digits_at = usize::MAX;
+    for ((key, arg), &at) in parsed.opts.into_iter().zip(&parsed.positions) {
+        if key.is_ascii_digit() {
+            if at != digits_at {
+                digits.clear();
+            }
+            digits.push(key);
+            digits_at = at;
+            let n = context_arg(&digits)?;
+            o.after = n;
+            o.before = n;
+            o.context_given = true;
             continue;
         }
-        if a.len() > 1 && a.starts_with('-') {
-            let bytes = a.as_bytes();
-            let mut j = 1;
-            let mut digits = String::new();
-            while j < bytes.len() {
-                let c = bytes[j];
-                j += 1;
-                if c.is_ascii_digit() {
-                    digits.push(c as char);
-                    continue;
-                }
-                if !digits.is_empty() {
-                    let n = context_arg(&digits)?;
-                    o.after = n;
-                    o.before = n;
-                    o.context_given = true;
-                    digits.clear();
-                }
-                let key = (c as char).to_string();
-                if SHORT_WITH_ARG.contains(&c) {
-                    let value = if j < bytes.len() {
-                        let v = a[j..].to_string();
-                        j = bytes.len();
-                        v
-                    } else if let Some(v) = args.get(i) {
-                        i += 1;
-                        v.clone()
-                    } else {
-                        return Err(usage(format!("option requires an argument -- '{key}'")));
-                    };
-                    o.apply(&key, Some(value))?;
-                } else if SHORT_FLAGS.contains(&c) {
-                    o.apply(&key, None)?;
-                } else {
-                    return Err(usage(format!("invalid option -- '{}'", c as char)));
-                }
-            }
-            if !digits.is_empty() {
-                let n = context_arg(&digits)?;
-                o.after = n;
-                o.before = n;
-                o.context_given = true;
-            }
-            continue;
-        }
-        operands.push(a.clone());
+        digits.clear();
+        digits_at = usize::MAX;
+        let key = match key {
+            getopt::HELP => HELP_KEY,
+            getopt::VERSION => 'V',
+            k => k,
+        };
+        o.apply(key, arg)?;
     }
     if o.help || o.version {
         return Ok(o);
     }
-    let mut operands = operands.into_iter();
+    let mut operands = parsed.operands.into_iter();
     if o.patterns.is_empty() {
         let Some(p) = operands.next() else {
             return Err(UsageError {

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use super::options::{ListFiles, Options};
-use crate::utils::posix_regex::PosixRegex;
+use toolsh_command::posix_regex::PosixRegex;
 
 /// What the caller should do after a chunk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

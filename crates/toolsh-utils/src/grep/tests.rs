@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use super::Grep;
-use crate::fs::MemoryFs;
-use crate::profile::Profile;
-use crate::testing::TestShell;
+use toolsh_command::fs::MemoryFs;
+use toolsh_command::profile::Profile;
+use toolsh_command::testing::TestShell;
 
 async fn grep(args: &[&str], stdin: &str) -> (String, i32) {
     let mut sh = TestShell::default();

@@ -8,12 +8,10 @@
 
 mod format;
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
-};
 use format::{OutType, align, parse_types, render, traditional};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `od [OPTION]... [FILE]...`.
@@ -130,7 +128,7 @@ fn parse_bytes(s: &str) -> Option<u64> {
     } else {
         u64::from_str_radix(&digits[..n], radix).ok()?
     };
-    let mult = crate::numarg::parse_size(&format!("1{}", &digits[n..])).ok()?;
+    let mult = toolsh_command::numarg::parse_size(&format!("1{}", &digits[n..])).ok()?;
     value.checked_mul(mult)
 }
 
@@ -147,8 +145,8 @@ struct Plan {
 
 /// Read the options; `Err` is a message for a status-1 exit.
 async fn plan(
-    ctx: &mut BuiltinContext<'_>,
-    args: &crate::utils::cli::Args,
+    ctx: &mut UtilityContext<'_>,
+    args: &toolsh_command::getopt::Args,
 ) -> Flow<Result<Plan, String>> {
     let mut types = Vec::new();
     let mut radix = Radix::Octal;
@@ -290,7 +288,7 @@ impl Dumper<'_> {
     }
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 1).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -375,7 +373,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     #[tokio::test]
     async fn default_and_folding() {

@@ -14,31 +14,31 @@
 )]
 
 mod escape;
-pub(crate) mod number;
+pub(crate) use toolsh_command::number::scan as number;
 mod quote;
-pub(crate) mod render;
+pub(crate) use toolsh_command::number::render;
 
 use std::time::UNIX_EPOCH;
 
 use async_trait::async_trait;
 
-use crate::builtin::{Builtin, BuiltinContext, BuiltinResult};
-use crate::limits::{Interrupt, LimitKind};
-use crate::utils::date::strftime;
+use crate::date::strftime;
 use escape::Dialect;
 use render::Spec;
+use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::utility::{Utility, UtilityContext, UtilityResult};
 
 /// `printf`: formatted output.
 #[derive(Debug, Default)]
 pub struct Printf;
 
 #[async_trait]
-impl Builtin for Printf {
+impl Utility for Printf {
     fn name(&self) -> &'static str {
         "printf"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let args = ctx.args.clone();
         let mut i = 1;
         let mut var = None;
@@ -143,12 +143,12 @@ const FLUSH_BYTES: usize = 32 * 1024;
 /// to stop with. bash: a vanished reader kills the shell with SIGPIPE
 /// (status 141); any other failure is `printf: write error: REASON`,
 /// status 1 (`sh_chkwrite` in bash's builtins/common.c).
-async fn write_out(ctx: &mut BuiltinContext<'_>, out: &[u8]) -> Result<Option<i32>, Interrupt> {
+async fn write_out(ctx: &mut UtilityContext<'_>, out: &[u8]) -> Result<Option<i32>, Interrupt> {
     let stdout = ctx.stdout;
     match stdout.write(out).await {
         Ok(()) => Ok(None),
-        Err(crate::io::OutputError::Interrupt(i)) => Err(i),
-        Err(crate::io::OutputError::BrokenPipe) => Ok(Some(141)),
+        Err(toolsh_command::io::OutputError::Interrupt(i)) => Err(i),
+        Err(toolsh_command::io::OutputError::BrokenPipe) => Ok(Some(141)),
         Err(e) => {
             say(ctx, &format!("write error: {e}")).await?;
             Ok(Some(1))
@@ -156,7 +156,7 @@ async fn write_out(ctx: &mut BuiltinContext<'_>, out: &[u8]) -> Result<Option<i3
     }
 }
 
-async fn usage(ctx: &mut BuiltinContext<'_>, msg: &str) -> BuiltinResult {
+async fn usage(ctx: &mut UtilityContext<'_>, msg: &str) -> UtilityResult {
     if !msg.is_empty() {
         say(ctx, msg).await?;
     }
@@ -165,10 +165,13 @@ async fn usage(ctx: &mut BuiltinContext<'_>, msg: &str) -> BuiltinResult {
 }
 
 /// `printf: MSG` on standard error.
-async fn say(ctx: &mut BuiltinContext<'_>, msg: &str) -> Result<(), crate::limits::Interrupt> {
+async fn say(
+    ctx: &mut UtilityContext<'_>,
+    msg: &str,
+) -> Result<(), toolsh_command::limits::Interrupt> {
     let line = format!("{}: {msg}\n", ctx.name());
     let err = ctx.stderr;
-    crate::builtin::write_status(err.write_str(&line).await).map(|_| ())
+    toolsh_command::utility::write_status(err.write_str(&line).await).map(|_| ())
 }
 
 const HELP: &str = "printf: printf [-v var] format [arguments]
@@ -199,7 +202,7 @@ const TIME_BUFFER: usize = 128;
 struct Env<'a> {
     /// The execution's limits: `max_format_width` bounds widths and
     /// precisions, strftime's output too.
-    limits: &'a crate::limits::ExecutionLimits,
+    limits: &'a toolsh_command::limits::ExecutionLimits,
     /// Most bytes one pass of the format may produce
     /// (`max_buffer_bytes`): one pass of thousands of wide conversions is
     /// stopped as it grows, not after.
@@ -257,7 +260,7 @@ impl ArgList<'_> {
 /// A width or precision from the format or a `*` argument, bounded by
 /// `max_format_width` (before any padding is made).
 fn limit(env: &Env<'_>, n: u64) -> Result<usize, Interrupt> {
-    crate::numarg::format_width(env.limits, n)
+    toolsh_command::numarg::format_width(env.limits, n)
 }
 
 enum Pass {
@@ -437,14 +440,14 @@ fn one_pass(
 fn digits(s: &[u8]) -> (u64, usize) {
     let n = s.iter().take_while(|b| b.is_ascii_digit()).count();
     let text = std::str::from_utf8(&s[..n]).unwrap_or("");
-    let v = crate::numarg::scan_decimal(text).map_or(0, |(v, _)| v);
+    let v = toolsh_command::numarg::scan_decimal(text).map_or(0, |(v, _)| v);
     (v, n)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     async fn run(args: &[&str]) -> (String, String, i32) {
         let mut sh = TestShell::default();

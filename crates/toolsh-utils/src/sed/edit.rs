@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::script::{ReplPart, Subst};
-use crate::utils::posix_regex::PosixRegex;
+use toolsh_command::posix_regex::PosixRegex;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Case {

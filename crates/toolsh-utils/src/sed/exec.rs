@@ -9,9 +9,9 @@ use std::sync::Arc;
 use super::edit::{list, substitute};
 use super::input::{Line, Reader};
 use super::script::{Addr, Addr2, BranchKind, Cmd, Script, TextKind};
-use crate::builtin::BuiltinContext;
-use crate::limits::{Interrupt, LimitKind};
-use crate::utils::posix_regex::PosixRegex;
+use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::posix_regex::PosixRegex;
+use toolsh_command::utility::UtilityContext;
 
 /// Output buffered before it is written to standard output.
 const FLUSH_AT: usize = 64 * 1024;
@@ -133,7 +133,7 @@ impl<'a> Exec<'a> {
     /// Run the script over all input; returns the exit status.
     pub(super) async fn run(
         &mut self,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         reader: &mut Reader,
     ) -> Result<i32, Interrupt> {
         let mut restart = false;
@@ -198,7 +198,7 @@ impl<'a> Exec<'a> {
 
     /// Write buffered output; `false` when standard output's reader has
     /// gone.
-    async fn flush(&mut self, ctx: &mut BuiltinContext<'_>, all: bool) -> Result<bool, Interrupt> {
+    async fn flush(&mut self, ctx: &mut UtilityContext<'_>, all: bool) -> Result<bool, Interrupt> {
         for (name, data) in &mut self.w_files {
             if data.is_empty() {
                 continue;
@@ -215,16 +215,16 @@ impl<'a> Exec<'a> {
         }
         if !self.stderr.is_empty() {
             let err = std::mem::take(&mut self.stderr);
-            crate::builtin::write_status(ctx.stderr.write(&err).await)?;
+            toolsh_command::utility::write_status(ctx.stderr.write(&err).await)?;
         }
         if self.stdout.len() >= FLUSH_AT || (all && !self.stdout.is_empty()) {
             let out = std::mem::take(&mut self.stdout);
-            return crate::builtin::write_status(ctx.stdout.write(&out).await);
+            return toolsh_command::utility::write_status(ctx.stdout.write(&out).await);
         }
         Ok(true)
     }
 
-    async fn start_line(&mut self, ctx: &mut BuiltinContext<'_>, line: Line) {
+    async fn start_line(&mut self, ctx: &mut UtilityContext<'_>, line: Line) {
         if self.cur_file != Some(line.file) {
             if self.cur_file.is_some() {
                 self.finish_file(ctx).await;
@@ -240,7 +240,7 @@ impl<'a> Exec<'a> {
     }
 
     /// With `-i`: replace the current file by what was written for it.
-    async fn finish_file(&mut self, ctx: &mut BuiltinContext<'_>) {
+    async fn finish_file(&mut self, ctx: &mut UtilityContext<'_>) {
         let (Some(suffix), Some(idx)) = (&self.set.in_place, self.cur_file) else {
             return;
         };
@@ -311,7 +311,7 @@ impl<'a> Exec<'a> {
         self.ps = ps;
     }
 
-    async fn dump_queue(&mut self, ctx: &mut BuiltinContext<'_>) {
+    async fn dump_queue(&mut self, ctx: &mut UtilityContext<'_>) {
         for q in std::mem::take(&mut self.queue) {
             match q {
                 Queued::Text(t) => self.write_text(&t),
@@ -335,7 +335,7 @@ impl<'a> Exec<'a> {
 
     async fn is_last(
         &mut self,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         reader: &mut Reader,
     ) -> Result<bool, Interrupt> {
         let cur = self.cur_file;
@@ -359,7 +359,7 @@ impl<'a> Exec<'a> {
     async fn match_a1(
         &mut self,
         a: &Addr,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         reader: &mut Reader,
     ) -> Result<Result<bool, String>, Interrupt> {
         Ok(Ok(match a {
@@ -384,7 +384,7 @@ impl<'a> Exec<'a> {
     async fn selected(
         &mut self,
         i: usize,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         reader: &mut Reader,
     ) -> Result<Result<bool, String>, Interrupt> {
         let addr = &self.script.commands[i].addr;
@@ -454,7 +454,7 @@ impl<'a> Exec<'a> {
     /// (append); `false` at the end of input (of the file, with `-s`).
     async fn read_next(
         &mut self,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         reader: &mut Reader,
         append: bool,
     ) -> Result<bool, Interrupt> {
@@ -479,7 +479,7 @@ impl<'a> Exec<'a> {
 
     async fn cycle(
         &mut self,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         reader: &mut Reader,
     ) -> Result<End, Interrupt> {
         let script = self.script;
@@ -649,7 +649,7 @@ impl<'a> Exec<'a> {
         }
     }
 
-    async fn next_r_line(&mut self, ctx: &mut BuiltinContext<'_>, name: &str) -> Option<Vec<u8>> {
+    async fn next_r_line(&mut self, ctx: &mut UtilityContext<'_>, name: &str) -> Option<Vec<u8>> {
         if !self.r_lines.contains_key(name) {
             let path = ctx.resolve_path(name);
             let data = ctx.shell.fs().read(&path).await.unwrap_or_default();

@@ -2,8 +2,8 @@
 //! `-`), read ahead by one line so `$` can be known, streaming standard
 //! input chunk by chunk.
 
-use crate::builtin::{BuiltinContext, OperandError};
-use crate::limits::Interrupt;
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::{OperandError, UtilityContext};
 
 /// One input line.
 #[derive(Debug, Clone, Default)]
@@ -77,7 +77,7 @@ impl Reader {
     /// output streams.
     pub(super) async fn next(
         &mut self,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         pending: &mut Vec<u8>,
     ) -> Result<Option<Line>, Interrupt> {
         if let Some(p) = self.peeked.take() {
@@ -89,7 +89,7 @@ impl Reader {
     /// Look at the next line without taking it.
     pub(super) async fn peek(
         &mut self,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         pending: &mut Vec<u8>,
     ) -> Result<Option<&Line>, Interrupt> {
         if self.peeked.is_none() {
@@ -101,7 +101,7 @@ impl Reader {
 
     async fn read(
         &mut self,
-        ctx: &mut BuiltinContext<'_>,
+        ctx: &mut UtilityContext<'_>,
         pending: &mut Vec<u8>,
     ) -> Result<Option<Line>, Interrupt> {
         loop {
@@ -158,13 +158,13 @@ impl Reader {
                     *pos = 0;
                     if buf.len() > self.max_line {
                         return Err(Interrupt::limit(
-                            crate::limits::LimitKind::BufferBytes,
+                            toolsh_command::limits::LimitKind::BufferBytes,
                             self.max_line,
                         ));
                     }
                     if !pending.is_empty() {
                         let data = std::mem::take(pending);
-                        if !crate::builtin::write_status(ctx.stdout.write(&data).await)? {
+                        if !toolsh_command::utility::write_status(ctx.stdout.write(&data).await)? {
                             self.broken_pipe = true;
                             return Ok(None);
                         }
@@ -180,7 +180,7 @@ impl Reader {
     }
 
     /// Open the next input file; `false` when there is none.
-    async fn open_next(&mut self, ctx: &mut BuiltinContext<'_>) -> Result<bool, Interrupt> {
+    async fn open_next(&mut self, ctx: &mut UtilityContext<'_>) -> Result<bool, Interrupt> {
         while self.next_file < self.files.len() {
             let i = self.next_file;
             self.next_file += 1;
@@ -202,7 +202,7 @@ impl Reader {
                     return Ok(true);
                 }
                 Err(OperandError::Interrupt(e)) => return Err(e),
-                Err(OperandError::Fs(crate::fs::FsError::IsADirectory)) => {
+                Err(OperandError::Fs(toolsh_command::fs::FsError::IsADirectory)) => {
                     self.errors.push(OpenError {
                         message: format!("read error on {name}: Is a directory"),
                         status: 4,

@@ -13,9 +13,9 @@ mod script;
 
 use async_trait::async_trait;
 
-use crate::builtin::{Builtin, BuiltinContext, BuiltinResult, OperandError, write_status};
 use exec::{Exec, Settings};
 use input::Reader;
+use toolsh_command::utility::{OperandError, Utility, UtilityContext, UtilityResult, write_status};
 
 /// The `sed` utility.
 #[derive(Debug, Default, Clone, Copy)]
@@ -232,9 +232,9 @@ fn parse_args(args: &[String]) -> Result<Cli, String> {
 
 /// Join the script pieces; errors are printed messages.
 async fn assemble(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     pieces: &[Piece],
-) -> Result<Result<Vec<u8>, String>, crate::limits::Interrupt> {
+) -> Result<Result<Vec<u8>, String>, toolsh_command::limits::Interrupt> {
     let mut script = Vec::new();
     for (n, piece) in pieces.iter().enumerate() {
         if n > 0 {
@@ -279,12 +279,12 @@ fn location(pieces: &[Piece], at: usize) -> String {
 }
 
 #[async_trait]
-impl Builtin for Sed {
+impl Utility for Sed {
     fn name(&self) -> &'static str {
         "sed"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let cli = match parse_args(&ctx.args[1..]) {
             Ok(c) => c,
             Err(msg) => {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::script::{
     Addr, Addr2, Address, BranchKind, Cmd, Command, Re, ReplPart, Script, Subst, TextKind,
 };
-use crate::utils::posix_regex::{PosixRegex, RegexFlags, Syntax};
+use toolsh_command::posix_regex::{PosixRegex, RegexFlags, Syntax};
 
 /// A script error: the GNU message and the byte offset (0-based) in the
 /// combined script where it was found.
@@ -270,7 +270,7 @@ impl Parser<'_> {
         PosixRegex::new(&text, syntax, flags)
             .map(|r| Some(Arc::new(r)))
             .map_err(|e| {
-                let status = if e.kind == crate::utils::posix_regex::ErrorKind::ClassSyntax {
+                let status = if e.kind == toolsh_command::posix_regex::ErrorKind::ClassSyntax {
                     4
                 } else {
                     1

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::utils::posix_regex::PosixRegex;
+use toolsh_command::posix_regex::PosixRegex;
 
 /// A regex in an address or `s` command; `None` is the empty regex, which
 /// means "the last regex used" at run time.

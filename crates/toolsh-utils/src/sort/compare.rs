@@ -9,7 +9,7 @@
 use std::cmp::Ordering;
 
 use super::keys::{Mode, Order, is_blank};
-use crate::utils::printf::number::scan_float;
+use toolsh_command::number::scan::scan_float;
 
 /// A parsed `-n` number: sign, integer digits without leading zeros,
 /// fraction digits without trailing zeros.

@@ -19,12 +19,12 @@ mod keys;
 
 use std::cmp::Ordering;
 
-use crate::builtin::BuiltinContext;
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OutBuf, error, parse_args, read_all_operands, split_records, usage_error, utility,
-};
 use keys::{Key, Mode, Order};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::textio::{
+    Flow, OutBuf, error, parse_args, read_all_operands, split_records, usage_error,
+};
+use toolsh_command::utility::UtilityContext;
 
 utility!(
     /// `sort [OPTION]... [FILE]...`.
@@ -111,7 +111,7 @@ struct Config {
     seed: u64,
 }
 
-async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let args = match parse_args(ctx, &SPEC, HELP, 2).await? {
         Ok(a) => a,
         Err(s) => return Ok(s),
@@ -257,7 +257,7 @@ async fn body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
 }
 
 fn sort_lines<'a>(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     cfg: &Config,
     mut lines: Vec<&'a [u8]>,
 ) -> Flow<Vec<&'a [u8]>> {
@@ -346,7 +346,7 @@ fn hash(seed: u64, s: &[u8], o: &Order) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::TestShell;
+    use toolsh_command::testing::TestShell;
 
     async fn run(args: &[&str], input: &str) -> (String, i32) {
         let mut sh = TestShell::default();

@@ -7,12 +7,10 @@ mod expand;
 mod stops;
 mod unexpand;
 
-use crate::builtin::BuiltinContext;
-use crate::limits::{Interrupt, LimitKind};
-use crate::utils::cli::{HasArg, Spec, long};
-use crate::utils::textio::{
-    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, utility,
-};
+use toolsh_command::getopt::{HasArg, Spec, long};
+use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args};
+use toolsh_command::utility::UtilityContext;
 
 use expand::Expander;
 use stops::{TabStops, obsolete_tab_options};
@@ -80,10 +78,10 @@ const BUDGET: usize = 64 * 1024;
 
 /// Parse the command line and the `-t` lists; `Err(status)` to exit.
 async fn setup(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     spec: &Spec,
     help: &str,
-) -> Flow<Result<(crate::utils::cli::Args, TabStops), i32>> {
+) -> Flow<Result<(toolsh_command::getopt::Args, TabStops), i32>> {
     obsolete_tab_options(&mut ctx.args);
     let args = match parse_args(ctx, spec, help, 1).await? {
         Ok(a) => a,
@@ -105,7 +103,7 @@ async fn setup(
     Ok(Ok((args, stops)))
 }
 
-async fn expand_body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn expand_body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let (args, stops) = match setup(ctx, &EXPAND_SPEC, EXPAND_HELP).await? {
         Ok(x) => x,
         Err(s) => return Ok(s),
@@ -137,7 +135,7 @@ async fn expand_body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
     Ok(status)
 }
 
-async fn unexpand_body(ctx: &mut BuiltinContext<'_>) -> Flow<i32> {
+async fn unexpand_body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let (args, stops) = match setup(ctx, &UNEXPAND_SPEC, UNEXPAND_HELP).await? {
         Ok(x) => x,
         Err(s) => return Ok(s),

@@ -18,6 +18,7 @@ async fn stops_at(
 ) -> ExecResult {
     let start = Instant::now();
     let r = Shell::builder()
+        .utilities(toolsh_utils::standard())
         .limits(limits)
         .build()
         .exec(&format!("echo before; {script}; echo not-reached"))
@@ -147,6 +148,7 @@ async fn fork_bombs_hit_the_job_or_depth_limit() {
     // script goes on; the job limit is hit in a job, which ends the run.
     let start = Instant::now();
     let r = Shell::builder()
+        .utilities(toolsh_utils::standard())
         .limits(limits())
         .build()
         .exec("echo before; :(){ :|:& };:; echo after; wait; echo not-reached")

@@ -21,7 +21,7 @@ fn host_environment_secret_never_appears_in_any_output() {
         .args([
             "--ignored",
             "--exact",
-            "env::child_dumps_the_environment",
+            "escape::env::child_dumps_the_environment",
             "--nocapture",
         ])
         .env("TOOLSH_ESCAPE_SECRET", SECRET)
@@ -65,6 +65,7 @@ async fn child_dumps_the_environment() {
 #[tokio::test]
 async fn only_the_hosts_chosen_variables_are_exported() {
     let mut sh = toolsh_interp::Shell::builder()
+        .utilities(toolsh_utils::standard())
         .env("HOME", "/home/agent")
         .env("PATH", "/usr/bin")
         .build();

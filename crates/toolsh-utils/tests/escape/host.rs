@@ -296,6 +296,7 @@ async fn bash_env_and_env_are_never_sourced() {
     let f = HostFile::new("bashenv");
     std::fs::write(&f.0, "echo SOURCED-FROM-HOST\n").unwrap();
     let mut sh = toolsh_interp::Shell::builder()
+        .utilities(toolsh_utils::standard())
         .env("BASH_ENV", f.path())
         .env("ENV", f.path())
         .build();

@@ -17,6 +17,7 @@ pub fn limits() -> ExecutionLimits {
 /// Run `script` in the logic-only profile.
 pub async fn logic(script: &str) -> ExecResult {
     Shell::builder()
+        .utilities(toolsh_utils::standard())
         .profile(Profile::LogicOnly)
         .limits(limits())
         .build()
@@ -32,6 +33,7 @@ pub async fn sandbox(script: &str) -> ExecResult {
 /// Run `script` in the sandbox profile over `fs`.
 pub async fn on_fs(fs: Arc<MemoryFs>, script: &str) -> ExecResult {
     Shell::builder()
+        .utilities(toolsh_utils::standard())
         .profile(Profile::Sandbox)
         .fs(fs)
         .limits(limits())

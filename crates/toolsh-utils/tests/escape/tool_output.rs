@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use toolsh_interp::{
-    Builtin, BuiltinContext, BuiltinResult, EXIT_LIMIT, ExecutionLimits, LimitKind, Shell,
+    EXIT_LIMIT, ExecutionLimits, LimitKind, Shell, Utility, UtilityContext, UtilityResult,
     write_status,
 };
 
@@ -15,11 +15,11 @@ use super::support::limits;
 struct Evil(&'static str);
 
 #[async_trait]
-impl Builtin for Evil {
+impl Utility for Evil {
     fn name(&self) -> &'static str {
         "evil"
     }
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         write_status(ctx.stdout.write_str(self.0).await)?;
         Ok(0)
     }
@@ -29,11 +29,11 @@ impl Builtin for Evil {
 struct Flood(usize);
 
 #[async_trait]
-impl Builtin for Flood {
+impl Utility for Flood {
     fn name(&self) -> &'static str {
         "flood"
     }
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let chunk = vec![b'a'; 1 << 20];
         for _ in 0..self.0 {
             ctx.shell.checkpoint()?;
@@ -50,7 +50,10 @@ const PAYLOAD: &str =
 
 #[tokio::test]
 async fn tool_output_is_data_never_code() {
-    let mut sh = Shell::builder().builtin(Arc::new(Evil(PAYLOAD))).build();
+    let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .utility(Arc::new(Evil(PAYLOAD)))
+        .build();
     let r = sh
         .exec("v=$(evil); echo \"$v\"; set -f; echo $v; evil | while read -r l; do echo \"[$l]\"; done; echo \"x=${x-unset}\"")
         .await;
@@ -77,8 +80,9 @@ async fn a_flooding_tool_hits_the_output_or_buffer_limit() {
         ..limits()
     };
     let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
         .limits(l)
-        .builtin(Arc::new(Flood(100)))
+        .utility(Arc::new(Flood(100)))
         .build();
     let r = sh.exec("echo before; flood; echo not-reached").await;
     assert_eq!(

@@ -40,7 +40,7 @@ type Clock = Arc<dyn Fn() -> SystemTime + Send + Sync>;
 ///
 /// ```
 /// use std::sync::Arc;
-/// use toolsh_interp::fs::{FileSystem, MemoryFs};
+/// use toolsh_command::fs::{FileSystem, MemoryFs};
 ///
 /// let fs = MemoryFs::new().with_files([("/data/in.txt", b"hello\n".to_vec())]).unwrap();
 /// let snap = fs.snapshot();

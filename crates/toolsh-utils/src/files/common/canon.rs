@@ -1,7 +1,7 @@
 //! Canonical file names for `readlink -f/-e/-m` and `realpath`
 //! (GNU `canonicalize_filename_mode`).
 
-use crate::fs::{FileSystem, FsError};
+use toolsh_command::fs::{FileSystem, FsError};
 
 /// How much of a name must exist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub(crate) async fn canonicalize(
     {
         // A dangling link: its target's parent must exist.
         let target = fs.read_link(abs).await?;
-        let next = crate::fs::normalize_path(&parent_canon, &target);
+        let next = toolsh_command::fs::normalize_path(&parent_canon, &target);
         return Box::pin(canonicalize(fs, &next, mode)).await;
     }
     Ok(super::join_path(&parent_canon, name))

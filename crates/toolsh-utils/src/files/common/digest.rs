@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Arg, Spec, parse_or_usage};
-use crate::builtin::{BuiltinContext, BuiltinResult, OperandError};
+use super::{HasArg, Spec, long, parse_or_usage};
+use toolsh_command::utility::{OperandError, UtilityContext, UtilityResult};
 
 /// A hash algorithm: a streaming hasher and its `--tag` name.
 pub(crate) trait Algorithm: Default + Send {
@@ -97,24 +97,25 @@ fn hex(bytes: &[u8]) -> String {
 const SPEC: Spec = Spec {
     short: "bctwz",
     long: &[
-        ("binary", 'b', Arg::No),
-        ("check", 'c', Arg::No),
-        ("text", 't', Arg::No),
-        ("tag", 'T', Arg::No),
-        ("quiet", 'q', Arg::No),
-        ("status", 's', Arg::No),
-        ("warn", 'w', Arg::No),
-        ("strict", 'S', Arg::No),
-        ("ignore-missing", 'I', Arg::No),
-        ("zero", 'z', Arg::No),
+        long("binary", HasArg::No, 'b'),
+        long("check", HasArg::No, 'c'),
+        long("text", HasArg::No, 't'),
+        long("tag", HasArg::No, 'T'),
+        long("quiet", HasArg::No, 'q'),
+        long("status", HasArg::No, 's'),
+        long("warn", HasArg::No, 'w'),
+        long("strict", HasArg::No, 'S'),
+        long("ignore-missing", HasArg::No, 'I'),
+        long("zero", HasArg::No, 'z'),
     ],
+    stop_at_operand: false,
 };
 
 /// Hash one operand (`-` is standard input, streamed).
 async fn digest_of<A: Algorithm>(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     name: &str,
-) -> Result<Result<String, String>, crate::limits::Interrupt> {
+) -> Result<Result<String, String>, toolsh_command::limits::Interrupt> {
     let mut h = A::default();
     if name == "-" {
         while let Some(chunk) = ctx.stdin.read_chunk().await {
@@ -134,7 +135,7 @@ async fn digest_of<A: Algorithm>(
 }
 
 /// Run `md5sum`/`sha256sum` with algorithm `A`.
-pub(crate) async fn run<A: Algorithm>(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+pub(crate) async fn run<A: Algorithm>(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let p = match parse_or_usage(ctx, &SPEC, 1).await? {
         Ok(p) => p,
         Err(s) => return Ok(s),
@@ -172,12 +173,12 @@ pub(crate) async fn run<A: Algorithm>(ctx: &mut BuiltinContext<'_>) -> BuiltinRe
 /// `-c`: verify `HASH  NAME` (or `TAG (NAME) = HASH`) lines (also
 /// `cksum -c`).
 pub(crate) async fn check<A: Algorithm>(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     lists: &[String],
     quiet: bool,
     status_only: bool,
     ignore_missing: bool,
-) -> BuiltinResult {
+) -> UtilityResult {
     let (mut failed, mut unreadable, mut malformed, mut ok_lines) = (0, 0, 0, 0);
     let mut status = 0;
     for list in lists {

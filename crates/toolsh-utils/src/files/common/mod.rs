@@ -1,66 +1,60 @@
-//! Helpers shared by the file commands: option parsing, GNU quoting of
-//! file names in diagnostics, mode strings, block and size arithmetic,
+//! Helpers shared by the file commands: option parsing (over the one
+//! parser, [`toolsh_command::getopt`]), GNU quoting of file names in
+//! diagnostics, mode strings, block and size arithmetic,
 //! dates.
 
-use crate::builtin::BuiltinContext;
-use crate::fs::{FileType, Metadata};
-use crate::limits::Interrupt;
+use toolsh_command::fs::{FileType, Metadata};
+use toolsh_command::getopt;
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::UtilityContext;
 
 pub(crate) mod canon;
 pub(crate) mod digest;
 pub(crate) mod mode;
-pub(crate) mod options;
 pub(crate) mod targets;
 pub(crate) mod time;
 
-pub(crate) use options::{Arg, Parsed, Spec};
+pub(crate) use toolsh_command::getopt::{Args as Parsed, HasArg, Spec, long};
 
 /// The owner and group every sandbox file reports (`ls -l`, `stat`).
 pub(crate) const OWNER: &str = "user";
 /// The numeric id of [`OWNER`].
 pub(crate) const OWNER_ID: u32 = 1000;
 
-/// Quote a file name for a diagnostic the way GNU coreutils does in the C
-/// locale (`'name'`; names with a single quote in double quotes; control
-/// characters as `$'\n'` pieces are approximated with `?`).
-pub(crate) fn quote(name: &str) -> String {
-    let clean: String = name
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if clean.contains('\'') {
-        if clean.contains(['"', '$', '`', '\\']) {
-            format!("'{}'", clean.replace('\'', "'\\''"))
-        } else {
-            format!("\"{clean}\"")
-        }
-    } else {
-        format!("'{clean}'")
-    }
-}
-
-/// [`quote`] only when the name needs it for a shell (gnulib's
-/// `quotef`, used by `realpath` and others): names made of letters,
-/// digits, non-ASCII and `-_./,:@%+=^` print as they are.
-pub(crate) fn quote_if_needed(name: &str) -> String {
-    let plain = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || !c.is_ascii() || "-_./,:@%+=^".contains(c));
-    if plain { name.to_string() } else { quote(name) }
-}
+pub(crate) use toolsh_command::quote::{gnu as quote, gnu_if_needed as quote_if_needed};
 
 /// Parse the command line with `spec`; on a usage error print GNU's two
 /// lines (`cmd: invalid option -- 'z'`, `Try 'cmd --help' ...`) and give
 /// `Err(status)` with the command's usage status.
 pub(crate) async fn parse_or_usage(
-    ctx: &BuiltinContext<'_>,
+    ctx: &UtilityContext<'_>,
     spec: &Spec,
     status: i32,
 ) -> Result<Result<Parsed, i32>, Interrupt> {
-    match spec.parse(&ctx.args[1..]) {
+    let parsed = toolsh_command::getopt::parse(spec, &ctx.args[1..]).and_then(|p| {
+        // The file commands have no help or version text: `--help` and
+        // `--version` are unknown to them.
+        match p
+            .opts
+            .iter()
+            .find(|(k, _)| [getopt::HELP, getopt::VERSION].contains(k))
+        {
+            Some((k, _)) => {
+                let name = if *k == getopt::HELP {
+                    "help"
+                } else {
+                    "version"
+                };
+                Err(getopt::UsageError(format!(
+                    "unrecognized option '--{name}'"
+                )))
+            }
+            None => Ok(p),
+        }
+    });
+    match parsed {
         Ok(p) => Ok(Ok(p)),
-        Err(msg) => {
+        Err(getopt::UsageError(msg)) => {
             usage_error(ctx, &msg).await?;
             Ok(Err(status))
         }
@@ -68,17 +62,17 @@ pub(crate) async fn parse_or_usage(
 }
 
 /// Print `cmd: msg` and GNU's `Try 'cmd --help'` hint.
-pub(crate) async fn usage_error(ctx: &BuiltinContext<'_>, msg: &str) -> Result<(), Interrupt> {
+pub(crate) async fn usage_error(ctx: &UtilityContext<'_>, msg: &str) -> Result<(), Interrupt> {
     ctx.err_msg(msg).await?;
     let hint = format!("Try '{} --help' for more information.\n", ctx.name());
-    crate::builtin::write_status(ctx.stderr.write(hint.as_bytes()).await).map(|_| ())
+    toolsh_command::utility::write_status(ctx.stderr.write(hint.as_bytes()).await).map(|_| ())
 }
 
 /// [`parse_or_usage`] with usage status 1 for a command that needs at
 /// least one operand: none is GNU's `cmd: missing operand` and the hint,
 /// `Err(1)`.
 pub(crate) async fn parse_with_operands(
-    ctx: &BuiltinContext<'_>,
+    ctx: &UtilityContext<'_>,
     spec: &Spec,
 ) -> Result<Result<Parsed, i32>, Interrupt> {
     let p = match parse_or_usage(ctx, spec, 1).await? {
@@ -93,7 +87,7 @@ pub(crate) async fn parse_with_operands(
 }
 
 /// Print `cmd: missing operand` and the hint.
-pub(crate) async fn missing_operand(ctx: &BuiltinContext<'_>) -> Result<(), Interrupt> {
+pub(crate) async fn missing_operand(ctx: &UtilityContext<'_>) -> Result<(), Interrupt> {
     usage_error(ctx, "missing operand").await
 }
 

@@ -2,13 +2,13 @@
 //! (`SRC DEST`, `SRC... DIR`, `-t DIR`, `-T`), as GNU does.
 
 use super::{base_name, join_path, quote, usage_error};
-use crate::builtin::BuiltinContext;
-use crate::limits::Interrupt;
+use toolsh_command::limits::Interrupt;
+use toolsh_command::utility::UtilityContext;
 
 /// Pairs of (source operand, destination name as shown), or the exit
 /// status after a usage error was printed.
 pub(crate) async fn pairs(
-    ctx: &BuiltinContext<'_>,
+    ctx: &UtilityContext<'_>,
     operands: &[String],
     target_dir: Option<&str>,
     no_target_dir: bool,

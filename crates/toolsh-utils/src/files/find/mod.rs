@@ -9,10 +9,10 @@ use std::time::SystemTime;
 
 use super::common::{join_path, quote};
 use super::file_command;
-use crate::builtin::{BuiltinContext, BuiltinResult};
-use crate::fs::{FileSystem, FsError, Metadata};
-use crate::io::Input;
-use crate::limits::{Interrupt, LimitKind};
+use toolsh_command::fs::{FileSystem, FsError, Metadata};
+use toolsh_command::io::Input;
+use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::utility::{UtilityContext, UtilityResult};
 
 mod parse;
 mod printf;
@@ -53,7 +53,7 @@ struct Visit<'a> {
 /// Paths passed to one batched command before it is run.
 const BATCH_MAX: usize = 4096;
 
-async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
     let args: Vec<String> = ctx.args[1..].to_vec();
     let mut i = 0;
     let mut follow = false;
@@ -137,7 +137,7 @@ async fn run(ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
     Ok(run.status)
 }
 
-async fn flush(ctx: &BuiltinContext<'_>, run: &mut Run<'_>) -> Result<(), Interrupt> {
+async fn flush(ctx: &UtilityContext<'_>, run: &mut Run<'_>) -> Result<(), Interrupt> {
     if !run.out.is_empty() {
         ctx.out(&run.out).await?;
         run.out.clear();
@@ -147,7 +147,7 @@ async fn flush(ctx: &BuiltinContext<'_>, run: &mut Run<'_>) -> Result<(), Interr
 
 #[allow(clippy::too_many_arguments)]
 async fn visit(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     fs: &dyn FileSystem,
     run: &mut Run<'_>,
     shown: &str,
@@ -251,7 +251,7 @@ fn substitute(argv: &[String], path: &str) -> Vec<String> {
 /// name it passes: the file's directory (resolved against the current
 /// one) and `./` + its last component, as GNU find does (`.` gives `./.`
 /// run in the current directory).
-fn execdir_target(ctx: &BuiltinContext<'_>, shown: &str) -> (String, String) {
+fn execdir_target(ctx: &UtilityContext<'_>, shown: &str) -> (String, String) {
     let trimmed = shown.trim_end_matches('/');
     let (parent, name) = match trimmed.rfind('/') {
         Some(0) => ("/", &trimmed[1..]),
@@ -266,7 +266,7 @@ fn execdir_target(ctx: &BuiltinContext<'_>, shown: &str) -> (String, String) {
 
 /// Run `argv` with `{}` already substituted, in `dir` when given.
 async fn run_in(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     argv: Vec<String>,
     dir: Option<&str>,
 ) -> Result<i32, Interrupt> {
@@ -285,7 +285,7 @@ async fn run_in(
 }
 
 async fn run_batch(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     mut argv: Vec<String>,
     paths: Vec<String>,
     dir: Option<&str>,
@@ -297,19 +297,19 @@ async fn run_batch(
 /// Match a `-name` or `-path` pattern under a budget of the shell's
 /// `max_pattern_steps` that checks the deadline as it goes.
 fn pattern_matches(
-    ctx: &mut BuiltinContext<'_>,
-    pat: &crate::pattern::Pattern,
+    ctx: &mut UtilityContext<'_>,
+    pat: &toolsh_command::pattern::Pattern,
     text: &str,
 ) -> Result<bool, Interrupt> {
     let max = ctx.shell.limits().max_pattern_steps;
     let mut check = || ctx.shell.checkpoint();
-    let mut budget = crate::pattern::Budget::new(max).with_checkpoint(&mut check);
+    let mut budget = toolsh_command::pattern::Budget::new(max).with_checkpoint(&mut check);
     pat.matches(text, &mut budget)
 }
 
 #[allow(clippy::too_many_lines, clippy::many_single_char_names)]
 async fn eval(
-    ctx: &mut BuiltinContext<'_>,
+    ctx: &mut UtilityContext<'_>,
     fs: &dyn FileSystem,
     run: &mut Run<'_>,
     expr: &Expr,
@@ -319,9 +319,9 @@ async fn eval(
         Expr::And(es) => {
             for (i, e) in es.iter().enumerate() {
                 if (i > 0 && run.quit)
-                    || !Box::pin(crate::exec::GrowStack {
-                        fut: eval(ctx, fs, run, e, v),
-                    })
+                    || !Box::pin(toolsh_command::stack::GrowStack::new(eval(
+                        ctx, fs, run, e, v,
+                    )))
                     .await?
                 {
                     return Ok(false);
@@ -334,9 +334,9 @@ async fn eval(
                 if i > 0 && run.quit {
                     return Ok(false);
                 }
-                if Box::pin(crate::exec::GrowStack {
-                    fut: eval(ctx, fs, run, e, v),
-                })
+                if Box::pin(toolsh_command::stack::GrowStack::new(eval(
+                    ctx, fs, run, e, v,
+                )))
                 .await?
                 {
                     return Ok(true);
@@ -345,9 +345,9 @@ async fn eval(
             return Ok(false);
         }
         Expr::Not(e) => {
-            return Ok(!Box::pin(crate::exec::GrowStack {
-                fut: eval(ctx, fs, run, e, v),
-            })
+            return Ok(!Box::pin(toolsh_command::stack::GrowStack::new(eval(
+                ctx, fs, run, e, v,
+            )))
             .await?);
         }
         Expr::Primary(p) => p,
@@ -361,10 +361,10 @@ async fn eval(
         Primary::Path(pat) => pattern_matches(ctx, pat, v.shown)?,
         Primary::Type(kinds) => {
             let c = match m.file_type {
-                crate::fs::FileType::File => 'f',
-                crate::fs::FileType::Dir => 'd',
-                crate::fs::FileType::Symlink => 'l',
-                crate::fs::FileType::CharDevice => 'c',
+                toolsh_command::fs::FileType::File => 'f',
+                toolsh_command::fs::FileType::Dir => 'd',
+                toolsh_command::fs::FileType::Symlink => 'l',
+                toolsh_command::fs::FileType::CharDevice => 'c',
             };
             kinds.contains(&c)
         }
@@ -550,7 +550,7 @@ async fn eval(
 #[cfg(test)]
 mod tests {
     use super::super::test_util::{out, shell};
-    use crate::fs::FileSystem;
+    use toolsh_command::fs::FileSystem;
 
     #[tokio::test]
     async fn searches_and_acts() {

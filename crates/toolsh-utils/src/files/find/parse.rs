@@ -2,7 +2,7 @@
 //! operators `!`/`-not`, `-a`/`-and` (also implicit), `-o`/`-or`,
 //! parentheses, tests, actions and the global options.
 
-use crate::pattern::{Pattern, PatternOptions};
+use toolsh_command::pattern::{Pattern, PatternOptions};
 
 use super::super::common::mode::apply_mode;
 

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::super::common::time::{civil, epoch_parts};
 use super::super::common::{OWNER, OWNER_ID, blocks_512, mode_string};
-use crate::fs::{FileType, Metadata};
+use toolsh_command::fs::{FileType, Metadata};
 
 /// What the directives of one file are computed from.
 pub(crate) struct Node<'a> {
@@ -108,8 +108,8 @@ fn ctime(meta: &Metadata) -> String {
 pub(crate) fn format(
     fmt: &str,
     n: &Node<'_>,
-    limits: &crate::limits::ExecutionLimits,
-) -> Result<String, crate::limits::Interrupt> {
+    limits: &toolsh_command::limits::ExecutionLimits,
+) -> Result<String, toolsh_command::limits::Interrupt> {
     let chars: Vec<char> = fmt.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -154,8 +154,8 @@ pub(crate) fn format(
             i += 1;
         }
         let digits: String = chars[wstart..i].iter().collect();
-        let width = crate::numarg::scan_decimal(&digits).map_or(0, |(w, _)| w);
-        let width = crate::numarg::format_width(limits, width)?;
+        let width = toolsh_command::numarg::scan_decimal(&digits).map_or(0, |(w, _)| w);
+        let width = toolsh_command::numarg::format_width(limits, width)?;
         let Some(&d) = chars.get(i) else {
             out.push('%');
             break;
@@ -240,7 +240,7 @@ mod tests {
             link: None,
             nlink: 1,
         };
-        let l = crate::limits::ExecutionLimits::default();
+        let l = toolsh_command::limits::ExecutionLimits::default();
         assert_eq!(
             format("%p|%f|%h|%P|%s|%d|%m|%M|%y|%k|%b\\n", &n, &l).unwrap(),
             "d/f|f|d|f|5|1|644|-rw-r--r--|f|4|8\n"
