@@ -36,6 +36,7 @@ pub use toolsh_command::{Utility, UtilitySet};
 /// Define a utility's unit struct and its [`Utility`] impl: the run
 /// method calls `$body(ctx)` and maps the outcome with
 /// [`toolsh_command::textio::finish`].
+#[allow(unused_macros)] // unused when only grep, sed, date, jq or awk is on
 macro_rules! utility {
     ($(#[$m:meta])* $ty:ident, $name:literal, $body:path) => {
         $(#[$m])*
@@ -69,7 +70,9 @@ mod column;
 mod comm;
 #[cfg(feature = "text")]
 mod cut;
+// printf's `%(fmt)T` formats with date's strftime.
 #[cfg(any(feature = "text", feature = "date"))]
+#[cfg_attr(not(feature = "date"), allow(dead_code))]
 mod date;
 #[cfg(feature = "text")]
 mod env;

@@ -7,9 +7,9 @@
 
 use std::collections::HashMap;
 
-use crate::files::common::quote;
 use toolsh_command::getopt::{Args, HasArg, Spec, long};
 use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::quote::gnu as quote;
 use toolsh_command::textio::{Flow, OutBuf, error, read_all_operands, split_records, usage_error};
 use toolsh_command::utility::UtilityContext;
 

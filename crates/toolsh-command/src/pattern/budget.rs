@@ -67,7 +67,7 @@ impl<'a> Budget<'a> {
     ///
     /// # Errors
     /// [`LimitKind::PatternSteps`] past the cap; the checkpoint's error.
-    pub fn spend(&mut self, steps: usize) -> Result<(), Interrupt> {
+    pub(crate) fn spend(&mut self, steps: usize) -> Result<(), Interrupt> {
         self.spent = self.spent.saturating_add(steps as u64);
         if self.spent > self.max_steps {
             return Err(Interrupt::limit(LimitKind::PatternSteps, self.max_steps));

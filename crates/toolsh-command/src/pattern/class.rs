@@ -76,7 +76,7 @@ impl CharClass {
     /// Parse a bracket expression starting just after `[` at `chars[i]`.
     /// Returns the class and the index just past `]`, or `None` when the
     /// expression is not closed (the `[` is then literal).
-    pub fn parse(chars: &[char], mut i: usize) -> Option<(CharClass, usize)> {
+    pub(crate) fn parse(chars: &[char], mut i: usize) -> Option<(CharClass, usize)> {
         let mut negated = false;
         if i < chars.len() && (chars[i] == '!' || chars[i] == '^') {
             negated = true;

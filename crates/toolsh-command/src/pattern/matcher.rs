@@ -36,7 +36,7 @@ enum Kind {
 }
 
 /// Matching state for one pattern over one text.
-pub struct Matcher<'t> {
+pub(crate) struct Matcher<'t> {
     text: &'t [char],
     nocase: bool,
     /// The end positions of an extended pattern's alternatives from one
@@ -62,7 +62,7 @@ const OP: usize = 8;
 
 impl<'t> Matcher<'t> {
     /// A matcher over `text`.
-    pub fn new(text: &'t [char], nocase: bool) -> Matcher<'t> {
+    pub(crate) fn new(text: &'t [char], nocase: bool) -> Matcher<'t> {
         Matcher {
             text,
             nocase,
@@ -75,7 +75,7 @@ impl<'t> Matcher<'t> {
     /// A matcher whose memo holds at most `bytes` (to test the paths
     /// taken when it is full).
     #[cfg(test)]
-    pub fn with_memo_limit(text: &'t [char], nocase: bool, bytes: usize) -> Matcher<'t> {
+    pub(crate) fn with_memo_limit(text: &'t [char], nocase: bool, bytes: usize) -> Matcher<'t> {
         Matcher {
             memo_limit: bytes,
             ..Matcher::new(text, nocase)
@@ -83,7 +83,7 @@ impl<'t> Matcher<'t> {
     }
 
     /// Number of positions of a set over the text.
-    pub fn positions(&self) -> usize {
+    pub(crate) fn positions(&self) -> usize {
         self.text.len() + 1
     }
 
@@ -103,7 +103,7 @@ impl<'t> Matcher<'t> {
 
     /// Advance the position set through a sequence of elements: the ends
     /// of every match of `elems` starting in `set`.
-    pub fn seq(&mut self, elems: &[Elem], mut set: PosSet, b: &mut Budget) -> Res<PosSet> {
+    pub(crate) fn seq(&mut self, elems: &[Elem], mut set: PosSet, b: &mut Budget) -> Res<PosSet> {
         for e in elems {
             b.spend(Self::pass_cost(&set) + Self::alloc_cost(&set))?;
             if set.is_empty() {

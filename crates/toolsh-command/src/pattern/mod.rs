@@ -56,7 +56,7 @@ pub const MAX_NESTING: usize = 64;
 
 /// One element of a compiled pattern.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Elem {
+pub(crate) enum Elem {
     /// A literal character.
     Char(char),
     /// `?`.

@@ -33,7 +33,7 @@ impl Eq for PosSet {}
 
 impl PosSet {
     /// The empty set over `len` positions.
-    pub fn empty(len: usize) -> PosSet {
+    pub(crate) fn empty(len: usize) -> PosSet {
         let n = len.div_ceil(64);
         PosSet {
             words: SmallVec::from_elem(0, n),
@@ -44,14 +44,14 @@ impl PosSet {
     }
 
     /// `{p}` over `len` positions.
-    pub fn single(len: usize, p: usize) -> PosSet {
+    pub(crate) fn single(len: usize, p: usize) -> PosSet {
         let mut s = PosSet::empty(len);
         s.insert(p);
         s
     }
 
     /// Every position `>= from`.
-    pub fn from_to_end(len: usize, from: usize) -> PosSet {
+    pub(crate) fn from_to_end(len: usize, from: usize) -> PosSet {
         let mut s = PosSet::empty(len);
         s.fill_from(from);
         s
@@ -63,12 +63,12 @@ impl PosSet {
     }
 
     /// Number of words that may be non-zero (the cost of a pass).
-    pub fn span(&self) -> usize {
+    pub(crate) fn span(&self) -> usize {
         self.hi.saturating_sub(self.lo)
     }
 
     /// Number of words.
-    pub fn word_count(&self) -> usize {
+    pub(crate) fn word_count(&self) -> usize {
         self.words.len()
     }
 
@@ -95,14 +95,14 @@ impl PosSet {
     }
 
     /// Add position `p` (`p < len`).
-    pub fn insert(&mut self, p: usize) {
+    pub(crate) fn insert(&mut self, p: usize) {
         let w = p / 64;
         self.words[w] |= 1 << (p % 64);
         self.widen(w, w + 1);
     }
 
     /// Remove every position.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         if self.lo < self.hi {
             for w in &mut self.words[self.lo..self.hi] {
                 *w = 0;
@@ -113,7 +113,7 @@ impl PosSet {
     }
 
     /// Add every position from `from` to the end.
-    pub fn fill_from(&mut self, from: usize) {
+    pub(crate) fn fill_from(&mut self, from: usize) {
         if from >= self.len {
             return;
         }
@@ -162,7 +162,7 @@ impl PosSet {
     }
 
     /// The smallest position `>= from` in the set and not in `other`.
-    pub fn next_from_not_in(&self, from: usize, other: &PosSet) -> Option<usize> {
+    pub(crate) fn next_from_not_in(&self, from: usize, other: &PosSet) -> Option<usize> {
         self.next_masked(from, Some(other))
     }
 
@@ -204,7 +204,7 @@ impl PosSet {
     }
 
     /// Add every position of `other` (same `len`).
-    pub fn union_with(&mut self, other: &PosSet) {
+    pub(crate) fn union_with(&mut self, other: &PosSet) {
         let (lo, words) = other.live();
         for (d, s) in self.words[lo..].iter_mut().zip(words) {
             *d |= *s;
@@ -214,7 +214,7 @@ impl PosSet {
 
     /// Add every position of `other` not in `self` both to `self` and to
     /// `fresh` (which starts empty): the positions `other` newly reached.
-    pub fn union_new(&mut self, other: &PosSet, fresh: &mut PosSet) {
+    pub(crate) fn union_new(&mut self, other: &PosSet, fresh: &mut PosSet) {
         let (lo, words) = other.live();
         for ((d, s), f) in self.words[lo..]
             .iter_mut()
@@ -229,7 +229,7 @@ impl PosSet {
     }
 
     /// Add every position from `from` to the end that is not in `other`.
-    pub fn union_complement_from(&mut self, other: &PosSet, from: usize) {
+    pub(crate) fn union_complement_from(&mut self, other: &PosSet, from: usize) {
         if from >= self.len {
             return;
         }
@@ -248,7 +248,7 @@ impl PosSet {
 
     /// `{p + 1 : p in self, p < len - 1}`: every position advanced over
     /// one character.
-    pub fn shifted(&self) -> PosSet {
+    pub(crate) fn shifted(&self) -> PosSet {
         let mut out = PosSet::empty(self.len);
         let (lo, words) = self.live();
         let mut carry = 0;
@@ -268,7 +268,7 @@ impl PosSet {
 
     /// The positions in reverse: `{len - 1 - p : p in self}` (positions of
     /// a reversed text).
-    pub fn mirrored(&self) -> PosSet {
+    pub(crate) fn mirrored(&self) -> PosSet {
         let mut out = PosSet::empty(self.len);
         for p in self.iter() {
             out.insert(self.len - 1 - p);

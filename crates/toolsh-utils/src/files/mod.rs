@@ -68,6 +68,7 @@ pub(crate) mod test_util;
 
 /// Declare a unit struct implementing [`Utility`](toolsh_command::utility::Utility)
 /// by calling an async `run(ctx)` function of the module.
+#[allow(unused_macros)] // unused when only digest or diff is on
 macro_rules! file_command {
     ($(#[$doc:meta])* $ty:ident, $name:literal) => {
         $(#[$doc])*
@@ -87,4 +88,5 @@ macro_rules! file_command {
         }
     };
 }
+#[allow(unused_imports)]
 pub(crate) use file_command;

@@ -3,7 +3,7 @@
 //! repeating N after the last stop) and the next-stop arithmetic (GNU
 //! coreutils manual, "expand invocation").
 
-use crate::files::common::quote;
+use toolsh_command::quote::gnu as quote;
 
 /// The tab stops in force, built from every `-t` option.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -43,7 +43,7 @@ impl Default for FsLimits {
 
 impl FsLimits {
     /// Check the length of a path and of each of its components.
-    pub fn check_path(&self, path: &str) -> Result<(), FsError> {
+    pub(crate) fn check_path(&self, path: &str) -> Result<(), FsError> {
         if path.len() > self.max_path_len {
             return Err(FsError::NameTooLong);
         }
@@ -54,7 +54,7 @@ impl FsLimits {
     }
 
     /// Check the depth of a path about to be created.
-    pub fn check_depth(&self, components: usize) -> Result<(), FsError> {
+    pub(crate) fn check_depth(&self, components: usize) -> Result<(), FsError> {
         if components > self.max_depth {
             Err(FsError::NameTooLong)
         } else {

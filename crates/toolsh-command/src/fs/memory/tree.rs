@@ -9,14 +9,14 @@ use crate::fs::{DirEntry, FileType, FsError, Metadata};
 
 /// Symlinks followed while resolving one path before `ELOOP` (Linux's
 /// `MAXSYMLINKS`, path_resolution(7)).
-pub const MAX_SYMLINK_FOLLOWS: usize = 40;
+pub(crate) const MAX_SYMLINK_FOLLOWS: usize = 40;
 
 /// The size a directory reports (`st_size` of a small ext4 directory).
-pub const DIR_SIZE: u64 = 4096;
+pub(crate) const DIR_SIZE: u64 = 4096;
 
 /// What a node holds.
 #[derive(Debug, Clone)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// A regular file's bytes, shared until written (copy-on-write).
     File(Arc<Vec<u8>>),
     /// A directory's entries by name (sorted bytewise, as in the C locale).
@@ -27,7 +27,7 @@ pub enum Kind {
 
 /// One file, directory or symlink.
 #[derive(Debug, Clone)]
-pub struct Node {
+pub(crate) struct Node {
     pub kind: Kind,
     /// Permission bits, `0o7777` at most.
     pub mode: u32,
@@ -115,7 +115,7 @@ impl Node {
 
 /// Where a walk ended.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Walked {
+pub(crate) enum Walked {
     /// The node exists; its physical path (no symlinks) from the root.
     Found(Vec<String>),
     /// Everything but the last component exists and `parent` is a
@@ -126,7 +126,7 @@ pub enum Walked {
 /// The whole state of a file system: the root and the usage counters.
 /// Cloning is O(1) (the root is shared).
 #[derive(Debug, Clone)]
-pub struct Tree {
+pub(crate) struct Tree {
     pub root: Arc<Node>,
     /// Bytes in all regular files.
     pub bytes: u64,
@@ -284,7 +284,7 @@ impl Tree {
 }
 
 /// `/a/b` for the physical components `["a", "b"]`.
-pub fn join(phys: &[String]) -> String {
+pub(crate) fn join(phys: &[String]) -> String {
     if phys.is_empty() {
         return "/".to_string();
     }

@@ -3,12 +3,19 @@
 //! diagnostics, mode strings, block and size arithmetic,
 //! dates.
 
+// Each helper serves some of the files, digest and diff families.
+#![cfg_attr(
+    not(all(feature = "files", feature = "digest", feature = "diff")),
+    allow(dead_code, unused_imports)
+)]
+
 use toolsh_command::fs::{FileType, Metadata};
 use toolsh_command::getopt;
 use toolsh_command::limits::Interrupt;
 use toolsh_command::utility::UtilityContext;
 
 pub(crate) mod canon;
+#[cfg(feature = "digest")]
 pub(crate) mod digest;
 pub(crate) mod mode;
 pub(crate) mod targets;
