@@ -289,7 +289,11 @@ async fn tower_service_runs_requests() {
 #[tokio::test]
 async fn extension_installs_into_any_shell_with_fresh_traces() {
     let ext = ToolDefExtension::new(shop_tools()).unwrap().tenant("t1");
-    let (b, trace1) = ext.install(Shell::builder().limits(ExecutionLimits::default()));
+    let (b, trace1) = ext.install(
+        Shell::builder()
+            .utilities(toolsh_utils::standard())
+            .limits(ExecutionLimits::default()),
+    );
     let mut sh = b.build();
     let r = sh.exec("customers.get --id c-acme | jq -r .tier").await;
     assert_eq!(r.stdout, "gold\n");
