@@ -71,11 +71,9 @@ async fn tool_output_is_data_never_code() {
 
 #[tokio::test]
 async fn a_flooding_tool_hits_the_output_or_buffer_limit() {
-    let l = ExecutionLimits {
-        max_stdout_bytes: 1 << 20,
-        max_buffer_bytes: 4 << 20,
-        ..limits()
-    };
+    let l = limits()
+        .with_max_stdout_bytes(1 << 20)
+        .with_max_buffer_bytes(4 << 20);
     let mut sh = Shell::builder()
         .limits(l)
         .builtin(Arc::new(Flood(100)))
