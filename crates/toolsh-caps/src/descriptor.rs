@@ -96,7 +96,7 @@ impl StreamLimits {
 /// How a tool may be called: the capability layer's part of a catalog
 /// entry, beside the tool's [`ToolDef`] (whose name is the capability
 /// name and the shell command).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolPolicy {
     /// The risk class, checked against the permission mode and trust
     /// level. Default `Read`.

@@ -51,11 +51,11 @@ pub(crate) fn tool_impl(e: &Entry, shared: &Arc<Shared>) -> ToolImpl {
     // registry does.
     let def = e.effective_def();
     let name: Arc<str> = Arc::from(def.name.as_str());
-    let policy = e.policy.clone();
+    let policy = e.policy;
     let handler = e.handler.clone();
     let shared = shared.clone();
     ToolImpl::new(def).with_async_exec(move |args: ToolArgs| {
-        let policy = policy.clone();
+        let policy = policy;
         let handler = handler.clone();
         let shared = shared.clone();
         let name = name.clone();
@@ -334,7 +334,7 @@ impl CapabilityRuntime {
                     n.clone(),
                     ToolFacts {
                         risk: e.policy.risk,
-                        policy: e.policy.clone(),
+                        policy: e.policy,
                     },
                 )
             })
