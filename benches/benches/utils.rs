@@ -120,10 +120,7 @@ fn jq_bin() -> String {
 }
 
 fn limits() -> ExecutionLimits {
-    ExecutionLimits {
-        max_stdout_bytes: 64 * 1024 * 1024,
-        ..ExecutionLimits::default()
-    }
+    ExecutionLimits::default().with_max_stdout_bytes(64 * 1024 * 1024)
 }
 
 /// One utility: a name, the toolsh script over stdin, the real program

@@ -14,29 +14,28 @@ pub const STDOUT_LIMIT: usize = 64 * 1024;
 
 /// Limits small enough that any input finishes in milliseconds.
 pub fn tight_limits() -> ExecutionLimits {
-    ExecutionLimits {
-        max_commands: 5_000,
-        max_loop_iterations: 1_000,
-        max_total_loop_iterations: 5_000,
-        max_function_depth: 50,
-        max_subst_depth: 8,
-        max_stdout_bytes: STDOUT_LIMIT,
-        max_stderr_bytes: 16 * 1024,
-        max_variable_bytes: 64 * 1024,
-        max_total_variable_bytes: 1024 * 1024,
-        max_array_entries: 10_000,
-        max_brace_expansion: 1_000,
-        max_format_width: 1_000,
-        max_source_bytes: 64 * 1024,
-        max_ast_depth: 100,
-        max_heredocs: 64,
-        timeout: Some(Duration::from_millis(500)),
-        max_background_jobs: 4,
-        max_buffer_bytes: 1024 * 1024,
-        max_pipeline_stages: 64,
-        max_pattern_steps: 20_000_000,
-        max_memory_bytes: 64 * 1024 * 1024,
-    }
+    ExecutionLimits::new()
+        .with_max_commands(5_000)
+        .with_max_loop_iterations(1_000)
+        .with_max_total_loop_iterations(5_000)
+        .with_max_function_depth(50)
+        .with_max_subst_depth(8)
+        .with_max_stdout_bytes(STDOUT_LIMIT)
+        .with_max_stderr_bytes(16 * 1024)
+        .with_max_variable_bytes(64 * 1024)
+        .with_max_total_variable_bytes(1024 * 1024)
+        .with_max_array_entries(10_000)
+        .with_max_brace_expansion(1_000)
+        .with_max_format_width(1_000)
+        .with_max_source_bytes(64 * 1024)
+        .with_max_ast_depth(100)
+        .with_max_heredocs(64)
+        .with_timeout(Some(Duration::from_millis(500)))
+        .with_max_background_jobs(4)
+        .with_max_buffer_bytes(1024 * 1024)
+        .with_max_pipeline_stages(64)
+        .with_max_pattern_steps(20_000_000)
+        .with_max_memory_bytes(64 * 1024 * 1024)
 }
 
 thread_local! {

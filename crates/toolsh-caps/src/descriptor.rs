@@ -1,9 +1,11 @@
-//! Tool policies, metadata and the descriptors of the catalog.
+//! Tool policies and the descriptors of the catalog. What a tool is
+//! (name, description, schemas, tags) is the tool layer's [`ToolDef`];
+//! this layer adds how it may be called ([`ToolPolicy`]).
 
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use toolsh_tools::ToolDef;
 
 /// What a tool's output is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -91,11 +93,14 @@ impl StreamLimits {
     }
 }
 
-/// How a tool may be called.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// How a tool may be called: the capability layer's part of a catalog
+/// entry, beside the tool's [`ToolDef`] (whose name is the capability
+/// name and the shell command).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolPolicy {
-    /// The capability name (also the shell command).
-    pub name: String,
+    /// The risk class, checked against the permission mode and trust
+    /// level. Default `Read`.
+    pub risk: RiskClass,
     /// Text or JSON.
     pub format: ToolFormat,
     /// Local handler or external completion.
@@ -118,11 +123,17 @@ pub struct ToolPolicy {
     pub stream: Option<StreamLimits>,
 }
 
+impl Default for ToolPolicy {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl ToolPolicy {
     /// A text tool policy with the defaults.
-    pub fn new(name: impl Into<String>) -> Self {
+    pub fn new() -> Self {
         Self {
-            name: name.into(),
+            risk: RiskClass::default(),
             format: ToolFormat::Text,
             dispatch: Dispatch::HostPump,
             max_calls_per_execution: 100,
@@ -132,6 +143,13 @@ impl ToolPolicy {
             deferred_deadline: None,
             stream: None,
         }
+    }
+
+    /// Set the risk class.
+    #[must_use]
+    pub fn risk(mut self, risk: RiskClass) -> Self {
+        self.risk = risk;
+        self
     }
 
     /// Set the per-execution call limit.
@@ -172,55 +190,14 @@ impl ToolPolicy {
     }
 }
 
-/// Descriptive metadata of a tool.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct ToolMetadata {
-    /// The description.
-    pub description: String,
-    /// Input schema (metadata only for text tools: used for flags and
-    /// validation, not a reviewed contract).
-    pub input_schema: Option<Value>,
-    /// Output schema (for text tools not a reviewed contract: shown by
-    /// `help TOOL --json` and prompts, and outputs are checked against it
-    /// on the call path, as the tool layer does for any tool that has one).
-    pub output_schema: Option<Value>,
-    /// The risk class.
-    pub risk: RiskClass,
-    /// Tags.
-    pub tags: Vec<String>,
-    /// Category.
-    pub category: Option<String>,
-}
-
-impl ToolMetadata {
-    /// Metadata with a description, risk `Read`.
-    pub fn new(description: impl Into<String>) -> Self {
-        Self {
-            description: description.into(),
-            ..Self::default()
-        }
-    }
-
-    /// Set the risk class.
-    #[must_use]
-    pub fn risk(mut self, risk: RiskClass) -> Self {
-        self.risk = risk;
-        self
-    }
-
-    /// Set the input schema.
-    #[must_use]
-    pub fn input_schema(mut self, schema: Value) -> Self {
-        self.input_schema = Some(schema);
-        self
-    }
-}
-
-/// One entry of the catalog as hosts, prompts and operator UIs see it.
+/// One entry of the catalog as hosts, prompts and operator UIs see it:
+/// the tool's definition with the schemas in force (the contract's, when
+/// it has one), and its policy. Serialized flat.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolDescriptor {
-    /// The name.
-    pub name: String,
+    /// What the tool is, with the schemas in force.
+    #[serde(flatten)]
+    pub def: ToolDef,
     /// Text or JSON.
     pub format: ToolFormat,
     /// Local or external.
@@ -235,13 +212,6 @@ pub struct ToolDescriptor {
     pub max_input_bytes: u32,
     /// Most output bytes.
     pub max_output_bytes: u32,
-    /// The description.
-    pub description: String,
-    /// The input schema.
-    pub input_schema: Value,
-    /// The output schema, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub output_schema: Option<Value>,
     /// `true` when both schemas are a contract enforced on every call.
     pub contract_enforced: bool,
     /// External dispatch deadline, in milliseconds.

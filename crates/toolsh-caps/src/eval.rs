@@ -11,7 +11,7 @@ use toolsh_interp::{
     LimitKind, Profile, Shell, Utility, UtilityContext, UtilityResult, write_status,
 };
 use toolsh_tools::{
-    InvocationTrace, ToolArgs, ToolCallRequest, ToolDef, ToolImpl, ToolRegistry, commands_for,
+    InvocationTrace, ToolArgs, ToolCallRequest, ToolImpl, ToolRegistry, commands_for,
 };
 
 use crate::descriptor::ToolPolicy;
@@ -42,30 +42,24 @@ pub struct EvalResult {
     pub audit_ids: Vec<u64>,
 }
 
-/// The tool-layer tool for a catalog entry: the contract (or metadata)
-/// schemas, and a callback that honours the policy's attempts, output
+/// The tool-layer tool for a catalog entry: its definition with the
+/// contract's schemas when it has one, and a callback that honours the policy's attempts, output
 /// bytes and external dispatch.
 pub(crate) fn tool_impl(e: &Entry, shared: &Arc<Shared>) -> ToolImpl {
-    let mut def = ToolDef::new(e.policy.name.clone(), e.metadata.description.clone())
-        .with_schema(e.input_schema())
-        .with_tags(e.metadata.tags.clone());
-    // The contract's output schema, else the metadata's: a host's
-    // listing (`help TOOL --json`, the prompt) shows it as the unleased
+    // The contract's schemas, else the definition's own: a host's
+    // listing (`help TOOL --json`, the prompt) shows them as the unleased
     // registry does.
-    if let Some(o) = e.output_schema() {
-        def = def.with_output_schema(o);
-    }
-    if let Some(c) = &e.metadata.category {
-        def = def.with_category(c.clone());
-    }
-    let policy = e.policy.clone();
+    let def = e.effective_def();
+    let name: Arc<str> = Arc::from(def.name.as_str());
+    let policy = e.policy;
     let handler = e.handler.clone();
     let shared = shared.clone();
     ToolImpl::new(def).with_async_exec(move |args: ToolArgs| {
-        let policy = policy.clone();
+        let policy = policy;
         let handler = handler.clone();
         let shared = shared.clone();
-        async move { run_handler(&policy, &handler, &shared, args).await }
+        let name = name.clone();
+        async move { run_handler(&name, &policy, &handler, &shared, args).await }
     })
 }
 
@@ -86,6 +80,7 @@ impl Drop for AbandonOnDrop<'_> {
 }
 
 async fn run_handler(
+    name: &str,
     policy: &ToolPolicy,
     handler: &Handler,
     shared: &Shared,
@@ -94,7 +89,7 @@ async fn run_handler(
     let out = match handler {
         Handler::External => {
             let (id, rx) = shared.external.submit(
-                &policy.name,
+                name,
                 args.params.clone(),
                 args.stdin.clone(),
                 policy.max_attempts,
@@ -121,7 +116,7 @@ async fn run_handler(
     };
     let redactor = shared.redactor.read().expect("redactor lock").clone();
     let out = match redactor {
-        Some(r) => r.redact(&policy.name, out),
+        Some(r) => r.redact(name, out),
         None => out,
     };
     if let Some(limits) = policy.stream
@@ -338,8 +333,8 @@ impl CapabilityRuntime {
                 (
                     n.clone(),
                     ToolFacts {
-                        risk: e.metadata.risk,
-                        policy: e.policy.clone(),
+                        risk: e.policy.risk,
+                        policy: e.policy,
                     },
                 )
             })

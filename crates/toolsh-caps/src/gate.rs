@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
-use toolsh_tools::{CallGate, CallReport, PolicyDecision, ToolCall};
+use toolsh_tools::{CallGate, CallReport, PendingCall, PolicyDecision};
 
 use crate::audit::{AuditEntry, AuditOutcome};
 use crate::descriptor::{Dispatch, RiskClass, ToolPolicy};
@@ -43,7 +43,7 @@ pub(crate) struct LeaseGate {
 }
 
 impl LeaseGate {
-    fn audit(&self, call: &ToolCall<'_>, outcome: AuditOutcome, bytes_in: usize) {
+    fn audit(&self, call: &PendingCall<'_>, outcome: AuditOutcome, bytes_in: usize) {
         let name = call.name;
         self.shared.audit.record(AuditEntry {
             seq: 0,
@@ -57,20 +57,20 @@ impl LeaseGate {
         });
     }
 
-    fn deny(&self, call: &ToolCall<'_>, reason: String, bytes_in: usize) -> PolicyDecision {
+    fn deny(&self, call: &PendingCall<'_>, reason: String, bytes_in: usize) -> PolicyDecision {
         self.audit(call, AuditOutcome::Denied(reason.clone()), bytes_in);
         PolicyDecision::Deny(reason)
     }
 
     /// Give back a reservation (the call was refused after it): its call
     /// budget, and its place in the external queue.
-    fn release(&self, call: &ToolCall<'_>) {
+    fn release(&self, call: &PendingCall<'_>) {
         self.release_budget(call);
         self.release_external(call);
     }
 
     /// Give back the call budget only.
-    fn release_budget(&self, call: &ToolCall<'_>) {
+    fn release_budget(&self, call: &PendingCall<'_>) {
         let key = (call.execution, call.name.to_string());
         if let Some(n) = self.used.lock().expect("lease lock").get_mut(&key) {
             *n = n.saturating_sub(1);
@@ -78,7 +78,7 @@ impl LeaseGate {
     }
 
     /// Give back the external-queue place of an external tool's call.
-    fn release_external(&self, call: &ToolCall<'_>) {
+    fn release_external(&self, call: &PendingCall<'_>) {
         if self
             .facts
             .get(call.name)
@@ -91,7 +91,7 @@ impl LeaseGate {
 
 #[async_trait]
 impl CallGate for LeaseGate {
-    async fn admit(&self, call: &ToolCall<'_>) -> PolicyDecision {
+    async fn admit(&self, call: &PendingCall<'_>) -> PolicyDecision {
         let name = call.name;
         let bytes_in = call.params.to_string().len() + call.stdin_bytes;
         if self.shared.catalog_version.load(Ordering::SeqCst) != self.catalog_version {
@@ -186,7 +186,7 @@ impl CallGate for LeaseGate {
         PolicyDecision::Allow
     }
 
-    fn finish(&self, call: &ToolCall<'_>, report: &CallReport) {
+    fn finish(&self, call: &PendingCall<'_>, report: &CallReport) {
         self.release_external(call);
         self.shared.audit.record(AuditEntry {
             seq: 0,

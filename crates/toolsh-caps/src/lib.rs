@@ -38,9 +38,7 @@ pub use contract::{
     CONTRACT_KEYWORDS, JsonToolContract, MAX_CONTRACT_BYTES, MAX_CONTRACT_DEPTH,
     MAX_CONTRACT_PROPERTIES,
 };
-pub use descriptor::{
-    Dispatch, RiskClass, StreamLimits, ToolDescriptor, ToolFormat, ToolMetadata, ToolPolicy,
-};
+pub use descriptor::{Dispatch, RiskClass, StreamLimits, ToolDescriptor, ToolFormat, ToolPolicy};
 pub use error::{CapsError, CapsErrorKind};
 pub use eval::{EvalResult, LeasedExecution};
 pub use external::ExternalCall;
@@ -52,6 +50,7 @@ pub use permission::{
 };
 pub use runtime::{CapabilityCatalogLimits, CapabilityRuntime, JsonHandler, TextHandler};
 pub use skill_env::{MAX_SKILL_ENV_BYTES, MAX_SKILL_ENV_VARS};
+pub use toolsh_tools::ToolDef;
 pub use toolsh_tools::hints::{HintReport, HintSite};
 pub use workflow::{
     ApprovedWorkflow, CHECKPOINT_FORMAT, StepAuthority, StepReview, WorkflowCheckpoint,

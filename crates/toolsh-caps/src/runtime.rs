@@ -9,11 +9,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use serde_json::{Value, json};
-use toolsh_tools::{ToolArgs, ToolRegistry};
+use toolsh_tools::{ToolArgs, ToolDef, ToolRegistry};
 
 use crate::audit::AuditLog;
 use crate::contract::JsonToolContract;
-use crate::descriptor::{Dispatch, ToolDescriptor, ToolFormat, ToolMetadata, ToolPolicy};
+use crate::descriptor::{Dispatch, ToolDescriptor, ToolFormat, ToolPolicy};
 use crate::error::{CapsError, CapsErrorKind};
 use crate::external::{ExternalCall, ExternalQueue};
 use crate::lease::{CapabilityGrant, CapabilityLease};
@@ -102,8 +102,8 @@ pub(crate) enum Handler {
 
 #[derive(Clone)]
 pub(crate) struct Entry {
+    pub def: ToolDef,
     pub policy: ToolPolicy,
-    pub metadata: ToolMetadata,
     pub contract: Option<JsonToolContract>,
     pub handler: Handler,
 }
@@ -112,17 +112,14 @@ impl Entry {
     pub fn descriptor(&self) -> ToolDescriptor {
         let p = &self.policy;
         ToolDescriptor {
-            name: p.name.clone(),
+            def: self.effective_def(),
             format: p.format,
             dispatch: p.dispatch,
-            risk: self.metadata.risk,
+            risk: p.risk,
             max_calls_per_execution: p.max_calls_per_execution,
             max_attempts: p.max_attempts,
             max_input_bytes: p.max_input_bytes,
             max_output_bytes: p.max_output_bytes,
-            description: self.metadata.description.clone(),
-            input_schema: self.input_schema(),
-            output_schema: self.output_schema(),
             contract_enforced: self.contract.is_some(),
             max_deferred_millis: p
                 .deferred_deadline
@@ -131,21 +128,25 @@ impl Entry {
         }
     }
 
+    /// The definition with the schemas in force: the contract's, else
+    /// the definition's own.
+    pub fn effective_def(&self) -> ToolDef {
+        let mut def = self.def.clone().with_schema(self.input_schema());
+        def.output_schema = self.output_schema();
+        def
+    }
+
     pub fn input_schema(&self) -> Value {
         match &self.contract {
             Some(c) => c.input.clone(),
-            None => self
-                .metadata
-                .input_schema
-                .clone()
-                .unwrap_or_else(|| json!({})),
+            None => self.def.input_schema.clone(),
         }
     }
 
     pub fn output_schema(&self) -> Option<Value> {
         match &self.contract {
             Some(c) => Some(c.output.clone()),
-            None => self.metadata.output_schema.clone(),
+            None => self.def.output_schema.clone(),
         }
     }
 }
@@ -315,23 +316,23 @@ impl CapabilityRuntime {
         self.catalog_limits
     }
 
-    fn check_registrable(&self, cat: &Catalog, policy: &ToolPolicy) -> Result<(), CapsError> {
+    fn check_registrable(&self, cat: &Catalog, name: &str) -> Result<(), CapsError> {
         if self.active.load(Ordering::SeqCst) > 0 {
             return Err(CapsError::new(
                 CapsErrorKind::Busy,
                 "cannot register while an execution is running",
             ));
         }
-        if !is_valid_name(&policy.name) {
+        if !is_valid_name(name) {
             return Err(CapsError::new(
                 CapsErrorKind::InvalidName,
                 "invalid tool name: use 1 to 128 bytes of ASCII letters, digits, '.', '_', '-'",
             ));
         }
-        if cat.entries.contains_key(&policy.name) || cat.modules.contains_key(&policy.name) {
+        if cat.entries.contains_key(name) || cat.modules.contains_key(name) {
             return Err(CapsError::new(
                 CapsErrorKind::Duplicate,
-                format!("'{}' is already registered", policy.name),
+                format!("'{name}' is already registered"),
             ));
         }
         if cat.entries.len() >= self.catalog_limits.max_tools {
@@ -348,10 +349,9 @@ impl CapabilityRuntime {
 
     fn insert(&self, entry: &Entry) -> Result<(), CapsError> {
         let mut cat = self.catalog.write().expect("catalog lock");
-        self.check_registrable(&cat, &entry.policy)?;
+        self.check_registrable(&cat, &entry.def.name)?;
         let mut next = cat.clone();
-        next.entries
-            .insert(entry.policy.name.clone(), entry.clone());
+        next.entries.insert(entry.def.name.clone(), entry.clone());
         let size = next.serialized().len();
         if size > self.catalog_limits.max_serialized_bytes {
             return Err(CapsError::new(
@@ -373,13 +373,14 @@ impl CapabilityRuntime {
         Ok(())
     }
 
-    /// Register a text tool. Its metadata schemas describe it (flags,
-    /// validation) but are not a reviewed contract (`contract_enforced:
-    /// false`).
+    /// Register a text tool: `def` says what it is (its name is the
+    /// capability name), `policy` how it may be called. The definition's
+    /// schemas describe it (flags, validation) but are not a reviewed
+    /// contract (`contract_enforced: false`).
     pub fn register_tool<F, Fut>(
         &self,
+        def: ToolDef,
         policy: ToolPolicy,
-        metadata: ToolMetadata,
         handler: F,
     ) -> Result<(), CapsError>
     where
@@ -387,15 +388,15 @@ impl CapabilityRuntime {
         Fut: Future<Output = Result<String, String>> + Send + 'static,
     {
         let handler: TextHandler = Arc::new(move |a| Box::pin(handler(a)));
-        self.register_entry(policy, metadata, None, Handler::Text(handler))
+        self.register_entry(def, policy, None, Handler::Text(handler))
     }
 
     /// Register a JSON tool under a contract enforced on every call: the
     /// input before the handler runs, the output before it returns.
     pub fn register_validated_json_tool<F, Fut>(
         &self,
+        def: ToolDef,
         policy: ToolPolicy,
-        metadata: ToolMetadata,
         contract: JsonToolContract,
         handler: F,
     ) -> Result<(), CapsError>
@@ -404,7 +405,7 @@ impl CapabilityRuntime {
         Fut: Future<Output = Result<Value, String>> + Send + 'static,
     {
         let handler: JsonHandler = Arc::new(move |v| Box::pin(handler(v)));
-        self.register_entry(policy, metadata, Some(contract), Handler::Json(handler))
+        self.register_entry(def, policy, Some(contract), Handler::Json(handler))
     }
 
     /// Register a tool completed by the host through
@@ -412,23 +413,23 @@ impl CapabilityRuntime {
     /// external; give `contract` for a JSON tool).
     pub fn register_external_tool(
         &self,
+        def: ToolDef,
         policy: ToolPolicy,
-        metadata: ToolMetadata,
         contract: Option<JsonToolContract>,
     ) -> Result<(), CapsError> {
         let policy = ToolPolicy {
             dispatch: Dispatch::External,
             ..policy
         };
-        self.register_entry(policy, metadata, contract, Handler::External)
+        self.register_entry(def, policy, contract, Handler::External)
     }
 
     /// Check `contract` and insert the tool: JSON with a contract, text
     /// without; an externally dispatched tool keeps no in-process handler.
     fn register_entry(
         &self,
+        def: ToolDef,
         policy: ToolPolicy,
-        metadata: ToolMetadata,
         contract: Option<JsonToolContract>,
         handler: Handler,
     ) -> Result<(), CapsError> {
@@ -440,7 +441,7 @@ impl CapabilityRuntime {
                 CapsErrorKind::Registry,
                 format!(
                     "'{}': max_attempts applies to external tools only; a local handler runs once per call (a retry could repeat a write)",
-                    policy.name
+                    def.name
                 ),
             ));
         }
@@ -455,8 +456,8 @@ impl CapabilityRuntime {
             handler
         };
         self.insert(&Entry {
+            def,
             policy: ToolPolicy { format, ..policy },
-            metadata,
             contract,
             handler,
         })
@@ -481,7 +482,7 @@ impl CapabilityRuntime {
     fn level_check(&self) -> impl Fn(&Entry) -> bool {
         let mode = self.shared.controls.permission_mode();
         let trust = self.shared.controls.effective_trust();
-        move |e| allowed_by_level(e.metadata.risk, mode, trust).is_ok()
+        move |e| allowed_by_level(e.policy.risk, mode, trust).is_ok()
     }
 
     /// The catalog tools a script under `lease` cannot call now: those the

@@ -17,8 +17,8 @@ fn runtime() -> CapabilityRuntime {
     )
     .with_nonce([9; 32]);
     rt.register_validated_json_tool(
-        ToolPolicy::new("math.add").max_calls(3),
-        ToolMetadata::new("Add two integers."),
+        ToolDef::new("math.add", "Add two integers."),
+        ToolPolicy::new().max_calls(3),
         JsonToolContract::new(
             json!({"type": "object", "required": ["a", "b"], "additionalProperties": false, "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}}),
             json!({"type": "object", "required": ["sum"], "properties": {"sum": {"type": "integer"}}}),
@@ -27,14 +27,14 @@ fn runtime() -> CapabilityRuntime {
     )
     .unwrap();
     rt.register_tool(
-        ToolPolicy::new("notes.read"),
-        ToolMetadata::new("Read notes."),
+        ToolDef::new("notes.read", "Read notes."),
+        ToolPolicy::new(),
         |_a: ToolArgs| async { Ok("note one\nnote two".to_string()) },
     )
     .unwrap();
     rt.register_tool(
-        ToolPolicy::new("notes.delete"),
-        ToolMetadata::new("Delete all notes.").risk(RiskClass::Destructive),
+        ToolDef::new("notes.delete", "Delete all notes."),
+        ToolPolicy::new().risk(RiskClass::Destructive),
         |_a: ToolArgs| async { Ok("deleted".to_string()) },
     )
     .unwrap();
@@ -127,8 +127,8 @@ async fn per_tool_limit_is_exact_under_concurrency() {
     let calls = Arc::new(AtomicUsize::new(0));
     let c = calls.clone();
     rt.register_tool(
-        ToolPolicy::new("slow.op").max_calls(5),
-        ToolMetadata::new("Slow."),
+        ToolDef::new("slow.op", "Slow."),
+        ToolPolicy::new().max_calls(5),
         move |_a: ToolArgs| {
             let c = c.clone();
             async move {
@@ -163,8 +163,8 @@ async fn catalog_changes_invalidate_leases() {
         .issue_capability_lease(&[CapabilityGrant::new("notes.read")])
         .unwrap();
     rt.register_tool(
-        ToolPolicy::new("extra.tool"),
-        ToolMetadata::new("More."),
+        ToolDef::new("extra.tool", "More."),
+        ToolPolicy::new(),
         |_a: ToolArgs| async { Ok(String::new()) },
     )
     .unwrap();
@@ -184,8 +184,8 @@ fn fingerprint_changes_with_any_descriptor_field() {
             CapabilityCatalogLimits::default(),
         );
         rt.register_tool(
-            ToolPolicy::new("a.b").max_calls(limit),
-            ToolMetadata::new(desc),
+            ToolDef::new("a.b", desc),
+            ToolPolicy::new().max_calls(limit),
             |_a: ToolArgs| async { Ok(String::new()) },
         )
         .unwrap();
@@ -205,23 +205,23 @@ fn registration_rules_and_catalog_limits() {
     let rt = CapabilityRuntime::new(ExecutionLimits::default(), limits);
     let ok = |_a: ToolArgs| async { Ok(String::new()) };
     assert_eq!(
-        rt.register_tool(ToolPolicy::new("bad name"), ToolMetadata::default(), ok)
+        rt.register_tool(ToolDef::new("bad name", ""), ToolPolicy::new(), ok)
             .unwrap_err()
             .kind,
         CapsErrorKind::InvalidName
     );
-    rt.register_tool(ToolPolicy::new("a"), ToolMetadata::default(), ok)
+    rt.register_tool(ToolDef::new("a", ""), ToolPolicy::new(), ok)
         .unwrap();
     assert_eq!(
-        rt.register_tool(ToolPolicy::new("a"), ToolMetadata::default(), ok)
+        rt.register_tool(ToolDef::new("a", ""), ToolPolicy::new(), ok)
             .unwrap_err()
             .kind,
         CapsErrorKind::Duplicate
     );
-    rt.register_tool(ToolPolicy::new("b"), ToolMetadata::default(), ok)
+    rt.register_tool(ToolDef::new("b", ""), ToolPolicy::new(), ok)
         .unwrap();
     assert_eq!(
-        rt.register_tool(ToolPolicy::new("c"), ToolMetadata::default(), ok)
+        rt.register_tool(ToolDef::new("c", ""), ToolPolicy::new(), ok)
             .unwrap_err()
             .kind,
         CapsErrorKind::CatalogLimit
@@ -236,19 +236,15 @@ fn registration_rules_and_catalog_limits() {
         },
     );
     let err = small
-        .register_tool(
-            ToolPolicy::new("big"),
-            ToolMetadata::new("x".repeat(1000)),
-            ok,
-        )
+        .register_tool(ToolDef::new("big", "x".repeat(1000)), ToolPolicy::new(), ok)
         .unwrap_err();
     assert_eq!(err.kind, CapsErrorKind::CatalogLimit);
     assert!(small.tool_catalog().is_empty(), "nothing retained");
 
     let err = rt
         .register_validated_json_tool(
-            ToolPolicy::new("j"),
-            ToolMetadata::default(),
+            ToolDef::new("j", ""),
+            ToolPolicy::new(),
             JsonToolContract::new(json!({"oneOf": []}), json!({})),
             |v: Value| async move { Ok(v) },
         )
@@ -261,7 +257,7 @@ fn registration_rules_and_catalog_limits() {
 async fn descriptors_report_contracts() {
     let rt = runtime();
     let cat = rt.tool_catalog();
-    let names: Vec<&str> = cat.iter().map(|d| d.name.as_str()).collect();
+    let names: Vec<&str> = cat.iter().map(|d| d.def.name.as_str()).collect();
     assert_eq!(names, ["math.add", "notes.delete", "notes.read"]);
     assert!(cat[0].contract_enforced);
     assert_eq!(cat[0].format, ToolFormat::Json);
@@ -433,11 +429,11 @@ async fn external_dispatch_is_claimed_and_completed_by_the_host() {
         CapabilityCatalogLimits::default(),
     ));
     rt.register_external_tool(
-        ToolPolicy::new("human.review")
+        ToolDef::new("human.review", "Ask a human."),
+        ToolPolicy::new()
             .external(Duration::from_secs(5))
             .max_attempts(2)
             .stream(StreamLimits::new(4, 16)),
-        ToolMetadata::new("Ask a human."),
         None,
     )
     .unwrap();
@@ -470,8 +466,8 @@ async fn external_calls_time_out_at_their_deadline() {
         CapabilityCatalogLimits::default(),
     );
     rt.register_external_tool(
-        ToolPolicy::new("never.done").external(Duration::from_millis(50)),
-        ToolMetadata::default(),
+        ToolDef::new("never.done", ""),
+        ToolPolicy::new().external(Duration::from_millis(50)),
         None,
     )
     .unwrap();
@@ -581,8 +577,8 @@ async fn registration_while_running_is_refused() {
         CapabilityCatalogLimits::default(),
     ));
     rt.register_tool(
-        ToolPolicy::new("wait.a.bit"),
-        ToolMetadata::default(),
+        ToolDef::new("wait.a.bit", ""),
+        ToolPolicy::new(),
         |_a: ToolArgs| async {
             tokio::time::sleep(Duration::from_millis(200)).await;
             Ok(String::new())
@@ -597,8 +593,8 @@ async fn registration_while_running_is_refused() {
     tokio::time::sleep(Duration::from_millis(50)).await;
     let err = rt
         .register_tool(
-            ToolPolicy::new("late"),
-            ToolMetadata::default(),
+            ToolDef::new("late", ""),
+            ToolPolicy::new(),
             |_a: ToolArgs| async { Ok(String::new()) },
         )
         .unwrap_err();
@@ -635,15 +631,17 @@ async fn unknown_commands_are_audited_under_a_label_never_verbatim() {
 
 /// What a leased script cannot call is listed nowhere it looks (`help`,
 /// `help --json`, `discover`), and what it can call shows the detail it
-/// would without a lease: a text tool's metadata output schema included.
+/// would without a lease: a text tool's own output schema included.
 #[tokio::test]
 async fn listings_show_only_what_the_lease_and_mode_allow() {
     let rt = runtime();
-    let mut meta = ToolMetadata::new("Count notes.").risk(RiskClass::Read);
-    meta.output_schema = Some(json!({"type": "object", "required": ["n"]}));
-    rt.register_tool(ToolPolicy::new("notes.count"), meta, |_a: ToolArgs| async {
-        Ok("{\"n\":2}".to_string())
-    })
+    let def = ToolDef::new("notes.count", "Count notes.")
+        .with_output_schema(json!({"type": "object", "required": ["n"]}));
+    rt.register_tool(
+        def,
+        ToolPolicy::new().risk(RiskClass::Read),
+        |_a: ToolArgs| async { Ok("{\"n\":2}".to_string()) },
+    )
     .unwrap();
     let names = "help --list | cut -d' ' -f1 | paste -sd,; help --json | jq -c 'map(.name)'; \
                  discover --search notes | grep -c delete; \

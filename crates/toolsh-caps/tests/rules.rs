@@ -20,8 +20,8 @@ fn rt() -> CapabilityRuntime {
 
 fn echo_tool(rt: &CapabilityRuntime, name: &str) {
     rt.register_tool(
-        ToolPolicy::new(name),
-        ToolMetadata::new("Echo."),
+        ToolDef::new(name, "Echo."),
+        ToolPolicy::new(),
         |_a: ToolArgs| async { Ok("ok".to_string()) },
     )
     .unwrap();
@@ -34,8 +34,8 @@ fn echo_tool(rt: &CapabilityRuntime, name: &str) {
 async fn camel_case_names_register_and_run_under_a_grant() {
     let rt = rt();
     rt.register_tool(
-        ToolPolicy::new("getWeather"),
-        ToolMetadata::new("Weather."),
+        ToolDef::new("getWeather", "Weather."),
+        ToolPolicy::new(),
         |_a: ToolArgs| async { Ok("sunny".to_string()) },
     )
     .unwrap();
@@ -64,8 +64,8 @@ async fn local_handlers_are_never_retried() {
     let runs = Arc::new(AtomicUsize::new(0));
     let r2 = runs.clone();
     let res = rt.register_tool(
-        ToolPolicy::new("rows.insert").max_attempts(3),
-        ToolMetadata::new("Insert.").risk(RiskClass::Write),
+        ToolDef::new("rows.insert", "Insert."),
+        ToolPolicy::new().max_attempts(3).risk(RiskClass::Write),
         move |_a: ToolArgs| {
             let r2 = r2.clone();
             async move {
@@ -79,8 +79,8 @@ async fn local_handlers_are_never_retried() {
     assert!(err.message.contains("external"), "{}", err.message);
     let r2 = runs.clone();
     rt.register_tool(
-        ToolPolicy::new("rows.insert"),
-        ToolMetadata::new("Insert.").risk(RiskClass::Write),
+        ToolDef::new("rows.insert", "Insert."),
+        ToolPolicy::new().risk(RiskClass::Write),
         move |_a: ToolArgs| {
             let r2 = r2.clone();
             async move {
@@ -101,8 +101,8 @@ async fn local_handlers_are_never_retried() {
 
 fn items_tool(rt: &CapabilityRuntime) {
     rt.register_validated_json_tool(
-        ToolPolicy::new("cart.add"),
-        ToolMetadata::new("Add items."),
+        ToolDef::new("cart.add", "Add items."),
+        ToolPolicy::new(),
         JsonToolContract::new(
             json!({"type": "object", "required": ["items"], "additionalProperties": false, "properties": {"items": {"type": "array", "items": {"type": "object", "additionalProperties": false, "properties": {"sku": {"type": "string"}, "qty": {"type": "integer"}}}}}}),
             json!({"type": "object"}),
@@ -207,8 +207,8 @@ async fn the_external_queue_is_bounded() {
         },
     );
     rt.register_external_tool(
-        ToolPolicy::new("slow.ext").external(Duration::from_millis(300)),
-        ToolMetadata::default(),
+        ToolDef::new("slow.ext", ""),
+        ToolPolicy::new().external(Duration::from_millis(300)),
         None,
     )
     .unwrap();

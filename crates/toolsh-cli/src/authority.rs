@@ -17,7 +17,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use toolsh_caps::{
     ApprovalDecision, ApprovalHandler, ApprovalRequest, CapabilityCatalogLimits, CapabilityGrant,
-    CapabilityLease, CapabilityRuntime, PermissionMode, RiskClass, ToolMetadata, ToolPolicy,
+    CapabilityLease, CapabilityRuntime, PermissionMode, RiskClass, ToolPolicy,
 };
 use toolsh_interp::ExecutionLimits;
 use toolsh_tools::ToolImpl;
@@ -191,17 +191,12 @@ pub fn build(
         },
     );
     for t in tools {
-        let mut metadata = ToolMetadata::new(t.def.description.clone())
+        let policy = ToolPolicy::new()
             .risk(risk_of(t, manifest))
-            .input_schema(t.def.input_schema.clone());
-        metadata.output_schema.clone_from(&t.def.output_schema);
-        metadata.tags.clone_from(&t.def.tags);
-        metadata.category.clone_from(&t.def.category);
-        let policy = ToolPolicy::new(t.def.name.clone())
             .max_calls(DEFAULT_MAX_CALLS)
             .byte_limits(1024 * 1024, 64 * 1024 * 1024);
         let imp = t.clone();
-        if let Err(e) = runtime.register_tool(policy, metadata, move |args| imp.invoke(args)) {
+        if let Err(e) = runtime.register_tool(t.def.clone(), policy, move |args| imp.invoke(args)) {
             eprintln!(
                 "toolsh: warning: tool {} cannot be put under a lease: {e}",
                 t.def.name
@@ -234,7 +229,11 @@ fn unknown_grant(
     runtime: &CapabilityRuntime,
     grants: &BTreeMap<String, Option<u32>>,
 ) -> Result<(), String> {
-    let catalog: Vec<String> = runtime.tool_catalog().into_iter().map(|d| d.name).collect();
+    let catalog: Vec<String> = runtime
+        .tool_catalog()
+        .into_iter()
+        .map(|d| d.def.name)
+        .collect();
     let Some(name) = grants.keys().find(|g| !catalog.contains(g)) else {
         return Ok(());
     };

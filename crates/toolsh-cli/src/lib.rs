@@ -11,17 +11,17 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod authority;
+mod authority;
 mod backends;
 mod check;
-pub mod cli;
+mod cli;
 mod commands;
-pub mod manifest;
+mod manifest;
 mod output;
 mod progress;
 mod repl;
-pub mod run;
-pub mod script_file;
+mod run;
+mod script_file;
 mod tools;
 
 use std::process::ExitCode;

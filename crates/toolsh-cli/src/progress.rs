@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use indicatif::{ProgressBar, ProgressStyle};
-use toolsh_tools::{CallGate, CallReport, PolicyDecision, ToolCall};
+use toolsh_tools::{CallGate, CallReport, PendingCall, PolicyDecision};
 
 /// The spinner of one run (clones share it).
 #[derive(Clone)]
@@ -55,11 +55,11 @@ struct SpinnerGate {
 
 #[async_trait]
 impl CallGate for SpinnerGate {
-    async fn admit(&self, call: &ToolCall<'_>) -> PolicyDecision {
+    async fn admit(&self, call: &PendingCall<'_>) -> PolicyDecision {
         self.bar.set_message(format!("calling {}", call.name));
         PolicyDecision::Allow
     }
-    fn finish(&self, call: &ToolCall<'_>, report: &CallReport) {
+    fn finish(&self, call: &PendingCall<'_>, report: &CallReport) {
         self.bar
             .set_message(format!("{} done (exit {})", call.name, report.exit_code));
     }

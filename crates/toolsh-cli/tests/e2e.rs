@@ -8,9 +8,7 @@ use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-mod common;
-
-use common::{repo_root, run_ok, text, toolsh};
+use crate::common::{repo_root, run_ok, text, toolsh};
 
 #[test]
 fn demo_report_runs_end_to_end() {

@@ -3,13 +3,11 @@
 //! SIGPIPE), and Ctrl-C during a command in `toolsh repl` interrupts that
 //! command (status 130) and leaves the session running, as in bash.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Stdio};
 use std::time::Duration;
 
-use common::{text, toolsh};
+use crate::common::{text, toolsh};
 
 /// Starts `toolsh ARGS`, reads one line of its stdout, closes the pipe
 /// and returns (status, stderr).

@@ -4,9 +4,7 @@
 //! here: one is this very test run). The `--mcp` lines need the npm test
 //! servers and run in `mcp_upstreams.rs`.
 
-mod common;
-
-use common::{readme_commands, repo_root, run_readme_command, text};
+use crate::common::{readme_commands, repo_root, run_readme_command, text};
 
 /// A manifest and scripts for the README's example file names.
 fn fixtures(dir: &std::path::Path) {

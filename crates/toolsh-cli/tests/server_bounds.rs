@@ -7,15 +7,12 @@
 //! the header timeout. Through the real binary; loopback only; every wait
 //! bounded. `TOOLSH_BIN` runs them against another build.
 
-#[path = "support/mcp_http.rs"]
-mod mcp_http;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use mcp_http::{Server, call_script, open_session, ping, request, toolsh};
+use crate::mcp_http::{Server, call_script, open_session, ping, request, toolsh};
 use serde_json::{Value, json};
 
 const SPIN: &str = "while :; do :; done";
@@ -214,7 +211,7 @@ const LIMIT: Duration = Duration::from_secs(10);
 #[test]
 fn a_foreign_origin_is_refused_and_a_loopback_one_accepted() {
     let server = Server::start(&[]);
-    let body = mcp_http::initialize_body();
+    let body = crate::mcp_http::initialize_body();
     let r = request(
         &server.addr,
         "POST",

@@ -14,7 +14,24 @@ pub const EXIT_CANCELLED: i32 = 130;
 /// Hard bounds on one execution. Every field is enforced; hitting one stops
 /// the script with `toolsh: <limit name> exceeded (<value>)` on stderr and
 /// exit status [`EXIT_LIMIT`], keeping the output produced so far.
+///
+/// Build one from [`ExecutionLimits::new`] (the defaults below) and the
+/// chained `with_*` setters, one per field; the fields stay readable (and
+/// assignable) but new ones may be added, so a struct literal is not
+/// accepted outside this crate:
+///
+/// ```
+/// use std::time::Duration;
+/// use toolsh_interp::ExecutionLimits;
+///
+/// let limits = ExecutionLimits::new()
+///     .with_max_commands(10_000)
+///     .with_timeout(Some(Duration::from_secs(5)));
+/// assert_eq!(limits.max_commands, 10_000);
+/// assert_eq!(limits.max_loop_iterations, ExecutionLimits::default().max_loop_iterations);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ExecutionLimits {
     /// Simple commands executed (builtins, functions, tools). Default 1,000,000.
     pub max_commands: u64,
@@ -109,7 +126,51 @@ impl Default for ExecutionLimits {
     }
 }
 
+/// One chained setter per field: `with_<field>(value)` sets the field and
+/// returns the limits.
+macro_rules! setters {
+    ($($setter:ident => $field:ident: $ty:ty;)*) => {
+        $(
+            #[doc = concat!("Set [`Self::", stringify!($field), "`].")]
+            #[must_use]
+            pub fn $setter(mut self, value: $ty) -> Self {
+                self.$field = value;
+                self
+            }
+        )*
+    };
+}
+
 impl ExecutionLimits {
+    /// The default limits (the same as [`ExecutionLimits::default`]).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    setters! {
+        with_max_commands => max_commands: u64;
+        with_max_loop_iterations => max_loop_iterations: u64;
+        with_max_total_loop_iterations => max_total_loop_iterations: u64;
+        with_max_function_depth => max_function_depth: usize;
+        with_max_subst_depth => max_subst_depth: usize;
+        with_max_stdout_bytes => max_stdout_bytes: usize;
+        with_max_stderr_bytes => max_stderr_bytes: usize;
+        with_max_variable_bytes => max_variable_bytes: usize;
+        with_max_total_variable_bytes => max_total_variable_bytes: usize;
+        with_max_array_entries => max_array_entries: usize;
+        with_max_brace_expansion => max_brace_expansion: usize;
+        with_max_format_width => max_format_width: usize;
+        with_max_source_bytes => max_source_bytes: usize;
+        with_max_ast_depth => max_ast_depth: usize;
+        with_max_heredocs => max_heredocs: usize;
+        with_timeout => timeout: Option<Duration>;
+        with_max_background_jobs => max_background_jobs: usize;
+        with_max_buffer_bytes => max_buffer_bytes: usize;
+        with_max_pipeline_stages => max_pipeline_stages: usize;
+        with_max_pattern_steps => max_pattern_steps: u64;
+        with_max_memory_bytes => max_memory_bytes: usize;
+    }
+
     /// The parser's bounds under these limits: [`Self::max_source_bytes`],
     /// [`Self::max_ast_depth`] and [`Self::max_heredocs`]. The one mapping
     /// used wherever a script is parsed for this execution (the

@@ -47,7 +47,7 @@ async fn main() {
 
     println!("tools offered to the model:");
     for d in executor.tool_definitions() {
-        println!("  {}", d.name);
+        println!("  {}", d.def.name);
     }
 
     let calls = [

@@ -1,8 +1,9 @@
 //! The data at the executor boundary: structured calls, outputs, errors,
-//! tool definitions and the normalized result the model receives.
+//! offered tools and the normalized result the model receives.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use toolsh_tools::ToolDef;
 
 /// A structured tool call from the model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -102,15 +103,14 @@ pub enum ToolError {
     Panic(String),
 }
 
-/// A tool as offered to the model.
+/// A tool as offered to the model: the tool layer's [`ToolDef`] (name,
+/// description, schemas) and the behaviour the executor layer adds.
+/// Serialized flat: the definition's fields beside these.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ToolDefinition {
-    /// The tool id.
-    pub name: String,
-    /// The description.
-    pub description: String,
-    /// JSON Schema of the parameters.
-    pub input_schema: Value,
+pub struct OfferedTool {
+    /// What the tool is.
+    #[serde(flatten)]
+    pub def: ToolDef,
     /// Repeating a call with the same parameters has the same effect.
     #[serde(default)]
     pub idempotent: bool,
@@ -125,15 +125,17 @@ pub struct ToolDefinition {
     pub risk: toolsh_caps::RiskClass,
 }
 
-impl ToolDefinition {
-    /// `{type: "function", function: {name, description, parameters}}`.
-    pub fn to_openai(&self) -> Value {
-        json!({"type": "function", "function": {"name": self.name, "description": self.description, "parameters": self.input_schema}})
-    }
-
-    /// `{name, description, input_schema}`.
-    pub fn to_anthropic(&self) -> Value {
-        json!({"name": self.name, "description": self.description, "input_schema": self.input_schema})
+impl OfferedTool {
+    /// A tool with no behaviour claims: not idempotent, with side
+    /// effects, no confirmation, risk `Read`.
+    pub fn new(def: ToolDef) -> Self {
+        Self {
+            def,
+            idempotent: false,
+            side_effect_free: false,
+            requires_confirmation: false,
+            risk: toolsh_caps::RiskClass::default(),
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 
-use crate::call::{CheckpointInfo, CheckpointList, ToolCall, ToolDefinition, ToolError};
+use crate::call::{CheckpointInfo, CheckpointList, OfferedTool, ToolCall, ToolError};
 use crate::executor::{ExecOutcome, ToolExecutor};
 use crate::layers::Request;
 
@@ -28,7 +28,7 @@ impl<A: ToolExecutor, B: ToolExecutor> CompositeExecutor<A, B> {
             .first
             .tool_definitions()
             .iter()
-            .any(|d| d.name == tool_id)
+            .any(|d| d.def.name == tool_id)
         {
             &self.first
         } else {
@@ -64,10 +64,10 @@ impl<A: ToolExecutor, B: ToolExecutor> ToolExecutor for CompositeExecutor<A, B> 
     async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome {
         self.first_handling(Request::call(call, true)).await
     }
-    fn tool_definitions(&self) -> Vec<ToolDefinition> {
+    fn tool_definitions(&self) -> Vec<OfferedTool> {
         let mut defs = self.first.tool_definitions();
         for d in self.second.tool_definitions() {
-            if !defs.iter().any(|x| x.name == d.name) {
+            if !defs.iter().any(|x| x.def.name == d.def.name) {
                 defs.push(d);
             }
         }

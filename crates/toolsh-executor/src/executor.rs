@@ -3,9 +3,7 @@
 
 use async_trait::async_trait;
 
-use crate::call::{
-    CheckpointInfo, CheckpointList, ToolCall, ToolDefinition, ToolError, ToolOutput,
-};
+use crate::call::{CheckpointInfo, CheckpointList, OfferedTool, ToolCall, ToolError, ToolOutput};
 
 /// The result of an execution: `Ok(None)` when this executor does not
 /// handle the input (not an error: try the next executor), `Ok(Some)` with
@@ -29,7 +27,7 @@ pub trait ToolExecutor: Send + Sync {
     /// [`ToolExecutor::execute_tool_call`] without the confirmation gate.
     async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome;
     /// The tools this executor handles.
-    fn tool_definitions(&self) -> Vec<ToolDefinition>;
+    fn tool_definitions(&self) -> Vec<OfferedTool>;
     /// Whether `call` would need the user's confirmation.
     fn requires_confirmation(&self, call: &ToolCall) -> bool;
     /// Whether calls of `tool_id` may be started before the model's response

@@ -14,9 +14,7 @@ use async_trait::async_trait;
 use serde::Serialize;
 use toolsh_caps::{PermissionMode, RiskClass, TrustLevel, TrustState};
 
-use crate::call::{
-    CheckpointInfo, CheckpointList, OutputStatus, ToolCall, ToolDefinition, ToolError,
-};
+use crate::call::{CheckpointInfo, CheckpointList, OfferedTool, OutputStatus, ToolCall, ToolError};
 use crate::executor::{ExecOutcome, ToolExecutor};
 
 /// A boxed execution.
@@ -97,7 +95,7 @@ pub trait CallHook: Send + Sync {
     async fn around(&self, exec: Execution<'_>) -> ExecOutcome;
     /// Adjust the definitions the inner executor reports (e.g. hide tools a
     /// mode forbids).
-    fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
+    fn definitions(&self, defs: Vec<OfferedTool>) -> Vec<OfferedTool> {
         defs
     }
     /// Whether the hook itself would ask for confirmation of `call`
@@ -158,7 +156,7 @@ impl<E: ToolExecutor, H: CallHook> ToolExecutor for Layered<E, H> {
     async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome {
         self.hooked(Request::call(call, true)).await
     }
-    fn tool_definitions(&self) -> Vec<ToolDefinition> {
+    fn tool_definitions(&self) -> Vec<OfferedTool> {
         self.hook.definitions(self.inner.tool_definitions())
     }
     fn requires_confirmation(&self, call: &ToolCall) -> bool {
@@ -250,7 +248,7 @@ fn risk_of(inner: &(dyn ToolExecutor + '_), tool_id: &str) -> Option<RiskClass> 
     inner
         .tool_definitions()
         .into_iter()
-        .find(|d| d.name == tool_id)
+        .find(|d| d.def.name == tool_id)
         .map(|d| d.risk)
 }
 
@@ -269,7 +267,7 @@ impl CallHook for TrustGate {
                 inner
                     .tool_definitions()
                     .first()
-                    .map_or_else(|| "bash".to_string(), |d| d.name.clone()),
+                    .map_or_else(|| "bash".to_string(), |d| d.def.name.clone()),
                 confirmed,
             ),
         };
@@ -283,7 +281,7 @@ impl CallHook for TrustGate {
         next.await
     }
 
-    fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
+    fn definitions(&self, defs: Vec<OfferedTool>) -> Vec<OfferedTool> {
         defs.into_iter()
             .filter(|d| self.state.check(d.risk).is_ok())
             .collect()
@@ -417,7 +415,7 @@ impl<H: CallHook + ?Sized> CallHook for Arc<H> {
     async fn around(&self, exec: Execution<'_>) -> ExecOutcome {
         (**self).around(exec).await
     }
-    fn definitions(&self, defs: Vec<ToolDefinition>) -> Vec<ToolDefinition> {
+    fn definitions(&self, defs: Vec<OfferedTool>) -> Vec<OfferedTool> {
         (**self).definitions(defs)
     }
     fn requires_confirmation(&self, inner: &dyn ToolExecutor, call: &ToolCall) -> bool {

@@ -29,7 +29,7 @@ pub mod spool;
 mod trajectory;
 
 pub use call::{
-    CheckpointInfo, CheckpointList, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput,
+    CheckpointInfo, CheckpointList, OfferedTool, OutputStatus, ToolCall, ToolError, ToolOutput,
     normalize,
 };
 pub use composite::CompositeExecutor;
@@ -40,11 +40,12 @@ pub use layers::{
 };
 pub use pipeline::{CallPipeline, FENCED_TOOL_ID, PipelineResult};
 pub use provider::{
-    CallContext, ProviderExecutor, RegistryProvider, ResolvedTools, ScriptedToolProvider,
-    ToolProvider, Toolset, resolve_tool_schemas,
+    CallContext, ProviderExecutor, ProviderGroup, RegistryProvider, ResolvedTools,
+    ScriptedToolProvider, ToolProvider, resolve_tool_schemas,
 };
 pub use scripted::ScriptedToolExecutor;
 pub use shell::{ConfigureFn, ConfirmFn, MAX_CHECKPOINTS, ShellExecutor};
 pub use speculate::Speculator;
 pub use spool::{SpoolTarget, Spooler};
+pub use toolsh_tools::ToolDef;
 pub use trajectory::{Divergence, ReplayReport, Trajectory, TrajectoryEntry, replay};

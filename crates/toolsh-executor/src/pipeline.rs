@@ -116,8 +116,8 @@ impl CallPipeline {
             .executor
             .tool_definitions()
             .into_iter()
-            .find(|d| d.name == call.tool_id)
-            .map_or_else(|| call.tool_id.clone(), |d| d.name);
+            .find(|d| d.def.name == call.tool_id)
+            .map_or_else(|| call.tool_id.clone(), |d| d.def.name);
         let span = tracing::info_span!("tool_call", tool_id = %call.id, tool_name = %tool_name, status = tracing::field::Empty, elapsed_ms = tracing::field::Empty, result_chars = tracing::field::Empty);
         let outcome: ExecOutcome = AssertUnwindSafe(fut)
             .catch_unwind()

@@ -9,10 +9,10 @@ use std::time::Instant;
 use async_trait::async_trait;
 use serde_json::{Value, json};
 use toolsh_caps::{PermissionMode, RiskClass, TrustLevel, allowed_by_level};
-use toolsh_tools::{ScriptedTool, ToolCallRequest, ToolRegistry, ToolRequest};
+use toolsh_tools::{ScriptedTool, ToolCallRequest, ToolDef, ToolRegistry, ToolRequest};
 
 use crate::call::{
-    CheckpointInfo, CheckpointList, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput,
+    CheckpointInfo, CheckpointList, OfferedTool, OutputStatus, ToolCall, ToolError, ToolOutput,
 };
 use crate::executor::{ExecOutcome, ToolExecutor, no_checkpoints};
 
@@ -31,7 +31,7 @@ pub trait ToolProvider: Send + Sync {
     /// The provider's name.
     fn name(&self) -> &str;
     /// Its tools.
-    async fn list_tools(&self) -> Vec<ToolDefinition>;
+    async fn list_tools(&self) -> Vec<OfferedTool>;
     /// Call one: the output text, or an error message.
     async fn call_tool(&self, tool: &str, args: Value, ctx: &CallContext)
     -> Result<String, String>;
@@ -46,11 +46,10 @@ impl ToolProvider for ScriptedToolProvider {
     fn name(&self) -> &str {
         self.0.name()
     }
-    async fn list_tools(&self) -> Vec<ToolDefinition> {
-        vec![ToolDefinition {
-            name: self.0.name().to_string(),
-            description: self.0.system_prompt(),
-            input_schema: self.0.build_input_schema(),
+    async fn list_tools(&self) -> Vec<OfferedTool> {
+        vec![OfferedTool {
+            def: ToolDef::new(self.0.name().to_string(), self.0.system_prompt())
+                .with_schema(self.0.build_input_schema()),
             idempotent: false,
             side_effect_free: false,
             requires_confirmation: false,
@@ -122,16 +121,14 @@ impl ToolProvider for RegistryProvider {
     fn name(&self) -> &str {
         &self.name
     }
-    async fn list_tools(&self) -> Vec<ToolDefinition> {
+    async fn list_tools(&self) -> Vec<OfferedTool> {
         self.registry
             .definitions()
             .into_iter()
             .map(|d| {
                 let risk = risk_from_tags(&d.tags);
-                ToolDefinition {
-                    name: d.name.clone(),
-                    description: d.description.clone(),
-                    input_schema: d.input_schema.clone(),
+                OfferedTool {
+                    def: d.clone(),
                     idempotent: risk == RiskClass::Read,
                     side_effect_free: risk == RiskClass::Read,
                     requires_confirmation: matches!(risk, RiskClass::Destructive),
@@ -165,16 +162,16 @@ impl ToolProvider for RegistryProvider {
 
 /// A named group of providers.
 #[derive(Clone)]
-pub struct Toolset {
+pub struct ProviderGroup {
     /// The name.
     pub name: String,
     /// The providers.
     pub providers: Vec<Arc<dyn ToolProvider>>,
 }
 
-impl std::fmt::Debug for Toolset {
+impl std::fmt::Debug for ProviderGroup {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Toolset")
+        f.debug_struct("ProviderGroup")
             .field("name", &self.name)
             .field(
                 "providers",
@@ -196,22 +193,22 @@ pub struct ResolvedTools {
     /// Anthropic `tools: [...]`.
     pub anthropic: Value,
     /// The definitions themselves.
-    pub definitions: Vec<ToolDefinition>,
+    pub definitions: Vec<OfferedTool>,
 }
 
 /// Expand toolsets into tool arrays, without duplicates (first wins), and
 /// without the tools `mode` and `trust` forbid.
 pub async fn resolve_tool_schemas(
-    toolsets: &[Toolset],
+    toolsets: &[ProviderGroup],
     mode: PermissionMode,
     trust: TrustLevel,
 ) -> ResolvedTools {
-    let mut defs: Vec<ToolDefinition> = Vec::new();
+    let mut defs: Vec<OfferedTool> = Vec::new();
     for ts in toolsets {
         for p in &ts.providers {
             for d in p.list_tools().await {
                 if allowed_by_level(d.risk, mode, trust).is_ok()
-                    && !defs.iter().any(|x| x.name == d.name)
+                    && !defs.iter().any(|x| x.def.name == d.def.name)
                 {
                     defs.push(d);
                 }
@@ -219,14 +216,10 @@ pub async fn resolve_tool_schemas(
         }
     }
     ResolvedTools {
-        openai: json!(
-            defs.iter()
-                .map(ToolDefinition::to_openai)
-                .collect::<Vec<_>>()
-        ),
+        openai: json!(defs.iter().map(|t| t.def.to_openai()).collect::<Vec<_>>()),
         anthropic: json!(
             defs.iter()
-                .map(ToolDefinition::to_anthropic)
+                .map(|t| t.def.to_anthropic())
                 .collect::<Vec<_>>()
         ),
         definitions: defs,
@@ -235,7 +228,7 @@ pub async fn resolve_tool_schemas(
 
 /// Structured calls to the tools of some toolsets.
 pub struct ProviderExecutor {
-    routes: Vec<(ToolDefinition, Arc<dyn ToolProvider>)>,
+    routes: Vec<(OfferedTool, Arc<dyn ToolProvider>)>,
 }
 
 impl std::fmt::Debug for ProviderExecutor {
@@ -246,7 +239,7 @@ impl std::fmt::Debug for ProviderExecutor {
                 &self
                     .routes
                     .iter()
-                    .map(|(d, _)| d.name.clone())
+                    .map(|(d, _)| d.def.name.clone())
                     .collect::<Vec<_>>(),
             )
             .finish()
@@ -255,12 +248,12 @@ impl std::fmt::Debug for ProviderExecutor {
 
 impl ProviderExecutor {
     /// Route every tool of `toolsets` (first provider wins a name).
-    pub async fn new(toolsets: &[Toolset]) -> Self {
-        let mut routes: Vec<(ToolDefinition, Arc<dyn ToolProvider>)> = Vec::new();
+    pub async fn new(toolsets: &[ProviderGroup]) -> Self {
+        let mut routes: Vec<(OfferedTool, Arc<dyn ToolProvider>)> = Vec::new();
         for ts in toolsets {
             for p in &ts.providers {
                 for d in p.list_tools().await {
-                    if !routes.iter().any(|(x, _)| x.name == d.name) {
+                    if !routes.iter().any(|(x, _)| x.def.name == d.def.name) {
                         routes.push((d, p.clone()));
                     }
                 }
@@ -270,7 +263,8 @@ impl ProviderExecutor {
     }
 
     async fn run(&self, call: &ToolCall, confirmed: bool) -> ExecOutcome {
-        let Some((def, provider)) = self.routes.iter().find(|(d, _)| d.name == call.tool_id) else {
+        let Some((def, provider)) = self.routes.iter().find(|(d, _)| d.def.name == call.tool_id)
+        else {
             return Ok(None);
         };
         if def.requires_confirmation && !confirmed {
@@ -302,11 +296,11 @@ impl ProviderExecutor {
         }))
     }
 
-    fn def(&self, tool_id: &str) -> Option<&ToolDefinition> {
+    fn def(&self, tool_id: &str) -> Option<&OfferedTool> {
         self.routes
             .iter()
             .map(|(d, _)| d)
-            .find(|d| d.name == tool_id)
+            .find(|d| d.def.name == tool_id)
     }
 }
 
@@ -324,7 +318,7 @@ impl ToolExecutor for ProviderExecutor {
     async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome {
         self.run(call, true).await
     }
-    fn tool_definitions(&self) -> Vec<ToolDefinition> {
+    fn tool_definitions(&self) -> Vec<OfferedTool> {
         self.routes.iter().map(|(d, _)| d.clone()).collect()
     }
     fn requires_confirmation(&self, call: &ToolCall) -> bool {

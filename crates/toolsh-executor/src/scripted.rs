@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use async_trait::async_trait;
 use toolsh_caps::{CapabilityLease, CapabilityRuntime};
-use toolsh_tools::{ScriptedTool, ToolRequest};
+use toolsh_tools::{ScriptedTool, ToolDef, ToolRequest};
 
-use crate::call::{CheckpointInfo, CheckpointList, ToolCall, ToolDefinition, ToolError};
+use crate::call::{CheckpointInfo, CheckpointList, OfferedTool, ToolCall, ToolError};
 use crate::executor::{ExecOutcome, ToolExecutor, no_checkpoints};
 use crate::fenced::extract_blocks;
 use crate::shell::output_from;
@@ -136,12 +136,15 @@ impl ToolExecutor for ScriptedToolExecutor {
     async fn execute_tool_call_confirmed(&self, call: &ToolCall) -> ExecOutcome {
         self.run_call(call).await
     }
-    fn tool_definitions(&self) -> Vec<ToolDefinition> {
+    fn tool_definitions(&self) -> Vec<OfferedTool> {
         let (description, input_schema) = match &self.backend {
             Backend::Tool(t) => (t.system_prompt(), t.build_input_schema()),
             Backend::Leased { runtime, .. } => {
-                let names: Vec<String> =
-                    runtime.tool_catalog().into_iter().map(|d| d.name).collect();
+                let names: Vec<String> = runtime
+                    .tool_catalog()
+                    .into_iter()
+                    .map(|d| d.def.name)
+                    .collect();
                 (
                     format!(
                         "Run a bash script whose commands include these tools: {}.",
@@ -151,10 +154,8 @@ impl ToolExecutor for ScriptedToolExecutor {
                 )
             }
         };
-        vec![ToolDefinition {
-            name: self.tool_id().to_string(),
-            description,
-            input_schema,
+        vec![OfferedTool {
+            def: ToolDef::new(self.tool_id().to_string(), description).with_schema(input_schema),
             idempotent: false,
             side_effect_free: false,
             requires_confirmation: false,

@@ -10,9 +10,10 @@ use async_trait::async_trait;
 use serde_json::json;
 use toolsh_interp::fs::{FsSnapshot, MemoryFs};
 use toolsh_interp::{Profile, Shell, ShellBuilder};
+use toolsh_tools::ToolDef;
 
 use crate::call::{
-    CheckpointInfo, CheckpointList, OutputStatus, ToolCall, ToolDefinition, ToolError, ToolOutput,
+    CheckpointInfo, CheckpointList, OfferedTool, OutputStatus, ToolCall, ToolError, ToolOutput,
 };
 use crate::executor::{ExecOutcome, ToolExecutor};
 use crate::fenced::extract_blocks;
@@ -362,21 +363,19 @@ impl ToolExecutor for ShellExecutor {
         self.run_call(call, true).await
     }
 
-    fn tool_definitions(&self) -> Vec<ToolDefinition> {
+    fn tool_definitions(&self) -> Vec<OfferedTool> {
         let session = matches!(self.mode, Mode::Session { .. });
-        vec![ToolDefinition {
-            name: self.tool_id.clone(),
-            description: if session {
-                "Run a bash script in a persistent sandbox session (bash 5.2 semantics, an in-memory file system, no host access). Variables and files persist between calls.".into()
+        vec![OfferedTool {
+            def: ToolDef::new(self.tool_id.clone(), if session {
+                "Run a bash script in a persistent sandbox session (bash 5.2 semantics, an in-memory file system, no host access). Variables and files persist between calls."
             } else {
-                "Run a bash script in a fresh sandbox (bash 5.2 semantics, no files, no host access).".into()
-            },
-            input_schema: json!({
+                "Run a bash script in a fresh sandbox (bash 5.2 semantics, no files, no host access)."
+            }).with_schema(json!({
                 "type": "object",
                 "properties": {"commands": {"type": "string", "description": "The bash script."}},
                 "required": ["commands"],
                 "additionalProperties": false
-            }),
+            })),
             idempotent: self.speculatable,
             side_effect_free: self.speculatable,
             requires_confirmation: self.confirm.is_some(),

@@ -135,7 +135,7 @@ async fn scripted_tool_executor_and_composite() {
     let names: Vec<String> = comp
         .tool_definitions()
         .into_iter()
-        .map(|d| d.name)
+        .map(|d| d.def.name)
         .collect();
     assert_eq!(names, ["shop", "bash"]);
     let out = comp
@@ -196,12 +196,10 @@ impl ToolExecutor for Recorder {
         self.hit("execute_tool_call_confirmed");
         Ok(None)
     }
-    fn tool_definitions(&self) -> Vec<ToolDefinition> {
+    fn tool_definitions(&self) -> Vec<OfferedTool> {
         self.hit("tool_definitions");
-        vec![ToolDefinition {
-            name: "rec".into(),
-            description: String::new(),
-            input_schema: json!({}),
+        vec![OfferedTool {
+            def: ToolDef::new("rec", ""),
             idempotent: true,
             side_effect_free: true,
             requires_confirmation: false,
@@ -290,7 +288,7 @@ async fn every_wrapper_forwards_every_method() {
         async fn execute_tool_call_confirmed(&self, c: &ToolCall) -> ExecOutcome {
             self.0.execute_tool_call_confirmed(c).await
         }
-        fn tool_definitions(&self) -> Vec<ToolDefinition> {
+        fn tool_definitions(&self) -> Vec<OfferedTool> {
             self.0.tool_definitions()
         }
         fn requires_confirmation(&self, c: &ToolCall) -> bool {
@@ -426,7 +424,7 @@ impl ToolExecutor for Panicky {
     async fn execute_tool_call_confirmed(&self, _c: &ToolCall) -> ExecOutcome {
         panic!("boom")
     }
-    fn tool_definitions(&self) -> Vec<ToolDefinition> {
+    fn tool_definitions(&self) -> Vec<OfferedTool> {
         vec![]
     }
     fn requires_confirmation(&self, _c: &ToolCall) -> bool {
@@ -515,7 +513,7 @@ async fn providers_toolsets_and_schemas() {
     }
     let reg = Arc::new(reg);
     let provider: Arc<dyn ToolProvider> = Arc::new(RegistryProvider::new("shop", reg.clone()));
-    let sets = vec![Toolset {
+    let sets = vec![ProviderGroup {
         name: "shop".into(),
         providers: vec![provider],
     }];
@@ -524,7 +522,11 @@ async fn providers_toolsets_and_schemas() {
     assert_eq!(all.openai[0]["function"]["name"], "customers.get");
     let ro = resolve_tool_schemas(&sets, PermissionMode::ReadOnly, TrustLevel::Trusted).await;
     assert!(ro.definitions.iter().all(|d| d.risk == RiskClass::Read));
-    assert!(!ro.definitions.iter().any(|d| d.name == "payments.charge"));
+    assert!(
+        !ro.definitions
+            .iter()
+            .any(|d| d.def.name == "payments.charge")
+    );
     let ex = ProviderExecutor::new(&sets).await;
     let out = ex
         .execute_tool_call(&ToolCall::new(

@@ -37,10 +37,7 @@ async fn builds_cheaply_and_keeps_state() {
 async fn cancel_handle_stops_a_running_script() {
     let mut sh = Shell::builder()
         .utility(Arc::new(Nap))
-        .limits(ExecutionLimits {
-            timeout: Some(Duration::from_secs(10)),
-            ..ExecutionLimits::default()
-        })
+        .limits(ExecutionLimits::default().with_timeout(Some(Duration::from_secs(10))))
         .build();
     let h = sh.cancel_handle();
     tokio::spawn(async move {
@@ -193,10 +190,7 @@ async fn stdin_stream_is_shared_by_execs_and_read_on_demand() {
 #[tokio::test]
 async fn a_timeout_past_the_end_of_time_is_no_deadline() {
     let mut sh = Shell::builder()
-        .limits(ExecutionLimits {
-            timeout: Some(Duration::MAX),
-            ..ExecutionLimits::default()
-        })
+        .limits(ExecutionLimits::default().with_timeout(Some(Duration::MAX)))
         .build();
     let r = sh.exec("echo ok").await;
     assert_eq!((r.exit_code, r.stdout.as_str()), (0, "ok\n"));

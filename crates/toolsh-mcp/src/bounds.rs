@@ -12,7 +12,7 @@ use rmcp::ErrorData;
 use rmcp::model::ErrorCode;
 use serde_json::json;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-use toolsh_tools::interp::ExecutionLimits;
+use toolsh_interp::ExecutionLimits;
 
 /// The JSON-RPC error code of a `tools/call` refused because the server is
 /// full (in the range JSON-RPC 2.0 reserves for implementation-defined

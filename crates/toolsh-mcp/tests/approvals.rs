@@ -15,7 +15,7 @@ use rmcp::{ClientHandler, ErrorData, ServiceExt};
 use serde_json::{Map, Value, json};
 use toolsh_mcp::{ClientApprovals, ScriptServer};
 use toolsh_tools::{
-    CallGate, DiscoveryMode, PolicyDecision, ScriptedTool, ScriptingToolSet, ToolArgs, ToolCall,
+    CallGate, DiscoveryMode, PendingCall, PolicyDecision, ScriptedTool, ScriptingToolSet, ToolArgs,
     ToolDef,
 };
 
@@ -24,7 +24,7 @@ struct AskClient(ClientApprovals);
 
 #[async_trait]
 impl CallGate for AskClient {
-    async fn admit(&self, call: &ToolCall<'_>) -> PolicyDecision {
+    async fn admit(&self, call: &PendingCall<'_>) -> PolicyDecision {
         match self
             .0
             .ask(

@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
+use toolsh_interp::{Utility, UtilityContext, UtilityResult};
 use toolsh_mcp::ScriptServer;
-use toolsh_tools::interp::{Utility, UtilityContext, UtilityResult};
 use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet};
 
 struct Boom;

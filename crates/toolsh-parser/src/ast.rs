@@ -5,15 +5,17 @@
 //! Expansions" (parameter expansion, command substitution, arithmetic
 //! expansion). Every node carries a [`Span`]; spans never take part in
 //! equality, so two trees compare equal when their structure is equal
-//! (`parse(print(ast)) == ast`).
+//! (`parse(print(ast)) == ast`). [`crate::visit::without_spans`] erases
+//! them where a caller wants the spans themselves to match too.
 
 /// A source position: byte offsets and the 1-based line and column (in
 /// characters) of the first byte. Offsets are 32-bit (16 bytes per span on
 /// every node of the tree): a source longer than `u32::MAX` bytes is refused
 /// by the parser whatever the [`ParseLimits`](crate::ParseLimits) say.
 ///
-/// `PartialEq` always returns `true`: a span is a location, not part of the
-/// tree's meaning. Compare `start`/`end` directly when the location matters.
+/// `PartialEq` always returns `true` (and `Hash` hashes nothing): a span
+/// is a location, not part of the tree's meaning, so the AST's `==` is
+/// structural. Compare `start`/`end` directly when the location matters.
 #[derive(Debug, Clone, Copy, Default, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Span {
@@ -27,13 +29,6 @@ pub struct Span {
     pub column: u32,
 }
 
-impl Span {
-    /// The byte range `start..end`, for slicing the source.
-    pub fn range(&self) -> std::ops::Range<usize> {
-        self.start as usize..self.end as usize
-    }
-}
-
 impl PartialEq for Span {
     fn eq(&self, _other: &Self) -> bool {
         true
@@ -42,6 +37,13 @@ impl PartialEq for Span {
 
 impl std::hash::Hash for Span {
     fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
+}
+
+impl Span {
+    /// The byte range `start..end`, for slicing the source.
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
 }
 
 /// A whole script: a list of complete commands.
@@ -989,3 +991,7 @@ pub struct Coproc {
     /// The whole command.
     pub span: Span,
 }
+
+// The sizes docs/architecture.md promises: a span is 16 bytes on every
+// node (four `u32`s).
+const _: () = assert!(std::mem::size_of::<Span>() == 16);

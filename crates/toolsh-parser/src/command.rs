@@ -9,6 +9,7 @@ use crate::ast::{
 use crate::error::ParseError;
 use crate::lexer::{Op, is_meta, is_name_char, is_name_start};
 use crate::parser::Parser;
+use crate::visit::VisitMut;
 use crate::word::WordCtx;
 
 const DECLARATION_UTILITIES: &[&str] = &["declare", "typeset", "local", "export", "readonly"];
@@ -48,7 +49,7 @@ impl Parser<'_> {
             marks.push(bodies.len());
             for (item, ids) in script.body.items.iter_mut().zip(marks.windows(2)) {
                 if ids[0] < ids[1] {
-                    crate::visit::fill_item(item, &mut bodies);
+                    crate::heredoc::FillBodies(&mut bodies).visit_list_item(item);
                 }
             }
         }

@@ -3,16 +3,38 @@
 //!
 //! The redirection is parsed before its body exists, so it gets a
 //! placeholder (an empty body whose span end is [`PLACEHOLDER`] and whose
-//! span start is the here-document's id); `visit::fill_item` swaps the
-//! bodies in once the script is parsed.
+//! span start is the here-document's id); [`FillBodies`] (a `VisitMut`)
+//! swaps the bodies in once the script is parsed.
 
-use crate::ast::{HereDoc, RedirTarget, Span, Word, WordPart, WordParts};
+use crate::ast::{HereDoc, RedirTarget, Redirect, Span, Word, WordPart, WordParts};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::parser::Parser;
+use crate::visit::{VisitMut, mutable::walk_redirect};
 use crate::word::{DqMode, Parts, WordCtx};
 
 /// Span end marking a body not yet read.
 pub(crate) const PLACEHOLDER: u32 = u32::MAX;
+
+/// Puts the bodies read (indexed by here-document id; each taken once)
+/// into the placeholders of the nodes it walks, nested ones included. A
+/// placeholder whose body never came (the text ended first) gets an empty
+/// body with a default span.
+pub(crate) struct FillBodies<'a>(pub &'a mut Vec<Option<HereDoc>>);
+
+impl VisitMut for FillBodies<'_> {
+    fn visit_redirect(&mut self, r: &mut Redirect) {
+        if let RedirTarget::HereDoc(h) = &mut r.target
+            && h.body.span.end == PLACEHOLDER
+        {
+            if let Some(Some(body)) = self.0.get_mut(h.body.span.start as usize).map(Option::take) {
+                *h = body;
+            } else {
+                h.body.span = Span::default();
+            }
+        }
+        walk_redirect(self, r);
+    }
+}
 
 /// A here-document whose body has not been read yet.
 pub(crate) struct PendingHereDoc {
@@ -175,7 +197,7 @@ impl Parser<'_> {
                 span: Span::default(),
             };
             let mut bodies = std::mem::take(&mut self.bodies);
-            crate::visit::fill_word(&mut w, &mut bodies);
+            FillBodies(&mut bodies).visit_word(&mut w);
             parts = w.parts;
         }
         Ok(Word {

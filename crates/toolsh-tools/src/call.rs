@@ -12,8 +12,8 @@ use crate::args::ToolArgs;
 use crate::flags::{parse_flags, suggest};
 use crate::help;
 use crate::registry::{
-    CallReport, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, PolicyDecision, RegisteredTool,
-    ToolCall, ToolRegistry,
+    CallReport, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, PendingCall, PolicyDecision,
+    RegisteredTool, ToolRegistry,
 };
 use crate::tool::ToolResult;
 use crate::trace::{InvocationTrace, TraceKind, TraceLog};
@@ -268,7 +268,7 @@ impl ToolRegistry {
         }
 
         // Gates (leases, approvals), then the policy hook.
-        let call = ToolCall {
+        let call = PendingCall {
             name,
             params: &args.params,
             tenant: args.tenant.as_deref(),
@@ -372,7 +372,7 @@ impl ToolRegistry {
         stdin: Option<&str>,
         request: &ToolCallRequest,
     ) -> CallOutcome {
-        let call = ToolCall {
+        let call = PendingCall {
             name,
             params,
             tenant: request.tenant.as_deref(),

@@ -1,7 +1,9 @@
 //! Tool definitions: what a tool is called, what it does and the JSON
-//! Schemas of its parameters and output.
+//! Schemas of its parameters and output. The one description of a tool in
+//! every layer: the capability catalog and the executor wrap it with what
+//! they add (a policy, behaviour hints) rather than copying its fields.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 /// A tool's definition.
@@ -11,7 +13,11 @@ use serde_json::{Value, json};
 /// of the parameters, `{}` when unset (any flags, kept as strings);
 /// `output_schema`, when set, is checked against the callback's output
 /// (parsed as JSON) before it reaches the script.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+///
+/// Serialized as `{name, description, input_schema, output_schema?,
+/// tags?, category?}`; deserializing fills a missing schema with `{}` and
+/// missing tags with none.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolDef {
     /// Command name: letters, digits, `.`, `_`, `-`; must not start with `-`.
     pub name: String,
@@ -19,15 +25,16 @@ pub struct ToolDef {
     /// `help --list` and `discover`).
     pub description: String,
     /// JSON Schema of the parameters.
+    #[serde(default = "open_schema")]
     pub input_schema: Value,
     /// JSON Schema of the output, if the output is JSON.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<Value>,
     /// Free-form tags for `discover --tag`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
     /// A category for `discover --category`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
 }
 
@@ -107,6 +114,22 @@ impl ToolDef {
     pub fn summary(&self) -> &str {
         self.description.lines().next().unwrap_or("").trim()
     }
+
+    /// The OpenAI function-tool shape:
+    /// `{"type": "function", "function": {name, description, parameters}}`.
+    pub fn to_openai(&self) -> Value {
+        json!({"type": "function", "function": {"name": self.name, "description": self.description, "parameters": self.input_schema}})
+    }
+
+    /// The Anthropic tool shape: `{name, description, input_schema}`.
+    pub fn to_anthropic(&self) -> Value {
+        json!({"name": self.name, "description": self.description, "input_schema": self.input_schema})
+    }
+}
+
+/// The schema of a definition that gives none: any object.
+fn open_schema() -> Value {
+    json!({})
 }
 
 /// `true` when `name` may be a tool command: non-empty, at most 128 bytes,

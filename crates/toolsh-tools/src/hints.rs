@@ -4,11 +4,8 @@
 //! not resolved, so the report is never a grant and never complete proof.
 
 use serde::Serialize;
-use toolsh_interp::parser::{
-    ArithExpr, ArrayItem, AssignValue, Assignment, BraceExpansion, CaseItem, Command,
-    CompoundCommand, CondExpr, List, ParamOp, Pipeline, RedirTarget, Redirect, Script, Subscript,
-    Word, WordPart,
-};
+use toolsh_interp::parser::visit::{self, Visit};
+use toolsh_interp::parser::{FunctionDef, Script, SimpleCommand, Word, WordPart};
 
 /// Default bound on reported sites.
 pub const MAX_HINT_SITES: usize = 1024;
@@ -48,7 +45,7 @@ pub fn tool_call_sites(script: &Script, is_tool: &dyn Fn(&str) -> bool, max: usi
         report: HintReport::default(),
         functions: Vec::new(),
     };
-    s.list(&script.body);
+    s.visit_list(&script.body);
     s.report
 }
 
@@ -64,7 +61,7 @@ pub fn command_sites(script: &Script, max: usize) -> (HintReport, Vec<String>) {
         report: HintReport::default(),
         functions: Vec::new(),
     };
-    s.list(&script.body);
+    s.visit_list(&script.body);
     (s.report, s.functions)
 }
 
@@ -107,273 +104,38 @@ impl Scan<'_> {
             self.report.sites.push(site);
         }
     }
+}
 
-    fn list(&mut self, l: &List) {
-        for item in &l.items {
-            self.pipeline(&item.and_or.first);
-            for (_, p) in &item.and_or.rest {
-                self.pipeline(p);
-            }
+/// The parser's walk does the descent (substitutions, function bodies,
+/// compound commands, expansions); the scan looks at simple commands and
+/// function definitions only.
+impl Visit for Scan<'_> {
+    fn visit_simple_command(&mut self, s: &SimpleCommand) {
+        if let Some(first) = s.words.first()
+            && let Some(name) = literal_text(first)
+            && (self.is_tool)(&name)
+        {
+            let texts: Vec<Option<String>> = s.words[1..].iter().map(literal_text).collect();
+            let flags = texts
+                .iter()
+                .flatten()
+                .filter(|t| t.starts_with("--"))
+                .cloned()
+                .collect();
+            let literal_args = texts.iter().cloned().collect::<Option<Vec<String>>>();
+            self.site(HintSite {
+                name,
+                line: s.span.line,
+                column: s.span.column,
+                flags,
+                literal_args,
+            });
         }
+        visit::walk_simple_command(self, s);
     }
 
-    fn pipeline(&mut self, p: &Pipeline) {
-        for stage in &p.commands {
-            self.command(&stage.command);
-        }
-    }
-
-    fn command(&mut self, c: &Command) {
-        match c {
-            Command::Simple(s) => {
-                for a in &s.assignments {
-                    self.assignment(a);
-                }
-                if let Some(first) = s.words.first()
-                    && let Some(name) = literal_text(first)
-                    && (self.is_tool)(&name)
-                {
-                    let texts: Vec<Option<String>> =
-                        s.words[1..].iter().map(literal_text).collect();
-                    let flags = texts
-                        .iter()
-                        .flatten()
-                        .filter(|t| t.starts_with("--"))
-                        .cloned()
-                        .collect();
-                    let literal_args = texts.iter().cloned().collect::<Option<Vec<String>>>();
-                    self.site(HintSite {
-                        name,
-                        line: s.span.line,
-                        column: s.span.column,
-                        flags,
-                        literal_args,
-                    });
-                }
-                for w in &s.words {
-                    self.word(w);
-                }
-                self.redirects(&s.redirects);
-            }
-            Command::Compound(cc, r) => {
-                self.compound(cc);
-                self.redirects(r);
-            }
-            Command::Function(f) => {
-                self.functions.push(f.name.to_string());
-                self.compound(&f.body);
-                self.redirects(&f.redirects);
-            }
-            Command::Coproc(c) => self.command(&c.body),
-        }
-    }
-
-    fn compound(&mut self, c: &CompoundCommand) {
-        match c {
-            CompoundCommand::BraceGroup(l, _) | CompoundCommand::Subshell(l, _) => self.list(l),
-            CompoundCommand::If {
-                branches,
-                otherwise,
-                ..
-            } => {
-                for (cond, body) in branches {
-                    self.list(cond);
-                    self.list(body);
-                }
-                if let Some(o) = otherwise {
-                    self.list(o);
-                }
-            }
-            CompoundCommand::While { cond, body, .. } => {
-                self.list(cond);
-                self.list(body);
-            }
-            CompoundCommand::For { words, body, .. }
-            | CompoundCommand::Select { words, body, .. } => {
-                for w in words.iter().flatten() {
-                    self.word(w);
-                }
-                self.list(body);
-            }
-            CompoundCommand::ArithFor {
-                init,
-                cond,
-                step,
-                body,
-                ..
-            } => {
-                for e in [init, cond, step].into_iter().flatten() {
-                    self.arith(e);
-                }
-                self.list(body);
-            }
-            CompoundCommand::Case { word, items, .. } => {
-                self.word(word);
-                for CaseItem { patterns, body, .. } in items {
-                    for p in patterns {
-                        self.word(p);
-                    }
-                    self.list(body);
-                }
-            }
-            CompoundCommand::Arith(e, _) => self.arith(e),
-            CompoundCommand::Cond(e, _) => self.cond(e),
-        }
-    }
-
-    fn cond(&mut self, e: &CondExpr) {
-        match e {
-            CondExpr::Unary { operand, .. } | CondExpr::Word(operand) => self.word(operand),
-            CondExpr::Binary { lhs, rhs, .. } => {
-                self.word(lhs);
-                self.word(rhs);
-            }
-            CondExpr::Not(x) | CondExpr::Group(x) => self.cond(x),
-            CondExpr::And(a, b) | CondExpr::Or(a, b) => {
-                self.cond(a);
-                self.cond(b);
-            }
-        }
-    }
-
-    fn assignment(&mut self, a: &Assignment) {
-        if let Some(s) = &a.subscript {
-            self.word(s);
-        }
-        match &a.value {
-            AssignValue::Scalar(w) => self.word(w),
-            AssignValue::Array(items) => {
-                for i in items {
-                    match i {
-                        ArrayItem::Value(w) => self.word(w),
-                        ArrayItem::Keyed { key, value, .. } => {
-                            self.word(key);
-                            self.word(value);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    fn redirects(&mut self, rs: &[Redirect]) {
-        for r in rs {
-            match &r.target {
-                RedirTarget::Word(w) => self.word(w),
-                RedirTarget::HereDoc(h) => self.word(&h.body),
-            }
-        }
-    }
-
-    fn word(&mut self, w: &Word) {
-        for p in &w.parts {
-            self.part(p);
-        }
-    }
-
-    fn part(&mut self, p: &WordPart) {
-        match p {
-            WordPart::CommandSubst { script, .. } | WordPart::ProcessSubst { script, .. } => {
-                self.list(&script.body);
-            }
-            WordPart::DoubleQuoted { parts, .. } => {
-                for q in parts {
-                    self.part(q);
-                }
-            }
-            WordPart::Param(pe) => {
-                if let Some(Subscript::Index(w)) = &pe.subscript {
-                    self.word(w);
-                }
-                match pe.op.as_deref() {
-                    Some(
-                        ParamOp::Default { word, .. }
-                        | ParamOp::RemovePrefix { pattern: word, .. }
-                        | ParamOp::RemoveSuffix { pattern: word, .. },
-                    ) => self.word(word),
-                    Some(ParamOp::Replace {
-                        pattern,
-                        replacement,
-                        ..
-                    }) => {
-                        self.word(pattern);
-                        if let Some(r) = replacement {
-                            self.word(r);
-                        }
-                    }
-                    Some(ParamOp::Substring { offset, length }) => {
-                        self.arith(offset);
-                        if let Some(l) = length {
-                            self.arith(l);
-                        }
-                    }
-                    Some(ParamOp::Case {
-                        pattern: Some(w), ..
-                    }) => self.word(w),
-                    _ => {}
-                }
-            }
-            WordPart::Arith(e) => self.arith(e),
-            WordPart::Brace(brace) => {
-                if let BraceExpansion::List(ws) = &**brace {
-                    for w in ws {
-                        self.word(w);
-                    }
-                }
-            }
-            WordPart::ExtGlob {
-                alternatives: ws, ..
-            } => {
-                for w in ws {
-                    self.word(w);
-                }
-            }
-            WordPart::AssignmentWord(a) => self.assignment(a),
-            _ => {}
-        }
-    }
-
-    fn arith(&mut self, e: &ArithExpr) {
-        match e {
-            ArithExpr::Expansion(p) => self.part(p),
-            ArithExpr::Variable {
-                subscript: Some(w), ..
-            }
-            | ArithExpr::Deferred(w) => self.word(w),
-            ArithExpr::Group(x)
-            | ArithExpr::Unary { operand: x, .. }
-            | ArithExpr::Increment { target: x, .. } => {
-                self.arith(x);
-            }
-            ArithExpr::Binary { lhs, rhs, .. }
-            | ArithExpr::Assign {
-                target: lhs,
-                value: rhs,
-                ..
-            }
-            | ArithExpr::Comma(lhs, rhs) => {
-                self.arith(lhs);
-                self.arith(rhs);
-            }
-            ArithExpr::Chain { first, rest } => {
-                self.arith(first);
-                for (_, e) in rest {
-                    self.arith(e);
-                }
-            }
-            ArithExpr::Conditional {
-                cond,
-                then,
-                otherwise,
-            } => {
-                self.arith(cond);
-                self.arith(then);
-                self.arith(otherwise);
-            }
-            ArithExpr::Number(_)
-            | ArithExpr::Variable {
-                subscript: None, ..
-            } => {}
-        }
+    fn visit_function(&mut self, f: &FunctionDef) {
+        self.functions.push(f.name.to_string());
+        visit::walk_function(self, f);
     }
 }

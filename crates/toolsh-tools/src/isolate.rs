@@ -154,12 +154,10 @@ mod tests {
         assert_eq!(e, Err::<(), _>(IsolatedError::Panicked("boom".into())));
         // A spinning execution does not hold the caller's runtime: a timer
         // here still fires, and dropping the wait cancels the script.
-        let limits = toolsh_interp::ExecutionLimits {
-            max_commands: u64::MAX,
-            max_loop_iterations: u64::MAX,
-            max_total_loop_iterations: u64::MAX,
-            ..toolsh_interp::ExecutionLimits::default()
-        };
+        let limits = toolsh_interp::ExecutionLimits::default()
+            .with_max_commands(u64::MAX)
+            .with_max_loop_iterations(u64::MAX)
+            .with_max_total_loop_iterations(u64::MAX);
         let shell = toolsh_interp::Shell::builder().limits(limits).build();
         let cancel = shell.cancel_handle();
         let wait = run_isolated(

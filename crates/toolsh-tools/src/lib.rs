@@ -50,8 +50,8 @@ pub use extension::ToolDefExtension;
 pub use flags::{FlagError, parse_flags};
 pub use locale::Locale;
 pub use registry::{
-    CallGate, CallReport, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, PolicyDecision,
-    PolicyFn, RegistryError, ToolCall, ToolRegistry,
+    CallGate, CallReport, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, PendingCall,
+    PolicyDecision, PolicyFn, RegistryError, ToolRegistry,
 };
 pub use schema::SchemaError;
 pub use scripted::{
@@ -59,7 +59,6 @@ pub use scripted::{
 };
 pub use service::ScriptedToolService;
 pub use tool::{AsyncToolFn, SyncToolFn, ToolFuture, ToolImpl, ToolResult};
-pub use toolset::{DiscoveryMode, ScriptingToolSet, ScriptingToolSetBuilder, ToolkitLibrary};
-pub use toolsh_interp as interp;
+pub use toolset::{DiscoveryMode, ScriptingToolSet, ScriptingToolSetBuilder};
 pub use trace::{InvocationTrace, TraceKind, TraceLog};
 pub use validate::CompiledSchema;

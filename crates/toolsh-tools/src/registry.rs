@@ -28,7 +28,7 @@ pub const RESERVED_NAMES: [&str; 2] = ["help", "discover"];
 
 /// A call about to run, as shown to policy hooks and gates.
 #[derive(Debug, Clone, Copy)]
-pub struct ToolCall<'a> {
+pub struct PendingCall<'a> {
     /// The tool name.
     pub name: &'a str,
     /// The validated parameters.
@@ -54,7 +54,7 @@ pub enum PolicyDecision {
 }
 
 /// A synchronous policy hook.
-pub type PolicyFn = dyn Fn(&ToolCall<'_>) -> PolicyDecision + Send + Sync;
+pub type PolicyFn = dyn Fn(&PendingCall<'_>) -> PolicyDecision + Send + Sync;
 
 /// What happened to a call, reported to gates after it ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,9 +77,9 @@ pub struct CallReport {
 #[async_trait]
 pub trait CallGate: Send + Sync {
     /// Decide whether the call may run.
-    async fn admit(&self, call: &ToolCall<'_>) -> PolicyDecision;
+    async fn admit(&self, call: &PendingCall<'_>) -> PolicyDecision;
     /// Observe the end of an admitted call.
-    fn finish(&self, _call: &ToolCall<'_>, _report: &CallReport) {}
+    fn finish(&self, _call: &PendingCall<'_>, _report: &CallReport) {}
     /// Observe a call refused before the gates: bad flags or parameters
     /// that do not match the input schema (`message` says why). Such a call
     /// never used any budget.
@@ -212,7 +212,7 @@ impl ToolRegistry {
     #[must_use]
     pub fn with_policy<F>(mut self, f: F) -> Self
     where
-        F: Fn(&ToolCall<'_>) -> PolicyDecision + Send + Sync + 'static,
+        F: Fn(&PendingCall<'_>) -> PolicyDecision + Send + Sync + 'static,
     {
         self.policy = Some(Arc::new(f));
         self

@@ -14,7 +14,7 @@ use crate::commands::commands_for;
 use crate::def::ToolDef;
 use crate::locale::Locale;
 use crate::prompt;
-use crate::registry::{CallGate, PolicyDecision, RegistryError, ToolCall, ToolRegistry};
+use crate::registry::{CallGate, PendingCall, PolicyDecision, RegistryError, ToolRegistry};
 use crate::tool::{ToolImpl, ToolResult};
 use crate::trace::InvocationTrace;
 
@@ -174,7 +174,7 @@ impl ScriptedToolBuilder {
     #[must_use]
     pub fn policy<F>(mut self, f: F) -> Self
     where
-        F: Fn(&ToolCall<'_>) -> PolicyDecision + Send + Sync + 'static,
+        F: Fn(&PendingCall<'_>) -> PolicyDecision + Send + Sync + 'static,
     {
         self.policy = Some(Arc::new(f));
         self
@@ -406,12 +406,15 @@ impl ScriptedTool {
     /// `{"openai": {"type": "function", "function": {name, description,
     /// parameters}}, "anthropic": {name, description, input_schema}}`.
     pub fn build_tool_definition(&self) -> Value {
-        let description = self.description();
-        let schema = self.build_input_schema();
-        json!({
-            "openai": {"type": "function", "function": {"name": self.inner.name, "description": description, "parameters": schema}},
-            "anthropic": {"name": self.inner.name, "description": description, "input_schema": schema}
-        })
+        let def = self.tool_def();
+        json!({"openai": def.to_openai(), "anthropic": def.to_anthropic()})
+    }
+
+    /// The script tool's own definition: its name, [`Self::description`]
+    /// and [`Self::build_input_schema`].
+    pub fn tool_def(&self) -> ToolDef {
+        ToolDef::new(self.inner.name.clone(), self.description())
+            .with_schema(self.build_input_schema())
     }
 
     /// A tower `Service` over [`ToolRequest`]s, so hosts can layer timeouts,

@@ -6,6 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::call::ToolCallRequest;
+use crate::def::ToolDef;
 use crate::locale::Locale;
 use crate::registry::RegistryError;
 use crate::scripted::{
@@ -22,40 +23,6 @@ pub enum DiscoveryMode {
     Exclusive,
     /// A compact script tool and a `<name>_discover` tool sharing it.
     WithDiscovery,
-}
-
-/// The contract shared by [`ScriptedTool`] and [`ScriptingToolSet`]:
-/// tool definitions for an LLM, schemas, a tower service and single-use
-/// executions.
-pub trait ToolkitLibrary {
-    /// The LLM-facing tool definitions (OpenAI and Anthropic shapes).
-    fn build_tool_definition(&self) -> Value;
-    /// The input schema of the script tool.
-    fn build_input_schema(&self) -> Value;
-    /// The output schema of the script tool.
-    fn build_output_schema(&self) -> Value;
-    /// A tower service over script requests.
-    fn build_service(&self) -> ScriptedToolService;
-    /// A single-use execution handle.
-    fn execution(&self, request: ToolRequest) -> ToolExecution;
-}
-
-impl ToolkitLibrary for ScriptedTool {
-    fn build_tool_definition(&self) -> Value {
-        ScriptedTool::build_tool_definition(self)
-    }
-    fn build_input_schema(&self) -> Value {
-        ScriptedTool::build_input_schema(self)
-    }
-    fn build_output_schema(&self) -> Value {
-        ScriptedTool::build_output_schema(self)
-    }
-    fn build_service(&self) -> ScriptedToolService {
-        ScriptedTool::build_service(self)
-    }
-    fn execution(&self, request: ToolRequest) -> ToolExecution {
-        ScriptedTool::execution(self, request)
-    }
 }
 
 /// Builds a [`ScriptingToolSet`]: the [`ScriptedToolBuilder`] settings plus
@@ -134,25 +101,31 @@ impl ScriptingToolSet {
         format!("{}_discover", self.tool.name())
     }
 
-    /// The LLM-facing tools as `{name, description, input_schema}` objects.
+    /// The LLM-facing tools as `{name, description, input_schema}` objects
+    /// ([`ToolDef::to_anthropic`] of [`Self::tool_defs`]).
     pub fn tools(&self) -> Vec<Value> {
-        let script = json!({
-            "name": self.tool.name(),
-            "description": match self.mode {
-                DiscoveryMode::Exclusive => self.tool.system_prompt(),
-                DiscoveryMode::WithDiscovery => self.tool.description(),
-            },
-            "input_schema": self.tool.build_input_schema(),
-        });
+        self.tool_defs().iter().map(ToolDef::to_anthropic).collect()
+    }
+
+    /// The LLM-facing tools: the script tool (its description the whole
+    /// system prompt in `Exclusive` mode), then the discovery tool in
+    /// `WithDiscovery` mode.
+    pub fn tool_defs(&self) -> Vec<ToolDef> {
+        let description = match self.mode {
+            DiscoveryMode::Exclusive => self.tool.system_prompt(),
+            DiscoveryMode::WithDiscovery => self.tool.description(),
+        };
+        let script =
+            ToolDef::new(self.tool.name(), description).with_schema(self.tool.build_input_schema());
         match self.mode {
             DiscoveryMode::Exclusive => vec![script],
             DiscoveryMode::WithDiscovery => vec![
                 script,
-                json!({
-                    "name": self.discover_tool_name(),
-                    "description": format!("Find the commands of the {} tool and their flags: give `search`, `category` or `tag` to list matching commands, or `tool` for one command's usage and input schema.", self.tool.name()),
-                    "input_schema": discover_input_schema(),
-                }),
+                ToolDef::new(
+                    self.discover_tool_name(),
+                    format!("Find the commands of the {} tool and their flags: give `search`, `category` or `tag` to list matching commands, or `tool` for one command's usage and input schema.", self.tool.name()),
+                )
+                .with_schema(discover_input_schema()),
             ],
         }
     }
@@ -207,24 +180,39 @@ fn discover_input_schema() -> Value {
     })
 }
 
-impl ToolkitLibrary for ScriptingToolSet {
-    fn build_tool_definition(&self) -> Value {
-        let tools = self.tools();
+/// The set as LLM-facing tools and as a service: what a host hands its
+/// model and its transport.
+impl ScriptingToolSet {
+    /// The LLM-facing tools of [`ScriptingToolSet::tools`] in both
+    /// request shapes: `{"openai": [...], "anthropic": [...]}`.
+    pub fn build_tool_definition(&self) -> Value {
+        let defs = self.tool_defs();
         json!({
-            "openai": tools.iter().map(|t| json!({"type": "function", "function": {"name": t["name"], "description": t["description"], "parameters": t["input_schema"]}})).collect::<Vec<_>>(),
-            "anthropic": tools,
+            "openai": defs.iter().map(ToolDef::to_openai).collect::<Vec<_>>(),
+            "anthropic": defs.iter().map(ToolDef::to_anthropic).collect::<Vec<_>>(),
         })
     }
-    fn build_input_schema(&self) -> Value {
+
+    /// The input schema of the script tool
+    /// ([`ScriptedTool::build_input_schema`]).
+    pub fn build_input_schema(&self) -> Value {
         self.tool.build_input_schema()
     }
-    fn build_output_schema(&self) -> Value {
+
+    /// The output schema of the script tool
+    /// ([`ScriptedTool::build_output_schema`]).
+    pub fn build_output_schema(&self) -> Value {
         self.tool.build_output_schema()
     }
-    fn build_service(&self) -> ScriptedToolService {
+
+    /// A tower service over script requests
+    /// ([`ScriptedTool::build_service`]).
+    pub fn build_service(&self) -> ScriptedToolService {
         self.tool.build_service()
     }
-    fn execution(&self, request: ToolRequest) -> ToolExecution {
+
+    /// A single-use execution handle ([`ScriptedTool::execution`]).
+    pub fn execution(&self, request: ToolRequest) -> ToolExecution {
         self.tool.execution(request)
     }
 }

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use serde_json::{Value, json};
 use toolsh_tools::{
-    CallGate, CallReport, PolicyDecision, ToolArgs, ToolCall, ToolCallRequest, ToolDef, ToolImpl,
-    ToolRegistry, TraceKind,
+    CallGate, CallReport, PendingCall, PolicyDecision, ToolArgs, ToolCallRequest, ToolDef,
+    ToolImpl, ToolRegistry, TraceKind,
 };
 
 fn args(a: &[&str]) -> Vec<String> {
@@ -226,7 +226,7 @@ async fn output_schema_is_enforced() {
 
 #[tokio::test]
 async fn policy_denies_with_reason() {
-    let r = registry().with_policy(|c: &ToolCall<'_>| {
+    let r = registry().with_policy(|c: &PendingCall<'_>| {
         if c.params.get("customer") == Some(&json!("blocked")) {
             PolicyDecision::Deny("customer is blocked".into())
         } else {
@@ -269,14 +269,14 @@ struct CountingGate {
 
 #[async_trait]
 impl CallGate for CountingGate {
-    async fn admit(&self, _call: &ToolCall<'_>) -> PolicyDecision {
+    async fn admit(&self, _call: &PendingCall<'_>) -> PolicyDecision {
         if self.admitted.fetch_add(1, Ordering::SeqCst) < self.budget {
             PolicyDecision::Allow
         } else {
             PolicyDecision::Deny("budget exhausted".into())
         }
     }
-    fn finish(&self, _call: &ToolCall<'_>, report: &CallReport) {
+    fn finish(&self, _call: &PendingCall<'_>, report: &CallReport) {
         assert!(report.bytes_in > 0);
         self.finished.fetch_add(1, Ordering::SeqCst);
     }

@@ -95,12 +95,10 @@ echo x > /dev/zero; echo st=$?
 async fn endless_devices_stop_at_the_limits() {
     use std::time::{Duration, Instant};
     use toolsh_interp::{ExecutionLimits, LimitKind};
-    let limits = ExecutionLimits {
-        max_stdout_bytes: 1 << 20,
-        max_buffer_bytes: 4 << 20,
-        timeout: Some(Duration::from_millis(300)),
-        ..ExecutionLimits::default()
-    };
+    let limits = ExecutionLimits::default()
+        .with_max_stdout_bytes(1 << 20)
+        .with_max_buffer_bytes(4 << 20)
+        .with_timeout(Some(Duration::from_millis(300)));
     let cases = [
         ("cat /dev/zero", LimitKind::StdoutBytes),
         ("cat /dev/urandom", LimitKind::StdoutBytes),

@@ -20,10 +20,7 @@ async fn run(limits: ExecutionLimits, script: &str) -> ExecResult {
 }
 
 fn with_timeout(t: Duration) -> ExecutionLimits {
-    ExecutionLimits {
-        timeout: Some(t),
-        ..ExecutionLimits::default()
-    }
+    ExecutionLimits::default().with_timeout(Some(t))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -25,29 +25,28 @@ static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 /// deadline as a safety net (no case below should reach it unless it
 /// tests the deadline).
 fn small() -> ExecutionLimits {
-    ExecutionLimits {
-        max_commands: 20_000,
-        max_loop_iterations: 5_000,
-        max_total_loop_iterations: 10_000,
-        max_function_depth: 100,
-        max_subst_depth: 16,
-        max_stdout_bytes: 64 * 1024,
-        max_stderr_bytes: 16 * 1024,
-        max_variable_bytes: 64 * 1024,
-        max_total_variable_bytes: 256 * 1024,
-        max_array_entries: 1_000,
-        max_brace_expansion: 1_000,
-        max_format_width: 1_000,
-        max_source_bytes: 64 * 1024,
-        max_ast_depth: 100,
-        max_heredocs: 16,
-        timeout: Some(Duration::from_secs(5)),
-        max_background_jobs: 8,
-        max_buffer_bytes: 256 * 1024,
-        max_pipeline_stages: 100,
-        max_pattern_steps: 10_000_000,
-        max_memory_bytes: 64 * 1024 * 1024,
-    }
+    ExecutionLimits::new()
+        .with_max_commands(20_000)
+        .with_max_loop_iterations(5_000)
+        .with_max_total_loop_iterations(10_000)
+        .with_max_function_depth(100)
+        .with_max_subst_depth(16)
+        .with_max_stdout_bytes(64 * 1024)
+        .with_max_stderr_bytes(16 * 1024)
+        .with_max_variable_bytes(64 * 1024)
+        .with_max_total_variable_bytes(256 * 1024)
+        .with_max_array_entries(1_000)
+        .with_max_brace_expansion(1_000)
+        .with_max_format_width(1_000)
+        .with_max_source_bytes(64 * 1024)
+        .with_max_ast_depth(100)
+        .with_max_heredocs(16)
+        .with_timeout(Some(Duration::from_secs(5)))
+        .with_max_background_jobs(8)
+        .with_max_buffer_bytes(256 * 1024)
+        .with_max_pipeline_stages(100)
+        .with_max_pattern_steps(10_000_000)
+        .with_max_memory_bytes(64 * 1024 * 1024)
 }
 
 async fn run_with(limits: ExecutionLimits, script: &str) -> ExecResult {
@@ -103,10 +102,7 @@ async fn limit_names_are_the_documented_ones() {
 
 #[tokio::test]
 async fn commands() {
-    let l = ExecutionLimits {
-        max_commands: 100,
-        ..small()
-    };
+    let l = small().with_max_commands(100);
     let r = run_with(l.clone(), "echo start; while :; do :; done").await;
     assert_limit(&r, LimitKind::Commands, "100", "start\n");
     // Exactly the limit is allowed: 100 commands run, the 101st stops.
@@ -126,10 +122,7 @@ async fn commands() {
 
 #[tokio::test]
 async fn loop_iterations_per_loop() {
-    let l = ExecutionLimits {
-        max_loop_iterations: 50,
-        ..small()
-    };
+    let l = small().with_max_loop_iterations(50);
     for script in [
         "echo a; while true; do x=1; done",
         "echo a; until false; do x=1; done",
@@ -151,11 +144,9 @@ async fn loop_iterations_per_loop() {
 
 #[tokio::test]
 async fn loop_iterations_in_total() {
-    let l = ExecutionLimits {
-        max_loop_iterations: 50,
-        max_total_loop_iterations: 100,
-        ..small()
-    };
+    let l = small()
+        .with_max_loop_iterations(50)
+        .with_max_total_loop_iterations(100);
     // 10 outer x 10 inner = 110 iterations, no single loop over 50.
     let script = "for i in {1..10}; do echo $i; for j in {1..10}; do :; done; done";
     let r = run_with(l, script).await;
@@ -171,10 +162,7 @@ async fn loop_iterations_in_total() {
 
 #[tokio::test]
 async fn function_depth() {
-    let l = ExecutionLimits {
-        max_function_depth: 50,
-        ..small()
-    };
+    let l = small().with_max_function_depth(50);
     let r = run_with(l.clone(), "f() { echo $1; f $(($1+1)); }; f 1").await;
     let kept = (1..=50).fold(String::new(), |mut s, i| {
         s.push_str(&i.to_string());
@@ -202,10 +190,7 @@ async fn function_depth() {
 
 #[tokio::test]
 async fn default_function_depth_is_reachable_without_overflowing_the_stack() {
-    let l = ExecutionLimits {
-        timeout: Some(Duration::from_secs(20)),
-        ..ExecutionLimits::default()
-    };
+    let l = ExecutionLimits::default().with_timeout(Some(Duration::from_secs(20)));
     let r = run_with(l, "f() { local x=$1; f $((x+1)); }; f 0").await;
     assert_limit(&r, LimitKind::FunctionDepth, "1000", "");
 }
@@ -216,10 +201,7 @@ async fn default_function_depth_is_reachable_without_overflowing_the_stack() {
 /// loop); bash prints 1000001 for each.
 #[tokio::test]
 async fn a_million_term_operator_run_evaluates() {
-    let l = ExecutionLimits {
-        timeout: Some(Duration::from_secs(30)),
-        ..ExecutionLimits::default()
-    };
+    let l = ExecutionLimits::default().with_timeout(Some(Duration::from_secs(30)));
     let script = "s=$(yes 1+ | head -n 1000000 | tr -d '\\n')1; echo $((s)) $(( $s ))";
     let r = run_with(l, script).await;
     assert_eq!(
@@ -232,10 +214,7 @@ async fn a_million_term_operator_run_evaluates() {
 
 #[tokio::test]
 async fn substitution_and_subshell_depth() {
-    let l = ExecutionLimits {
-        max_subst_depth: 5,
-        ..small()
-    };
+    let l = small().with_max_subst_depth(5);
     let r = run_with(l.clone(), "echo a; f() { echo $(f); }; f").await;
     assert_limit(&r, LimitKind::SubstDepth, "5", "a\n");
     let r = run_with(l.clone(), "echo a; f() { (f); }; f").await;
@@ -249,10 +228,7 @@ async fn substitution_and_subshell_depth() {
 
 #[tokio::test]
 async fn stdout_bytes() {
-    let l = ExecutionLimits {
-        max_stdout_bytes: 12,
-        ..small()
-    };
+    let l = small().with_max_stdout_bytes(12);
     let r = run_with(l.clone(), "while :; do echo abcd; done").await;
     assert_limit(&r, LimitKind::StdoutBytes, "12", "abcd\nabcd\nab");
     // Through a pipeline and a utility.
@@ -262,10 +238,7 @@ async fn stdout_bytes() {
 
 #[tokio::test]
 async fn stderr_bytes() {
-    let l = ExecutionLimits {
-        max_stderr_bytes: 12,
-        ..small()
-    };
+    let l = small().with_max_stderr_bytes(12);
     let r = run_with(l, "echo out; while :; do echo abcd >&2; done").await;
     assert_eq!(r.limit, Some(LimitKind::StderrBytes), "{r:?}");
     assert_eq!(r.exit_code, EXIT_LIMIT);
@@ -279,10 +252,7 @@ async fn stderr_bytes() {
 
 #[tokio::test]
 async fn single_variable_bytes() {
-    let l = ExecutionLimits {
-        max_variable_bytes: 1000,
-        ..small()
-    };
+    let l = small().with_max_variable_bytes(1000);
     for script in [
         "echo a; s=x; while :; do s=$s$s; done",
         "echo a; s=x; while :; do s+=$s; done",
@@ -300,10 +270,7 @@ async fn single_variable_bytes() {
 
 #[tokio::test]
 async fn total_variable_bytes() {
-    let l = ExecutionLimits {
-        max_total_variable_bytes: 1000,
-        ..small()
-    };
+    let l = small().with_max_total_variable_bytes(1000);
     // 100 variables of 16 bytes each (plus names) pass 1000 bytes.
     let script = "echo a; for i in {1..100}; do eval v$i=0123456789abcdef; done";
     let r = run_with(l.clone(), script).await;
@@ -337,10 +304,7 @@ async fn total_variable_bytes() {
 
 #[tokio::test]
 async fn array_entries() {
-    let l = ExecutionLimits {
-        max_array_entries: 10,
-        ..small()
-    };
+    let l = small().with_max_array_entries(10);
     for script in [
         "echo a; for i in {1..20}; do a[i]=1; done",
         "echo a; a=({1..20})",
@@ -358,10 +322,7 @@ async fn array_entries() {
 
 #[tokio::test]
 async fn brace_expansion_results() {
-    let l = ExecutionLimits {
-        max_brace_expansion: 100,
-        ..small()
-    };
+    let l = small().with_max_brace_expansion(100);
     for script in [
         "echo a; echo {1..101}",
         "echo a; echo {1..11}{1..11}",
@@ -377,10 +338,7 @@ async fn brace_expansion_results() {
 
 #[tokio::test]
 async fn printf_width() {
-    let l = ExecutionLimits {
-        max_format_width: 100,
-        ..small()
-    };
+    let l = small().with_max_format_width(100);
     for script in [
         "echo a; printf '%*d' 2000000000 1",
         "echo a; printf '%101s' x",
@@ -397,10 +355,7 @@ async fn printf_width() {
 
 #[tokio::test]
 async fn source_bytes() {
-    let l = ExecutionLimits {
-        max_source_bytes: 64,
-        ..small()
-    };
+    let l = small().with_max_source_bytes(64);
     let long = format!("echo {}", "x".repeat(64));
     let r = run_with(l.clone(), &long).await;
     assert_limit(&r, LimitKind::SourceBytes, "64", "");
@@ -423,10 +378,7 @@ async fn source_bytes() {
 
 #[tokio::test]
 async fn ast_depth() {
-    let l = ExecutionLimits {
-        max_ast_depth: 50,
-        ..small()
-    };
+    let l = small().with_max_ast_depth(50);
     let deep_subshell = format!("{}:{}", "(".repeat(60), ")".repeat(60));
     let deep_group = format!("{}:{}", "{ ".repeat(60), "; }".repeat(60));
     let deep_if = format!("{}:{}", "if :; then ".repeat(60), "; fi".repeat(60));
@@ -501,13 +453,11 @@ impl Utility for Busy {
 
 #[tokio::test]
 async fn deadline() {
-    let l = ExecutionLimits {
-        timeout: Some(Duration::from_millis(200)),
-        max_loop_iterations: u64::MAX,
-        max_total_loop_iterations: u64::MAX,
-        max_commands: u64::MAX,
-        ..small()
-    };
+    let l = small()
+        .with_timeout(Some(Duration::from_millis(200)))
+        .with_max_loop_iterations(u64::MAX)
+        .with_max_total_loop_iterations(u64::MAX)
+        .with_max_commands(u64::MAX);
     for script in [
         "echo before; while :; do :; done",
         "echo before; sleep 100",
@@ -537,10 +487,7 @@ async fn deadline() {
 
 #[tokio::test]
 async fn background_jobs() {
-    let l = ExecutionLimits {
-        max_background_jobs: 4,
-        ..small()
-    };
+    let l = small().with_max_background_jobs(4);
     let r = run_with(
         l.clone(),
         "echo a; for i in {1..10}; do sleep 1 & done; wait",
@@ -555,10 +502,7 @@ async fn background_jobs() {
 
 #[tokio::test]
 async fn buffer_bytes() {
-    let l = ExecutionLimits {
-        max_buffer_bytes: 1024,
-        ..small()
-    };
+    let l = small().with_max_buffer_bytes(1024);
     let r = run_with(l.clone(), "echo a; x=$(yes)").await;
     assert_limit(&r, LimitKind::BufferBytes, "1024", "a\n");
     let r = run_with(l.clone(), "echo a; yes | sort").await;
@@ -570,10 +514,7 @@ async fn buffer_bytes() {
 
 #[tokio::test]
 async fn buffer_bytes_of_process_substitutions() {
-    let l = ExecutionLimits {
-        max_buffer_bytes: 1024,
-        ..small()
-    };
+    let l = small().with_max_buffer_bytes(1024);
     let r = run_with(l.clone(), "echo a; cat <(yes); echo b").await;
     assert_limit(&r, LimitKind::BufferBytes, "1024", "a\n");
     let r = run_with(l.clone(), "echo a; yes > >(wc -c); echo b").await;
@@ -673,10 +614,7 @@ async fn here_documents() {
 
 #[tokio::test]
 async fn pipeline_stages() {
-    let l = ExecutionLimits {
-        max_pipeline_stages: 10,
-        ..small()
-    };
+    let l = small().with_max_pipeline_stages(10);
     let ten = ["echo x"; 10].join(" | ");
     let r = run_with(l.clone(), &format!("{ten}; echo ok")).await;
     assert_eq!((r.stdout.as_str(), r.exit_code), ("x\nok\n", 0), "{r:?}");
@@ -702,10 +640,7 @@ async fn pipeline_stages() {
 async fn adversarial_long_pipeline() {
     // 50,000 stages (`:|:|...`) each a forked shell: stopped before any
     // runs, in bounded memory (without the bound: ~170 MB more).
-    let l = ExecutionLimits {
-        max_source_bytes: 1 << 20,
-        ..small()
-    };
+    let l = small().with_max_source_bytes(1 << 20);
     let script = ":|".repeat(49_999) + ":";
     let r = adversarial(l, &script, 5).await;
     assert_limit(&r, LimitKind::PipelineStages, "100", "");
@@ -716,10 +651,7 @@ async fn adversarial_brace_product() {
     let r = adversarial(small(), "echo {1..1000000}{1..1000000}", 5).await;
     assert_limit(&r, LimitKind::BraceExpansion, "1000", "");
     // With the default bound too: no word list is built first.
-    let l = ExecutionLimits {
-        timeout: Some(Duration::from_secs(5)),
-        ..ExecutionLimits::default()
-    };
+    let l = ExecutionLimits::default().with_timeout(Some(Duration::from_secs(5)));
     let r = adversarial(l, "echo {1..1000000}{1..1000000}", 5).await;
     assert_limit(&r, LimitKind::BraceExpansion, "100000", "");
 }
@@ -760,10 +692,7 @@ async fn adversarial_deep_nesting() {
         format!("echo $(({}1{}))", "(".repeat(n), ")".repeat(n)),
         format!("[[ {}a{} ]]", "( ".repeat(n), " )".repeat(n)),
     ];
-    let l = ExecutionLimits {
-        max_source_bytes: 1024 * 1024,
-        ..small()
-    };
+    let l = small().with_max_source_bytes(1024 * 1024);
     for script in cases {
         let r = adversarial(l.clone(), &script, 5).await;
         assert_limit(&r, LimitKind::AstDepth, "100", "");
@@ -862,10 +791,7 @@ async fn run_with_fs(limits: ExecutionLimits, script: &str) -> ExecResult {
 /// pathname expansion, `find -name`).
 #[tokio::test]
 async fn pattern_steps() {
-    let l = ExecutionLimits {
-        max_pattern_steps: 1_000,
-        ..small()
-    };
+    let l = small().with_max_pattern_steps(1_000);
     let long = "s=ab; for i in {1..6}; do s=$s$s; done; s=${s}c; echo before; ";
     for (tail, extglob) in [
         ("[[ $s == *(*(*(a|b)))d ]]", false),
@@ -901,13 +827,11 @@ async fn pattern_steps() {
 /// stops after about a second with the time limit.
 #[tokio::test]
 async fn adversarial_pattern_matching() {
-    let l = ExecutionLimits {
-        timeout: Some(Duration::from_secs(1)),
-        max_pattern_steps: u64::MAX,
-        max_variable_bytes: 1 << 20,
-        max_total_variable_bytes: 4 << 20,
-        ..small()
-    };
+    let l = small()
+        .with_timeout(Some(Duration::from_secs(1)))
+        .with_max_pattern_steps(u64::MAX)
+        .with_max_variable_bytes(1 << 20)
+        .with_max_total_variable_bytes(4 << 20);
     let long = "shopt -s extglob; s=ab; for i in {1..15}; do s=$s$s; done; s=${s}c; echo before; ";
     for tail in [
         "[[ $s == *(*(*(a|b)))d ]]",
@@ -931,11 +855,9 @@ async fn adversarial_pattern_matching() {
 /// "$@"`) stops at the array size limit.
 #[tokio::test]
 async fn replacement_results_and_field_lists_are_bounded() {
-    let l = ExecutionLimits {
-        max_variable_bytes: 100_000,
-        max_array_entries: 1_000,
-        ..small()
-    };
+    let l = small()
+        .with_max_variable_bytes(100_000)
+        .with_max_array_entries(1_000);
     let r = run_with(
         l.clone(),
         r#"x=$(printf "%1000s"); echo ok; y=${x// /$x}; echo no"#,
@@ -959,10 +881,7 @@ async fn replacement_results_and_field_lists_are_bounded() {
 /// the bytes of a field and of a field list are bounded as they grow.
 #[tokio::test]
 async fn lists_stop_at_the_limit_as_they_grow() {
-    let l = ExecutionLimits {
-        max_array_entries: 1_000,
-        ..small()
-    };
+    let l = small().with_max_array_entries(1_000);
     // Exactly the limit is allowed.
     let r = run_with(l.clone(), r"x=$(seq 1000); a=($x); echo ${#a[@]}").await;
     assert_eq!((r.stdout.as_str(), r.exit_code), ("1000\n", 0), "{r:?}");
@@ -1021,10 +940,7 @@ async fn lists_stop_at_the_limit_as_they_grow() {
 /// as GNU xargs 4.9 prints them.
 #[tokio::test]
 async fn xargs_streams_its_items() {
-    let l = ExecutionLimits {
-        max_array_entries: 1_000,
-        ..small()
-    };
+    let l = small().with_max_array_entries(1_000);
     let r = run_with(l, "yes | head -c 200000 | xargs | wc -l").await;
     assert_eq!((r.stdout.as_str(), r.exit_code), ("2\n", 0), "{r:?}");
 }

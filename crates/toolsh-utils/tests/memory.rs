@@ -23,11 +23,9 @@ const SLACK_KIB: u64 = 96 * 1024;
 static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn limits() -> ExecutionLimits {
-    ExecutionLimits {
-        max_memory_bytes: BUDGET,
-        timeout: Some(Duration::from_secs(20)),
-        ..ExecutionLimits::default()
-    }
+    ExecutionLimits::default()
+        .with_max_memory_bytes(BUDGET)
+        .with_timeout(Some(Duration::from_secs(20)))
 }
 
 fn peak_rss_kib() -> Option<u64> {

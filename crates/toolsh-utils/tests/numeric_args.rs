@@ -20,10 +20,7 @@ const WALL: Duration = Duration::from_secs(5);
 
 /// Default limits with a short deadline: the values a host runs with.
 fn limits(deadline_ms: u64) -> ExecutionLimits {
-    ExecutionLimits {
-        timeout: Some(Duration::from_millis(deadline_ms)),
-        ..ExecutionLimits::default()
-    }
+    ExecutionLimits::default().with_timeout(Some(Duration::from_millis(deadline_ms)))
 }
 
 /// Run `script` in the Sandbox profile (a fresh `MemoryFs`) on a thread
@@ -279,10 +276,7 @@ fn widths_in_stat_find_and_nl_formats_hit_the_format_limit() {
 fn read_counts_end_with_the_input_or_a_limit() {
     let r = run(limits(2_000), "read -n 99999999999 x <<< abc; echo $x");
     assert_out(&r, "abc\n", "", 0);
-    let small = ExecutionLimits {
-        max_variable_bytes: 4096,
-        ..limits(4_000)
-    };
+    let small = limits(4_000).with_max_variable_bytes(4096);
     let r = run(small, "yes | read -N 99999999999 x");
     assert_limit(&r, LimitKind::VariableBytes, "4096");
 }

@@ -9,11 +9,9 @@ use std::sync::Arc;
 use toolsh_interp::{EXIT_LIMIT, ExecutionLimits, LimitKind, MemoryFs, Profile, Shell};
 
 fn limits() -> ExecutionLimits {
-    ExecutionLimits {
-        max_buffer_bytes: 4096,
-        timeout: Some(std::time::Duration::from_secs(10)),
-        ..ExecutionLimits::default()
-    }
+    ExecutionLimits::default()
+        .with_max_buffer_bytes(4096)
+        .with_timeout(Some(std::time::Duration::from_secs(10)))
 }
 
 /// A shell with a memory file system (the sandbox profile) or none.

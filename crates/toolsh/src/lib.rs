@@ -59,8 +59,7 @@ pub use toolsh_utils as utils;
 pub mod prelude {
     #[cfg(feature = "caps")]
     pub use toolsh_caps::{
-        CapabilityLease, CapabilityRuntime, PermissionMode, RiskClass, ToolMetadata, ToolPolicy,
-        TrustLevel,
+        CapabilityLease, CapabilityRuntime, PermissionMode, RiskClass, ToolPolicy, TrustLevel,
     };
     #[cfg(feature = "executor")]
     pub use toolsh_executor::{ShellExecutor, ToolExecutor, ToolOutput};

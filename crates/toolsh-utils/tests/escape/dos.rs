@@ -97,10 +97,7 @@ async fn string_doubling_hits_the_variable_limit() {
 
 #[tokio::test]
 async fn many_large_array_elements_hit_the_total_variable_limit() {
-    let l = ExecutionLimits {
-        max_total_variable_bytes: 8 * 1024 * 1024,
-        ..limits()
-    };
+    let l = limits().with_max_total_variable_bytes(8 * 1024 * 1024);
     stops_at(
         l.clone(),
         "s=$(printf '%065536d' 0); a=(); for i in {1..1000}; do a+=(\"$s\"); done",
@@ -127,12 +124,10 @@ async fn a_100_mb_here_string_hits_the_buffer_limit() {
     )
     .await;
     // A variable big enough, fed to a here-string, meets the buffer bound.
-    let l = ExecutionLimits {
-        max_variable_bytes: 256 << 20,
-        max_total_variable_bytes: 512 << 20,
-        max_buffer_bytes: 1 << 20,
-        ..limits()
-    };
+    let l = limits()
+        .with_max_variable_bytes(256 << 20)
+        .with_max_total_variable_bytes(512 << 20)
+        .with_max_buffer_bytes(1 << 20);
     stops_at(
         l,
         "s=x; for i in {1..27}; do s=$s$s; done; wc -c <<< \"$s\"",
@@ -206,10 +201,7 @@ async fn runaway_recursion_and_loops_hit_their_limits() {
         "function depth limit exceeded (1000)",
     )
     .await;
-    let l = ExecutionLimits {
-        max_loop_iterations: 10_000,
-        ..limits()
-    };
+    let l = limits().with_max_loop_iterations(10_000);
     stops_at(
         l,
         "while :; do :; done",
@@ -221,10 +213,7 @@ async fn runaway_recursion_and_loops_hit_their_limits() {
 
 #[tokio::test]
 async fn a_busy_utility_stops_at_the_deadline() {
-    let l = ExecutionLimits {
-        timeout: Some(Duration::from_millis(500)),
-        ..limits()
-    };
+    let l = limits().with_timeout(Some(Duration::from_millis(500)));
     stops_at(
         l.clone(),
         "yes > /dev/null",

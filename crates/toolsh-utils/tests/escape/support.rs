@@ -8,10 +8,7 @@ use toolsh_interp::{ExecResult, ExecutionLimits, MemoryFs, Profile, Shell};
 /// Default limits with a 10 s deadline (every attempt must end well
 /// before it unless it is the deadline being tested).
 pub fn limits() -> ExecutionLimits {
-    ExecutionLimits {
-        timeout: Some(Duration::from_secs(10)),
-        ..ExecutionLimits::default()
-    }
+    ExecutionLimits::default().with_timeout(Some(Duration::from_secs(10)))
 }
 
 /// Run `script` in the logic-only profile.

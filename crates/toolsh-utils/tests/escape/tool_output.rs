@@ -5,8 +5,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use toolsh_interp::{
-    EXIT_LIMIT, ExecutionLimits, LimitKind, Shell, Utility, UtilityContext, UtilityResult,
-    write_status,
+    EXIT_LIMIT, LimitKind, Shell, Utility, UtilityContext, UtilityResult, write_status,
 };
 
 use super::support::limits;
@@ -74,11 +73,9 @@ async fn tool_output_is_data_never_code() {
 
 #[tokio::test]
 async fn a_flooding_tool_hits_the_output_or_buffer_limit() {
-    let l = ExecutionLimits {
-        max_stdout_bytes: 1 << 20,
-        max_buffer_bytes: 4 << 20,
-        ..limits()
-    };
+    let l = limits()
+        .with_max_stdout_bytes(1 << 20)
+        .with_max_buffer_bytes(4 << 20);
     let mut sh = Shell::builder()
         .utilities(toolsh_utils::standard())
         .limits(l)
