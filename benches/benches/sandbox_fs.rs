@@ -8,7 +8,11 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use toolsh_interp::{MemoryFs, Profile, Shell};
 
 fn shell(fs: Arc<MemoryFs>) -> Shell {
-    Shell::builder().profile(Profile::Sandbox).fs(fs).build()
+    Shell::builder()
+        .profile(Profile::Sandbox)
+        .utilities(toolsh_utils::standard())
+        .fs(fs)
+        .build()
 }
 
 /// 10,000 files in 100 directories, created through the host API.

@@ -151,6 +151,7 @@ fn real(case: &Case) -> Vec<u8> {
 
 fn toolsh(rt: &tokio::runtime::Runtime, script: &str, input: &Bytes) -> String {
     let mut sh = Shell::builder()
+        .utilities(toolsh_utils::standard())
         .limits(limits())
         .stdin(input.clone())
         .build();

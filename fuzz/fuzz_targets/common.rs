@@ -51,6 +51,7 @@ thread_local! {
 pub fn run(profile: Profile, script: &str, args: &[String], stdin: &[u8]) -> ExecResult {
     let mut b = Shell::builder()
         .profile(profile)
+        .utilities(toolsh_utils::standard())
         .limits(tight_limits())
         .virtual_time(true)
         .args(args.iter().cloned())

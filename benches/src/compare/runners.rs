@@ -102,11 +102,12 @@ impl Runners {
         let start = Instant::now();
         let mut b = Shell::builder()
             .profile(Profile::Sandbox)
+            .utilities(toolsh_utils::standard())
             .fs(Arc::new(MemoryFs::new()))
             .limits(toolsh_limits());
         if script.uses_tools {
             for c in tools::toolsh_commands(&self.registry) {
-                b = b.builtin(c);
+                b = b.utility(c);
             }
         }
         let mut sh = b.build();

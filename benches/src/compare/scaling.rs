@@ -131,12 +131,13 @@ fn run_once(
     let start = Instant::now();
     let mut b = Shell::builder()
         .profile(Profile::Sandbox)
+        .utilities(toolsh_utils::standard())
         .fs(Arc::new(MemoryFs::new()))
         .limits(toolsh_limits())
         .stdin(stdin.to_vec());
     if !reg.is_empty() {
         for c in toolsh_commands(reg) {
-            b = b.builtin(c);
+            b = b.utility(c);
         }
     }
     let mut sh = b.build();

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use serde_json::json;
-use toolsh_interp::Builtin;
+use toolsh_interp::Utility;
 use toolsh_tools::{ToolArgs, ToolCallRequest, ToolDef, ToolImpl, ToolRegistry, commands_for};
 
 /// `get_user --id N`: `{"id":N,"name":"user N","active":<N is even>}`.
@@ -78,7 +78,7 @@ pub fn toolsh_registry() -> ToolRegistry {
 
 /// The shell commands of a registry for one fresh execution (each tool,
 /// `help` and `discover`), ready for [`toolsh_interp::ShellBuilder::builtin`].
-pub fn toolsh_commands(registry: &Arc<ToolRegistry>) -> Vec<Arc<dyn Builtin>> {
+pub fn toolsh_commands(registry: &Arc<ToolRegistry>) -> Vec<Arc<dyn Utility>> {
     commands_for(registry, &Arc::new(ToolCallRequest::default()))
 }
 

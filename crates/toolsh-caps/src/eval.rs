@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use toolsh_interp::{
-    Builtin, BuiltinContext, BuiltinResult, LimitKind, Profile, Shell, write_status,
+    LimitKind, Profile, Shell, Utility, UtilityContext, UtilityResult, write_status,
 };
 use toolsh_tools::{
     InvocationTrace, ToolArgs, ToolCallRequest, ToolDef, ToolImpl, ToolRegistry, commands_for,
@@ -153,12 +153,12 @@ struct ModuleCommand {
 }
 
 #[async_trait]
-impl Builtin for ModuleCommand {
+impl Utility for ModuleCommand {
     fn name(&self) -> &str {
         &self.command
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let stdin = if ctx.stdin.has_source() {
             let max = ctx.shell.limits().max_buffer_bytes;
             Some(String::from_utf8_lossy(&ctx.stdin.read_to_end(max).await?).into_owned())
@@ -227,7 +227,7 @@ impl LeasedExecution<'_> {
     /// others are hidden: not commands, but their calls reach the lease
     /// gate through [`LeasedExecution::command_not_found`] and are denied
     /// there (exit 1).
-    pub fn commands(&self) -> Vec<Arc<dyn Builtin>> {
+    pub fn commands(&self) -> Vec<Arc<dyn Utility>> {
         let mut v = commands_for(&self.registry, &self.request);
         for (command, target) in &self.modules {
             v.push(Arc::new(ModuleCommand {
@@ -246,7 +246,7 @@ impl LeasedExecution<'_> {
     /// and the script gets bash's `NAME: command not found`, status 127.
     /// A hidden tool's call goes to the lease gate instead, which denies
     /// and audits it (`<tool>: denied: <reason>`, status 1).
-    pub fn command_not_found(&self) -> Arc<dyn Builtin> {
+    pub fn command_not_found(&self) -> Arc<dyn Utility> {
         Arc::new(UnknownCommand {
             shared: self.shared.clone(),
             execution: self.execution,
@@ -285,12 +285,12 @@ struct UnknownCommand {
 }
 
 #[async_trait]
-impl Builtin for UnknownCommand {
+impl Utility for UnknownCommand {
     fn name(&self) -> &'static str {
         "command_not_found"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         // A hidden (uncallable) tool: denied and audited by the lease gate.
         if let Some(r) = self.message.run_hidden(ctx).await {
             return r;
@@ -494,9 +494,10 @@ impl CapabilityRuntime {
         )?;
         let mut b = Shell::builder()
             .profile(Profile::LogicOnly)
+            .utilities(toolsh_utils::standard())
             .limits(self.limits.clone());
         for c in prepared.commands() {
-            b = b.builtin(c);
+            b = b.utility(c);
         }
         b = b.command_not_found(prepared.command_not_found());
         for (k, v) in prepared.env() {

@@ -91,9 +91,10 @@ fn unknown_commands(script: &Script, registry: &ToolRegistry) -> Vec<(Option<(u3
         .flat_map(|s| s.literal_args.iter().flatten())
         .filter_map(|a| a.split_once('=').map(|(n, _)| n.to_string()))
         .collect();
-    let utilities: Vec<String> = toolsh_interp::standard_utilities()
-        .iter()
-        .map(|u| u.name().to_string())
+    let utilities: Vec<String> = toolsh_utils::standard()
+        .names()
+        .into_iter()
+        .map(str::to_string)
         .collect();
     // The script's own names first: among equally close names, the first
     // is suggested.

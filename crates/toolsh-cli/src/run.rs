@@ -68,7 +68,10 @@ pub fn limits_for(manifest: Option<&Manifest>, flags: &LimitArgs) -> ExecutionLi
 /// A shell builder for the profile: `sandbox` gets an empty in-memory file
 /// system with `/home/user` as the working directory and `HOME`.
 pub fn shell_builder(profile: ProfileArg, limits: ExecutionLimits) -> ShellBuilder {
-    let b = Shell::builder().limits(limits).clock(SystemTime::now);
+    let b = Shell::builder()
+        .utilities(toolsh_utils::standard())
+        .limits(limits)
+        .clock(SystemTime::now);
     match profile {
         ProfileArg::Logic => b.profile(Profile::LogicOnly),
         ProfileArg::Sandbox => {
@@ -88,7 +91,7 @@ pub fn with_tools(
     request: &Arc<ToolCallRequest>,
 ) -> ShellBuilder {
     for c in commands_for(registry, request) {
-        b = b.builtin(c);
+        b = b.utility(c);
     }
     b.command_not_found(Arc::new(toolsh_tools::UnknownCommand::for_execution(
         registry, request,
@@ -181,7 +184,7 @@ pub async fn run(args: RunArgs) -> i32 {
             p = p.with_gate(s.gate());
         }
         for c in p.commands() {
-            b = b.builtin(c);
+            b = b.utility(c);
         }
         b = b.command_not_found(p.command_not_found());
         leased = Some(p);

@@ -74,6 +74,7 @@ impl ShellExecutor {
         let shell = configure(
             Shell::builder()
                 .profile(Profile::Sandbox)
+                .utilities(toolsh_utils::standard())
                 .fs(fs.clone())
                 .cwd("/tmp"),
         )
@@ -140,8 +141,12 @@ impl ShellExecutor {
         let start = Instant::now();
         let r = match &self.mode {
             Mode::Fresh => {
-                let mut shell =
-                    (self.configure)(Shell::builder().profile(Profile::LogicOnly)).build();
+                let mut shell = (self.configure)(
+                    Shell::builder()
+                        .profile(Profile::LogicOnly)
+                        .utilities(toolsh_utils::standard()),
+                )
+                .build();
                 shell.exec(script).await
             }
             Mode::Session { shell, cancel, fs } => {

@@ -3,12 +3,11 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime};
 
 use bytes::Bytes;
 
-use crate::builtin::Builtin;
 use crate::contain::{CatchPanic, EXIT_INTERNAL};
 use crate::exec::shared::{CancelState, ClockFn, CommandTable, Commands};
 use crate::exec::{Fds, Interp, Shared};
@@ -17,6 +16,8 @@ use crate::io::{Capture, Input, Output, OutputSink};
 use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 use crate::profile::Profile;
 use crate::state::{ShellState, Value, Var, attr};
+use crate::utility::Utility;
+use toolsh_command::UtilitySet;
 
 /// What one [`Shell::exec`] produced.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -69,8 +70,9 @@ pub struct ShellBuilder {
     stdin: Bytes,
     stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
     command_string: bool,
-    builtins: Vec<Arc<dyn Builtin>>,
-    not_found: Option<Arc<dyn Builtin>>,
+    host_commands: Vec<Arc<dyn Utility>>,
+    utilities: UtilitySet,
+    not_found: Option<Arc<dyn Utility>>,
     seed: u64,
     clock: Option<ClockFn>,
     virtual_time: bool,
@@ -91,7 +93,8 @@ impl Default for ShellBuilder {
             stdin: Bytes::new(),
             stdin_stream: None,
             command_string: false,
-            builtins: Vec::new(),
+            host_commands: Vec::new(),
+            utilities: UtilitySet::new(),
             not_found: None,
             seed: 0x5eed,
             clock: None,
@@ -194,15 +197,25 @@ impl ShellBuilder {
         self
     }
 
-    /// An extra command (a tool). Registered after the standard utilities,
+    /// The utilities the shell finds by name (`grep`, `ls`, `jq`, ...):
+    /// for the standard set, `toolsh_utils::standard()`. Replaces any set
+    /// given before; the default is none (the shell's own builtins only).
+    /// Cheap: the set is shared, not copied.
+    #[must_use]
+    pub fn utilities(mut self, utilities: UtilitySet) -> Self {
+        self.utilities = utilities;
+        self
+    }
+
+    /// A host command (a tool), found before the [`ShellBuilder::utilities`],
     /// so it replaces a utility of the same name. Functions still come
     /// first in lookup, and so do POSIX special builtins (`set`, `export`,
     /// `eval`, ...; POSIX 2.14); a regular shell builtin of the same name
     /// (`help`, `type`, `read`, ...) is shadowed by the host's command, the
     /// way a host that registers `help` for its tools expects.
     #[must_use]
-    pub fn builtin(mut self, b: Arc<dyn Builtin>) -> Self {
-        self.builtins.push(b);
+    pub fn utility(mut self, utility: Arc<dyn Utility>) -> Self {
+        self.host_commands.push(utility);
         self
     }
 
@@ -212,7 +225,7 @@ impl ShellBuilder {
     /// unknown name) and its status is the command's. Hosts use it to
     /// audit or redirect unknown names; it should print its own error.
     #[must_use]
-    pub fn command_not_found(mut self, handler: Arc<dyn Builtin>) -> Self {
+    pub fn command_not_found(mut self, handler: Arc<dyn Utility>) -> Self {
         self.not_found = Some(handler);
         self
     }
@@ -270,19 +283,19 @@ impl ShellBuilder {
     /// Build the shell. Cheap: the standard command table is shared.
     pub fn build(self) -> Shell {
         let host_overrides: Arc<HashSet<String>> = Arc::new(
-            self.builtins
+            self.host_commands
                 .iter()
                 .map(|b| b.name().to_string())
                 .filter(|n| crate::builtins::is_regular(n))
                 .collect(),
         );
         let mut host = CommandTable::default();
-        for b in self.builtins {
+        for b in self.host_commands {
             host.insert(b.name().to_string(), b);
         }
         let commands = Commands {
             host: Arc::new(host),
-            standard: standard_table(),
+            standard: self.utilities,
         };
         let fs: Arc<dyn FileSystem> = match (self.profile, self.fs) {
             (Profile::Sandbox, Some(fs)) => fs,
@@ -368,17 +381,6 @@ fn init_vars(st: &mut ShellState, env: &[(String, String)], cwd: &str) {
     }
 }
 
-fn standard_table() -> &'static CommandTable {
-    static TABLE: OnceLock<CommandTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = CommandTable::default();
-        for b in crate::utils::all() {
-            t.insert(b.name().to_string(), b);
-        }
-        t
-    })
-}
-
 /// A bash session: run scripts with [`Shell::exec`]; variables, functions,
 /// options and the current directory persist between calls.
 ///
@@ -399,7 +401,7 @@ pub struct Shell {
     /// Host commands that shadow a regular shell builtin of the same name.
     host_overrides: Arc<HashSet<String>>,
     /// The host's handler for unknown command names.
-    not_found: Option<Arc<dyn Builtin>>,
+    not_found: Option<Arc<dyn Utility>>,
     stdin: Bytes,
     stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
     command_string: bool,

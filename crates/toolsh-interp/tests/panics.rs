@@ -11,25 +11,25 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use toolsh_interp::{Builtin, BuiltinContext, BuiltinResult, EXIT_INTERNAL, Shell};
+use toolsh_interp::{EXIT_INTERNAL, Shell, Utility, UtilityContext, UtilityResult};
 
 /// `boom`: writes `partial` to stdout, then panics.
 struct Boom;
 
 #[async_trait]
-impl Builtin for Boom {
+impl Utility for Boom {
     fn name(&self) -> &'static str {
         "boom"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let _ = ctx.out(b"partial\n").await;
         panic!("deliberate panic in a test command");
     }
 }
 
 fn shell() -> Shell {
-    Shell::builder().builtin(Arc::new(Boom)).build()
+    Shell::builder().utility(Arc::new(Boom)).build()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -83,7 +83,7 @@ fn a_contained_panic_prints_no_backtrace() {
     let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
         .args([
             "--exact",
-            "a_contained_panic_prints_no_backtrace",
+            "panics::a_contained_panic_prints_no_backtrace",
             "--nocapture",
             "--test-threads=1",
         ])

@@ -8,17 +8,17 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 use toolsh_mcp::ScriptServer;
-use toolsh_tools::interp::{Builtin, BuiltinContext, BuiltinResult};
+use toolsh_tools::interp::{Utility, UtilityContext, UtilityResult};
 use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet};
 
 struct Boom;
 
 #[async_trait::async_trait]
-impl Builtin for Boom {
+impl Utility for Boom {
     fn name(&self) -> &'static str {
         "boom"
     }
-    async fn run(&self, _ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, _ctx: &mut UtilityContext<'_>) -> UtilityResult {
         panic!("boom went the builtin")
     }
 }
@@ -33,7 +33,7 @@ fn args(commands: &str) -> Option<Map<String, Value>> {
 #[tokio::test]
 async fn a_panicking_request_gets_an_error_and_the_server_goes_on() {
     let tool = ScriptedTool::builder("script")
-        .builtin(Arc::new(Boom))
+        .utility(Arc::new(Boom))
         .build()
         .unwrap();
     let server = ScriptServer::new(ScriptingToolSet::from_tool(tool, DiscoveryMode::Exclusive));

@@ -31,6 +31,7 @@ fn toolsh() -> Subject {
                 .map_err(|e| format!("cannot create {WORK_DIR}: {e}"))?;
             let mut shell = Shell::builder()
                 .profile(Profile::Sandbox)
+                .utilities(toolsh_utils::standard())
                 .fs(fs)
                 .cwd(WORK_DIR)
                 .env("HOME", WORK_DIR)

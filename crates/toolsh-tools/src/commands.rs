@@ -1,4 +1,4 @@
-//! The tool layer's shell commands: one [`Builtin`] per tool, plus `help`
+//! The tool layer's shell commands: one [`Utility`] per tool, plus `help`
 //! and `discover`. Each carries the shared registry and the execution's
 //! [`ToolCallRequest`].
 
@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use async_trait::async_trait;
-use toolsh_interp::{Builtin, BuiltinContext, BuiltinResult, write_status};
+use toolsh_interp::{Utility, UtilityContext, UtilityResult, write_status};
 
 use crate::call::{CallOutcome, ToolCallRequest};
 use crate::def::ToolDef;
@@ -38,19 +38,19 @@ impl ToolCommand {
 }
 
 /// Write an outcome to the command's streams and return its status.
-async fn emit(ctx: &BuiltinContext<'_>, out: &CallOutcome) -> BuiltinResult {
+async fn emit(ctx: &UtilityContext<'_>, out: &CallOutcome) -> UtilityResult {
     write_status(ctx.stdout.write_str(&out.stdout).await)?;
     write_status(ctx.stderr.write_str(&out.stderr).await)?;
     Ok(out.exit_code)
 }
 
 #[async_trait]
-impl Builtin for ToolCommand {
+impl Utility for ToolCommand {
     fn name(&self) -> &str {
         &self.name
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         call_tool(&self.registry, &self.name, &self.request, ctx).await
     }
 }
@@ -61,8 +61,8 @@ async fn call_tool(
     registry: &ToolRegistry,
     name: &str,
     request: &ToolCallRequest,
-    ctx: &mut BuiltinContext<'_>,
-) -> BuiltinResult {
+    ctx: &mut UtilityContext<'_>,
+) -> UtilityResult {
     // A loop's shared stdin is left for the loop's own `read`.
     let stdin = if ctx.stdin.has_source() && !ctx.stdin_from_loop {
         let max = ctx.shell.limits().max_buffer_bytes;
@@ -130,12 +130,12 @@ impl HelpCommand {
 }
 
 #[async_trait]
-impl Builtin for HelpCommand {
+impl Utility for HelpCommand {
     fn name(&self) -> &'static str {
         "help"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let start = Instant::now();
         let out = self.answer(&ctx.args[1..]);
         self.request.trace.push(InvocationTrace {
@@ -165,12 +165,12 @@ impl DiscoverCommand {
 }
 
 #[async_trait]
-impl Builtin for DiscoverCommand {
+impl Utility for DiscoverCommand {
     fn name(&self) -> &'static str {
         "discover"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let start = Instant::now();
         let defs: Vec<&ToolDef> = self.registry.definitions();
         let (code, stdout, stderr) = discover::run(&defs, &ctx.args[1..]);
@@ -245,7 +245,7 @@ impl UnknownCommand {
     /// # Errors
     /// An interrupt (a limit, cancellation) while reading stdin or
     /// writing the outcome.
-    pub async fn run_hidden(&self, ctx: &mut BuiltinContext<'_>) -> Option<BuiltinResult> {
+    pub async fn run_hidden(&self, ctx: &mut UtilityContext<'_>) -> Option<UtilityResult> {
         let (registry, request) = self.hidden.as_ref()?;
         let name = ctx.args.first()?.clone();
         if !registry.is_hidden(&name) {
@@ -264,12 +264,12 @@ impl UnknownCommand {
 }
 
 #[async_trait]
-impl Builtin for UnknownCommand {
+impl Utility for UnknownCommand {
     fn name(&self) -> &'static str {
         "command_not_found"
     }
 
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         if let Some(r) = self.run_hidden(ctx).await {
             return r;
         }
@@ -291,8 +291,8 @@ impl Builtin for UnknownCommand {
 pub fn commands_for(
     registry: &Arc<ToolRegistry>,
     request: &Arc<ToolCallRequest>,
-) -> Vec<Arc<dyn Builtin>> {
-    let mut v: Vec<Arc<dyn Builtin>> = Vec::with_capacity(registry.len() + 2);
+) -> Vec<Arc<dyn Utility>> {
+    let mut v: Vec<Arc<dyn Utility>> = Vec::with_capacity(registry.len() + 2);
     for name in registry.names() {
         v.push(Arc::new(ToolCommand::new(
             registry.clone(),

@@ -64,7 +64,7 @@ impl ToolDefExtension {
             ..ToolCallRequest::default()
         });
         for c in commands_for(&self.registry, &request) {
-            builder = builder.builtin(c);
+            builder = builder.utility(c);
         }
         let builder = builder.command_not_found(Arc::new(
             crate::commands::UnknownCommand::for_execution(&self.registry, &request),

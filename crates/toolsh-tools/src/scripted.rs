@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolsh_interp::{Builtin, ExecutionLimits, Profile, Shell};
+use toolsh_interp::{ExecutionLimits, Profile, Shell, Utility};
 
 use crate::call::ToolCallRequest;
 use crate::commands::commands_for;
@@ -59,7 +59,7 @@ pub struct ScriptedToolBuilder {
     name: String,
     short_description: Option<String>,
     tools: Vec<ToolImpl>,
-    builtins: Vec<Arc<dyn Builtin>>,
+    builtins: Vec<Arc<dyn Utility>>,
     locale: Locale,
     env: Vec<(String, String)>,
     limits: ExecutionLimits,
@@ -121,8 +121,8 @@ impl ScriptedToolBuilder {
     /// Add a custom command that receives its raw argv. It can never shadow
     /// a tool, `help` or `discover` (those are installed after it).
     #[must_use]
-    pub fn builtin(mut self, builtin: Arc<dyn Builtin>) -> Self {
-        self.builtins.push(builtin);
+    pub fn utility(mut self, utility: Arc<dyn Utility>) -> Self {
+        self.builtins.push(utility);
         self
     }
 
@@ -238,7 +238,7 @@ struct Inner {
     name: String,
     short_description: Option<String>,
     registry: Arc<ToolRegistry>,
-    builtins: Vec<Arc<dyn Builtin>>,
+    builtins: Vec<Arc<dyn Utility>>,
     locale: Locale,
     env: Vec<(String, String)>,
     limits: ExecutionLimits,
@@ -301,13 +301,14 @@ impl ScriptedTool {
         }
         let mut b = Shell::builder()
             .profile(Profile::LogicOnly)
+            .utilities(toolsh_utils::standard())
             .limits(limits)
             .envs(self.inner.env.iter().cloned());
         for c in &self.inner.builtins {
-            b = b.builtin(c.clone());
+            b = b.utility(c.clone());
         }
         for c in commands_for(&self.inner.registry, request) {
-            b = b.builtin(c);
+            b = b.utility(c);
         }
         b.command_not_found(Arc::new(crate::commands::UnknownCommand::for_execution(
             &self.inner.registry,

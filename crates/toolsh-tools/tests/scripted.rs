@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use toolsh_interp::{Builtin, BuiltinContext, BuiltinResult, ExecutionLimits, Shell};
+use toolsh_interp::{ExecutionLimits, Shell, Utility, UtilityContext, UtilityResult};
 use toolsh_tools::{
     DiscoveryMode, Locale, ScriptedTool, ScriptingToolSet, ToolArgs, ToolDef, ToolDefExtension,
     ToolRequest, TraceKind, demo::shop_tools,
@@ -213,11 +213,11 @@ async fn the_model_is_told_there_is_no_file_system_and_that_is_true() {
 struct Raw;
 
 #[async_trait::async_trait]
-impl Builtin for Raw {
+impl Utility for Raw {
     fn name(&self) -> &'static str {
         "raw"
     }
-    async fn run(&self, ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
         let _ = ctx
             .stdout
             .write_str(&format!("{}\n", ctx.args[1..].join("|")))
@@ -229,11 +229,11 @@ impl Builtin for Raw {
 struct FakeHelp;
 
 #[async_trait::async_trait]
-impl Builtin for FakeHelp {
+impl Utility for FakeHelp {
     fn name(&self) -> &'static str {
         "help"
     }
-    async fn run(&self, _ctx: &mut BuiltinContext<'_>) -> BuiltinResult {
+    async fn run(&self, _ctx: &mut UtilityContext<'_>) -> UtilityResult {
         Ok(0)
     }
 }
@@ -241,13 +241,13 @@ impl Builtin for FakeHelp {
 #[tokio::test]
 async fn custom_builtins_get_raw_argv_and_cannot_shadow() {
     let t = ScriptedTool::builder("t")
-        .builtin(Arc::new(Raw))
+        .utility(Arc::new(Raw))
         .build()
         .unwrap();
     assert_eq!(run(&t, "raw --a 'b c' d").await.stdout, "--a|b c|d\n");
     assert!(
         ScriptedTool::builder("t")
-            .builtin(Arc::new(FakeHelp))
+            .utility(Arc::new(FakeHelp))
             .build()
             .is_err()
     );

@@ -52,6 +52,8 @@ pub use toolsh_mcp as mcp;
 pub use toolsh_parser as parser;
 #[cfg(feature = "tools")]
 pub use toolsh_tools as tools;
+#[cfg(feature = "interp")]
+pub use toolsh_utils as utils;
 
 /// The names most programs need.
 pub mod prelude {
@@ -63,7 +65,7 @@ pub mod prelude {
     #[cfg(feature = "executor")]
     pub use toolsh_executor::{ShellExecutor, ToolExecutor, ToolOutput};
     #[cfg(feature = "interp")]
-    pub use toolsh_interp::{Builtin, ExecResult, ExecutionLimits, Profile, Shell};
+    pub use toolsh_interp::{ExecResult, ExecutionLimits, Profile, Shell, Utility, UtilitySet};
     #[cfg(feature = "mcp")]
     pub use toolsh_mcp::{McpUpstream, serve_stdio};
     #[cfg(feature = "parser")]

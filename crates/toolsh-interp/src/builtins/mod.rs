@@ -1,7 +1,7 @@
 //! Shell builtins (bash manual 4.1 "Bourne Shell Builtins", 4.2 "Bash
 //! Builtin Commands"): commands that need the interpreter's internals.
 //! One file per command; utilities (jq, grep, printf, ...) are
-//! [`crate::Builtin`]s in `utils`.
+//! [`crate::Utility`]s in `utils`.
 
 #![allow(
     clippy::format_push_string,

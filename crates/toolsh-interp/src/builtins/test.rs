@@ -63,23 +63,21 @@ impl Interp {
     /// `expr -o expr`; polled on a grown stack when the current one runs
     /// low, since each parenthesis level recurses through here.
     fn t_expr<'a>(&'a mut self, t: &'a mut T<'_>) -> crate::exec::BoxFut<'a, R<Result<bool, Bad>>> {
-        Box::pin(crate::exec::GrowStack {
-            fut: async move {
-                let mut v = match self.t_and(t).await? {
+        Box::pin(crate::exec::GrowStack::new(async move {
+            let mut v = match self.t_and(t).await? {
+                Ok(v) => v,
+                Err(e) => return Ok(Err(e)),
+            };
+            while t.args.get(t.pos).is_some_and(|a| a == "-o") {
+                t.pos += 1;
+                let r = match self.t_and(t).await? {
                     Ok(v) => v,
                     Err(e) => return Ok(Err(e)),
                 };
-                while t.args.get(t.pos).is_some_and(|a| a == "-o") {
-                    t.pos += 1;
-                    let r = match self.t_and(t).await? {
-                        Ok(v) => v,
-                        Err(e) => return Ok(Err(e)),
-                    };
-                    v = v || r;
-                }
-                Ok(Ok(v))
-            },
-        })
+                v = v || r;
+            }
+            Ok(Ok(v))
+        }))
     }
 
     async fn t_and(&mut self, t: &mut T<'_>) -> R<Result<bool, Bad>> {

@@ -7,12 +7,12 @@ use std::time::{Duration, SystemTime};
 use async_trait::async_trait;
 
 use super::{Ctl, Fd, Interp};
-use crate::builtin::{BuiltinResult, ShellAccess};
 use crate::fs::FileSystem;
 use crate::io::{Input, Output};
 use crate::limits::{ExecutionLimits, Interrupt};
 use crate::profile::Profile;
 use crate::state::attr;
+use crate::utility::{ShellAccess, UtilityResult};
 
 #[async_trait]
 impl ShellAccess for Interp {
@@ -127,7 +127,7 @@ impl ShellAccess for Interp {
         stdin: Input,
         stdout: &Output,
         stderr: &Output,
-    ) -> BuiltinResult {
+    ) -> UtilityResult {
         if argv.is_empty() {
             return Ok(0);
         }
@@ -151,7 +151,7 @@ impl ShellAccess for Interp {
         stdin: Input,
         stdout: &Output,
         stderr: &Output,
-    ) -> BuiltinResult {
+    ) -> UtilityResult {
         let saved = std::mem::replace(&mut self.st.cwd, dir.to_string());
         let r = ShellAccess::run_command(self, argv, stdin, stdout, stderr).await;
         // The command may have changed directory itself; the caller's

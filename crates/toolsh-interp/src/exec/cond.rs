@@ -1,6 +1,7 @@
 //! `[[ expression ]]` (bash manual 3.2.5.2, 6.4 "Bash Conditional
 //! Expressions").
 
+use toolsh_command::posix_regex::{self, PosixRegex, RegexFlags, Syntax};
 use toolsh_parser::{CondBinaryOp, CondExpr, Word, WordPart};
 
 use super::{Ctl, Interp, R};
@@ -67,39 +68,45 @@ impl Interp {
         })
     }
 
-    /// `=~`: quoted parts of the right side match literally.
+    /// `=~` (bash manual, "Conditional Constructs"): the right side is a
+    /// POSIX extended regular expression, as `regcomp(3)` reads it (the
+    /// one translator, [`toolsh_command::posix_regex`], over bytes as in
+    /// the C locale); quoted parts match literally; the match and its
+    /// groups go to `BASH_REMATCH`. An invalid pattern gives status 2.
     async fn regex_match(&mut self, subject: &str, rhs: &Word) -> R<bool> {
-        let mut re = String::new();
+        let mut re = Vec::new();
         for p in &rhs.parts {
             match p {
-                WordPart::Literal(s) => re.push_str(s),
+                WordPart::Literal(s) => re.extend_from_slice(s.as_bytes()),
                 WordPart::Param(_) | WordPart::CommandSubst { .. } | WordPart::Arith(_) => {
                     let mut pieces = Vec::new();
                     self.expand_part(p, false, &mut pieces).await?;
-                    re.push_str(&crate::expand::join_pieces(pieces, " "));
+                    re.extend_from_slice(crate::expand::join_pieces(pieces, " ").as_bytes());
                 }
                 other => {
                     let mut pieces = Vec::new();
                     self.expand_part(other, false, &mut pieces).await?;
-                    re.push_str(&regex::escape(&crate::expand::join_pieces(pieces, " ")));
+                    let text = crate::expand::join_pieces(pieces, " ");
+                    posix_regex::escape_ere(text.as_bytes(), &mut re);
                 }
             }
         }
-        let flags = if self.st.opts.nocasematch {
-            "(?si)"
-        } else {
-            "(?s)"
+        let flags = RegexFlags {
+            ignore_case: self.st.opts.nocasematch,
+            ..RegexFlags::default()
         };
-        let Ok(rx) = regex::Regex::new(&format!("{flags}{re}")) else {
+        let Ok(rx) = PosixRegex::new(&re, Syntax::Extended, flags) else {
             return Err(Ctl::Abort(2));
         };
-        let Some(caps) = rx.captures(subject) else {
+        let Some(caps) = rx.captures_at(subject.as_bytes(), 0) else {
             let _ = self.unset_var("BASH_REMATCH");
             return Ok(false);
         };
         let _ = self.unset_var("BASH_REMATCH");
-        for (i, g) in caps.iter().enumerate() {
-            let v = g.map_or("", |m| m.as_str()).to_string();
+        for i in 0..caps.len() {
+            let v = caps.get(i).map_or_else(String::new, |(s, e)| {
+                String::from_utf8_lossy(&subject.as_bytes()[s..e]).into_owned()
+            });
             let _ = self.assign_elem("BASH_REMATCH", super::vars::Key::Index(i as i64), v, false);
         }
         Ok(true)

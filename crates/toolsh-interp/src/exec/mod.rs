@@ -527,21 +527,4 @@ pub(crate) async fn join_all<T>(futs: Vec<BoxFut<'_, T>>) -> Vec<T> {
     results.into_iter().map(|r| r.expect("finished")).collect()
 }
 
-pin_project_lite::pin_project! {
-    /// A future polled on a fresh stack segment when the current one runs
-    /// low (deep recursion of functions, subshells and `eval` in debug
-    /// builds). Generic over the inner future so that boxing a `GrowStack`
-    /// is the one allocation per command.
-    pub(crate) struct GrowStack<F> {
-        #[pin]
-        pub(crate) fut: F,
-    }
-}
-
-impl<F: Future> Future for GrowStack<F> {
-    type Output = F::Output;
-    fn poll(self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<F::Output> {
-        let fut = self.project().fut;
-        stacker::maybe_grow(256 * 1024, 8 * 1024 * 1024, || fut.poll(cx))
-    }
-}
+pub(crate) use toolsh_command::stack::GrowStack;

@@ -7,28 +7,29 @@ use std::time::{Instant, SystemTime};
 
 use tokio::sync::Notify;
 
-use crate::builtin::Builtin;
 use crate::fs::FileSystem;
 use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 use crate::profile::Profile;
+use crate::utility::Utility;
+use toolsh_command::UtilitySet;
 
 /// Commands by name (utilities and host builtins).
-pub(crate) type CommandTable = crate::state::Map<String, Arc<dyn Builtin>>;
+pub(crate) type CommandTable = crate::state::Map<String, Arc<dyn Utility>>;
 
-/// The command table of one shell: the host's commands (tools, custom
-/// builtins) over the standard utilities. Two layers, so that building a
-/// shell with host commands never copies the ~100-entry standard table.
+/// The command table of one shell: the host's commands (tools) over its
+/// utilities. Two layers, so that building a shell with host commands
+/// never copies the shared utility set.
 #[derive(Clone)]
 pub(crate) struct Commands {
     /// The host's commands; they shadow a standard utility of the same name.
     pub host: Arc<CommandTable>,
-    /// The standard utilities (one table per process).
-    pub standard: &'static CommandTable,
+    /// The utilities (a shared set, usually one per process).
+    pub standard: UtilitySet,
 }
 
 impl Commands {
     /// The command `name`: the host's first, then the standard one.
-    pub fn get(&self, name: &str) -> Option<&Arc<dyn Builtin>> {
+    pub fn get(&self, name: &str) -> Option<&Arc<dyn Utility>> {
         self.host.get(name).or_else(|| self.standard.get(name))
     }
 
@@ -69,7 +70,7 @@ pub(crate) struct Shared {
     pub host_overrides: Arc<std::collections::HashSet<String>>,
     /// The host's handler for unknown command names
     /// (`ShellBuilder::command_not_found`).
-    pub not_found: Option<Arc<dyn crate::Builtin>>,
+    pub not_found: Option<Arc<dyn crate::Utility>>,
     pub cancel: Arc<CancelState>,
     pub deadline: Option<Instant>,
     pub started: Instant,

@@ -6,11 +6,11 @@ use std::sync::Arc;
 use toolsh_parser::{Assignment, Command, SimpleCommand, Word};
 
 use super::{Ctl, Interp, R};
-use crate::builtin::BuiltinContext;
 use crate::builtins;
 use crate::io::{Input, Output};
 use crate::limits::Interrupt;
 use crate::profile::Profile;
+use crate::utility::UtilityContext;
 
 /// The arguments of a shell builtin: expanded words, plus the compound
 /// array assignments among the arguments of declaration builtins.
@@ -24,47 +24,45 @@ pub(crate) struct Call<'a> {
 impl Interp {
     /// Run one command.
     pub fn run_command<'a>(&'a mut self, cmd: &'a Command) -> super::BoxFut<'a, R<i32>> {
-        Box::pin(super::GrowStack {
-            fut: async move {
-                match cmd {
-                    Command::Simple(c) => {
-                        let mark = self.procsub_mark();
-                        let r = self.run_simple(c).await;
-                        self.finish_procsubs(mark, r).await
-                    }
-                    Command::Compound(c, redirs) => {
-                        let mark = self.procsub_mark();
-                        let r = self.run_compound(c, redirs).await;
-                        self.finish_procsubs(mark, r).await
-                    }
-                    Command::Function(f) => {
-                        self.st.lineno = self.st.line_base + f.span.line;
-                        if self.st.readonly_funcs.iter().any(|n| *n == f.name) {
-                            self.error(&format!("{}: readonly function", f.name))
-                                .await?;
-                            return Ok(1);
-                        }
-                        let def = Arc::new((**f).clone());
-                        Arc::make_mut(&mut self.st.funcs).insert(f.name.to_string(), def.clone());
-                        if let Some(text) = self.source.get(f.span.range())
-                            && (text
-                                .strip_prefix(f.name.as_str())
-                                .is_some_and(|r| r.trim_start().starts_with('('))
-                                || text.starts_with("function"))
-                        {
-                            Arc::make_mut(&mut self.st.func_text)
-                                .insert(f.name.to_string(), (def, Arc::from(text)));
-                        }
-                        Ok(0)
-                    }
-                    Command::Coproc(c) => {
-                        self.st.lineno = self.st.line_base + c.span.line;
-                        self.error("coproc: not supported").await?;
-                        Ok(1)
-                    }
+        Box::pin(super::GrowStack::new(async move {
+            match cmd {
+                Command::Simple(c) => {
+                    let mark = self.procsub_mark();
+                    let r = self.run_simple(c).await;
+                    self.finish_procsubs(mark, r).await
                 }
-            },
-        })
+                Command::Compound(c, redirs) => {
+                    let mark = self.procsub_mark();
+                    let r = self.run_compound(c, redirs).await;
+                    self.finish_procsubs(mark, r).await
+                }
+                Command::Function(f) => {
+                    self.st.lineno = self.st.line_base + f.span.line;
+                    if self.st.readonly_funcs.iter().any(|n| *n == f.name) {
+                        self.error(&format!("{}: readonly function", f.name))
+                            .await?;
+                        return Ok(1);
+                    }
+                    let def = Arc::new((**f).clone());
+                    Arc::make_mut(&mut self.st.funcs).insert(f.name.to_string(), def.clone());
+                    if let Some(text) = self.source.get(f.span.range())
+                        && (text
+                            .strip_prefix(f.name.as_str())
+                            .is_some_and(|r| r.trim_start().starts_with('('))
+                            || text.starts_with("function"))
+                    {
+                        Arc::make_mut(&mut self.st.func_text)
+                            .insert(f.name.to_string(), (def, Arc::from(text)));
+                    }
+                    Ok(0)
+                }
+                Command::Coproc(c) => {
+                    self.st.lineno = self.st.line_base + c.span.line;
+                    self.error("coproc: not supported").await?;
+                    Ok(1)
+                }
+            }
+        }))
     }
 
     /// Expand command words: plain words fully; assignment-form arguments
@@ -263,7 +261,7 @@ impl Interp {
             let r = match stdin {
                 Some(shared) => {
                     let mut guard = shared.lock().await;
-                    let mut ctx = BuiltinContext {
+                    let mut ctx = UtilityContext {
                         args: argv,
                         stdin: &mut guard,
                         stdout: &stdout,
@@ -275,7 +273,7 @@ impl Interp {
                 }
                 None => {
                     let mut empty = Input::empty();
-                    let mut ctx = BuiltinContext {
+                    let mut ctx = UtilityContext {
                         args: argv,
                         stdin: &mut empty,
                         stdout: &stdout,

@@ -1,0 +1,259 @@
+//! Unit tests of the POSIX regex translation; expected values from GNU
+//! grep 3.8 / sed 4.9 on this machine.
+
+use super::*;
+
+fn bre(p: &str) -> PosixRegex {
+    PosixRegex::new(p.as_bytes(), Syntax::Basic, RegexFlags::default()).unwrap()
+}
+
+fn ere(p: &str) -> PosixRegex {
+    PosixRegex::new(p.as_bytes(), Syntax::Extended, RegexFlags::default()).unwrap()
+}
+
+fn find(re: &PosixRegex, hay: &str) -> Option<String> {
+    re.find_at(hay.as_bytes(), 0)
+        .map(|(s, e)| hay[s..e].to_string())
+}
+
+fn err(p: &str, syntax: Syntax) -> String {
+    PosixRegex::new(p.as_bytes(), syntax, RegexFlags::default())
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn bre_operators() {
+    assert_eq!(find(&bre("a\\+"), "baaa").as_deref(), Some("aaa"));
+    assert_eq!(find(&bre("a+"), "aa+").as_deref(), Some("a+"));
+    assert_eq!(find(&bre("x\\?y"), "y").as_deref(), Some("y"));
+    assert_eq!(
+        find(&bre("\\(ab\\)\\{2\\}"), "abababx").as_deref(),
+        Some("abab")
+    );
+    assert_eq!(find(&bre("a\\{,2\\}"), "aaa").as_deref(), Some("aa"));
+    assert_eq!(find(&bre("a\\|b"), "cb").as_deref(), Some("b"));
+    assert_eq!(find(&bre("a{1}"), "a{1}").as_deref(), Some("a{1}"));
+    assert_eq!(find(&bre("(a)"), "(a)").as_deref(), Some("(a)"));
+}
+
+#[test]
+fn anchors_by_position() {
+    assert_eq!(find(&bre("a^b"), "a^b").as_deref(), Some("a^b"));
+    assert_eq!(find(&bre("a$b"), "a$b").as_deref(), Some("a$b"));
+    assert_eq!(find(&bre("^*a"), "*a").as_deref(), Some("*a"));
+    assert!(bre("^*a").find_at(b"x*a", 0).is_none());
+    assert_eq!(find(&bre("\\(*a\\)"), "*a").as_deref(), Some("*a"));
+    assert_eq!(find(&bre("x\\|^b"), "bc").as_deref(), Some("b"));
+    assert_eq!(find(&bre("\\(b$\\)"), "ab").as_deref(), Some("b"));
+    assert!(ere("a^b").find_at(b"a^b", 0).is_none());
+}
+
+#[test]
+fn ere_quirks() {
+    let lax = RegexFlags {
+        lax_interval: true,
+        ..RegexFlags::default()
+    };
+    let grep = |p: &str| PosixRegex::new(p.as_bytes(), Syntax::Extended, lax).unwrap();
+    assert_eq!(find(&grep("*a"), "a").as_deref(), Some("a"));
+    assert_eq!(find(&grep("x|*a"), "a").as_deref(), Some("a"));
+    assert_eq!(find(&ere("a)"), "a)").as_deref(), Some("a)"));
+    assert!(ere("a\\|b").find_at(b"b", 0).is_none());
+    let re = PosixRegex::new(b"a{1,x}", Syntax::Extended, lax).unwrap();
+    assert_eq!(re.find_at(b"a{1,x}", 0), Some((0, 6)));
+    assert_eq!(err("a{", Syntax::Extended), "Unmatched \\{");
+    assert_eq!(find(&ere("a**"), "aaa").as_deref(), Some("aaa"));
+    assert_eq!(find(&ere("(ab){2}{1}"), "ababx").as_deref(), Some("abab"));
+}
+
+#[test]
+fn brackets() {
+    assert_eq!(find(&bre("[]a]*"), "]a]b").as_deref(), Some("]a]"));
+    assert_eq!(find(&bre("[^]a]"), "]ab").as_deref(), Some("b"));
+    assert_eq!(find(&bre("[a-]*"), "a-b").as_deref(), Some("a-"));
+    assert_eq!(
+        find(&bre("[[:digit:]]\\+"), "ab123c").as_deref(),
+        Some("123")
+    );
+    assert_eq!(find(&bre("[[=a=]]"), "ba").as_deref(), Some("a"));
+    assert_eq!(find(&bre("[[.-.]]"), "a-").as_deref(), Some("-"));
+    assert_eq!(find(&bre("[\\n]"), "a\\").as_deref(), Some("\\"));
+    assert_eq!(
+        err("[[:foo:]]", Syntax::Basic),
+        "Invalid character class name"
+    );
+    assert_eq!(err("[a", Syntax::Basic), "Unmatched [, [^, [:, [., or [=");
+    assert_eq!(
+        err("[:alpha:]", Syntax::Basic),
+        "character class syntax is [[:space:]], not [:space:]"
+    );
+    assert_eq!(err("[z-a]", Syntax::Basic), "Invalid range end");
+    let sed = RegexFlags {
+        sed_escapes: true,
+        ..RegexFlags::default()
+    };
+    let re = PosixRegex::new(b"[\\n]", Syntax::Basic, sed).unwrap();
+    assert_eq!(re.find_at(b"a\nb", 0), Some((1, 2)));
+}
+
+#[test]
+fn gnu_escapes() {
+    assert_eq!(find(&bre("\\<b"), "ab b").as_deref(), Some("b"));
+    assert_eq!(bre("\\<b").find_at(b"ab b", 0), Some((3, 4)));
+    assert_eq!(bre("a\\>").find_at(b"ab a", 0), Some((3, 4)));
+    assert_eq!(find(&bre("\\w\\+"), "  ab_1 ").as_deref(), Some("ab_1"));
+    assert_eq!(find(&bre("\\S\\s\\S"), "ab c").as_deref(), Some("b c"));
+    assert!(bre("\\bx").find_at(b"ax", 0).is_none());
+    assert_eq!(bre("\\Bx").find_at(b"ax", 0), Some((1, 2)));
+    assert_eq!(bre("\\`a").find_at(b"aa", 1), None);
+}
+
+#[test]
+fn leftmost_longest() {
+    assert_eq!(find(&ere("a|ab"), "ab").as_deref(), Some("ab"));
+    assert_eq!(find(&bre("a\\|ab"), "xab").as_deref(), Some("ab"));
+    assert_eq!(find(&ere("a?(ab)?"), "ab").as_deref(), Some("ab"));
+    let re = ere("(a|ab)(c|bcd)");
+    let caps = re.captures_at(b"abcd", 0).unwrap();
+    assert_eq!(caps.whole(), (0, 4));
+    assert_eq!(caps.get(1), Some((0, 1)));
+    assert_eq!(caps.get(2), Some((1, 4)));
+}
+
+#[cfg(feature = "backtrack")]
+#[test]
+fn back_references() {
+    let re = bre("\\(a*\\)b\\1");
+    assert_eq!(re.find_at(b"xaabaa", 0), Some((1, 6)));
+    assert!(bre("\\(x\\)\\1").find_at(b"xy", 0).is_none());
+    assert_eq!(err("\\(a\\)\\2", Syntax::Basic), "Invalid back reference");
+    let re = ere("(.)\\1");
+    assert_eq!(re.find_at(b"\xffab\xff\xffc", 0), Some((3, 5)));
+}
+
+#[test]
+fn errors_and_limits() {
+    assert_eq!(err("\\(a", Syntax::Basic), "Unmatched ( or \\(");
+    assert_eq!(err("a\\)", Syntax::Basic), "Unmatched ) or \\)");
+    assert_eq!(err("(a", Syntax::Extended), "Unmatched ( or \\(");
+    assert_eq!(
+        err("a\\{2,1\\}", Syntax::Basic),
+        "Invalid content of \\{\\}"
+    );
+    assert_eq!(err("x\\{1", Syntax::Basic), "Unmatched \\{");
+    assert_eq!(
+        err("a\\{99999\\}", Syntax::Basic),
+        "Regular expression too big"
+    );
+    assert_eq!(err("a\\", Syntax::Basic), "Trailing backslash");
+    assert_eq!(
+        err("(a{1000}){1000}", Syntax::Extended),
+        "Regular expression too big"
+    );
+}
+
+#[test]
+fn flags() {
+    let i = RegexFlags {
+        ignore_case: true,
+        ..RegexFlags::default()
+    };
+    let re = PosixRegex::new(b"[^a]b", Syntax::Basic, i).unwrap();
+    assert!(re.find_at(b"AB", 0).is_none());
+    assert_eq!(re.find_at(b"xB", 0), Some((0, 2)));
+    let m = RegexFlags {
+        multi_line: true,
+        ..RegexFlags::default()
+    };
+    let re = PosixRegex::new(b"^b$", Syntax::Basic, m).unwrap();
+    assert_eq!(re.find_at(b"a\nb\nc", 0), Some((2, 3)));
+    assert_eq!(bre("a.b").find_at(b"a\nb", 0), Some((0, 3)));
+}
+
+#[test]
+fn non_utf8_bytes() {
+    assert_eq!(bre(".").find_at(b"\xff", 0), Some((0, 1)));
+    assert_eq!(bre("[^a]").find_at(b"a\xe9", 0), Some((1, 2)));
+    let re = PosixRegex::new(b"\xe9+", Syntax::Extended, RegexFlags::default()).unwrap();
+    assert_eq!(re.find_at(b"a\xe9\xe9", 0), Some((1, 3)));
+}
+
+#[cfg(feature = "backtrack")]
+#[test]
+fn perl_syntax() {
+    let re = PosixRegex::new(b"\\d+(?=x)", Syntax::Perl, RegexFlags::default()).unwrap();
+    assert_eq!(re.find_at(b"12y34x", 0), Some((3, 5)));
+    assert!(PosixRegex::new(b"(", Syntax::Perl, RegexFlags::default()).is_err());
+}
+
+#[cfg(feature = "backtrack")]
+#[test]
+fn several_patterns() {
+    let re = PosixRegex::new_multi(
+        &[b"\\(a\\)\\1", b"\\(b\\)\\1"],
+        Syntax::Basic,
+        RegexFlags::default(),
+    )
+    .unwrap();
+    assert_eq!(re.find_at(b"xbb", 0), Some((1, 3)));
+    assert_eq!(re.groups(), 2);
+    let re = PosixRegex::new_multi(&[b"a", b"ab"], Syntax::Basic, RegexFlags::default()).unwrap();
+    assert_eq!(re.find_at(b"ab", 0), Some((0, 2)));
+    let none = PosixRegex::new_multi(&[], Syntax::Basic, RegexFlags::default()).unwrap();
+    assert!(!none.is_match(b"abc"));
+    let fixed = PosixRegex::new(b"a.*[", Syntax::Fixed, RegexFlags::default()).unwrap();
+    assert_eq!(fixed.find_at(b"xa.*[", 0), Some((1, 5)));
+}
+
+#[cfg(feature = "backtrack")]
+#[test]
+fn word_and_line() {
+    let w = RegexFlags {
+        whole_word: true,
+        ..RegexFlags::default()
+    };
+    let re = PosixRegex::new(b"foo", Syntax::Basic, w).unwrap();
+    assert_eq!(re.find_at(b"foobar foo", 0), Some((7, 10)));
+    let re = PosixRegex::new(b"\\([a-c]\\)\\1", Syntax::Basic, w).unwrap();
+    assert_eq!(re.find_at(b"aab bb", 0), Some((4, 6)));
+    let re = PosixRegex::new(b"\\<\\(x\\)\\1", Syntax::Basic, RegexFlags::default()).unwrap();
+    assert_eq!(re.find_at(b"axx xx", 0), Some((4, 6)));
+    let x = RegexFlags {
+        whole_line: true,
+        ..RegexFlags::default()
+    };
+    let re = PosixRegex::new(b"a\\|ab", Syntax::Basic, x).unwrap();
+    assert!(re.is_match(b"ab"));
+    assert!(!re.is_match(b"abc"));
+}
+
+#[cfg(not(feature = "backtrack"))]
+#[test]
+fn back_references_need_the_backtrack_feature() {
+    let e = PosixRegex::new(b"\\(a\\)\\1", Syntax::Basic, RegexFlags::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Perl);
+    assert!(PosixRegex::new(b"\\d", Syntax::Perl, RegexFlags::default()).is_err());
+    // Without back-references the automaton engine still serves.
+    assert!(PosixRegex::new(b"\\(a\\)b", Syntax::Basic, RegexFlags::default()).is_ok());
+}
+
+#[test]
+fn repetition_with_nothing_to_repeat() {
+    // GNU grep ignores it; sed -E and regcomp (bash's `=~`) reject it.
+    let lax = RegexFlags {
+        lax_interval: true,
+        ..RegexFlags::default()
+    };
+    for p in ["*a", "(+a)", "b|?a", "^*a", "{1}a"] {
+        let re = PosixRegex::new(p.as_bytes(), Syntax::Extended, lax).unwrap();
+        assert!(re.is_match(b"a"), "{p}");
+        assert_eq!(
+            err(p, Syntax::Extended),
+            "Invalid preceding regular expression",
+            "{p}"
+        );
+    }
+    // In a BRE a leading `*` is a literal.
+    assert_eq!(find(&bre("*a"), "x*a").as_deref(), Some("*a"));
+}
