@@ -230,3 +230,39 @@ fn arguments_held_by_each_call_frame_share_the_budget() {
     );
     assert_memory_limit(&r, "before\n");
 }
+
+#[test]
+fn whole_input_utilities_hold_their_lines_against_the_budget() {
+    // 30 MB of one-byte lines: the text is within `max_buffer_bytes`,
+    // its index of 15 million slices (240 MB, and sort's scratch) is
+    // not within the 64 MiB budget.
+    for cmd in ["sort", "tac", "shuf"] {
+        let r = measured(
+            &format!("echo before; yes | head -c 30000000 | {cmd} > /dev/null; echo after"),
+            60,
+        );
+        assert_memory_limit(&r, "before\n");
+    }
+    // `uniq -D` keeps every member of the current group.
+    let r = measured(
+        "echo before; yes | head -c 30000000 | uniq -D > /dev/null",
+        60,
+    );
+    assert_memory_limit(&r, "before\n");
+}
+
+#[test]
+fn awk_arrays_share_the_budget() {
+    let r = measured(
+        r#"echo before; awk 'BEGIN { s = sprintf("%99999d", 1); for (i = 0; i < 2000; i++) a[i] = s i }'; echo after"#,
+        60,
+    );
+    assert_memory_limit(&r, "before\n");
+}
+
+#[test]
+fn jq_array_padding_is_charged() {
+    // Padding to an index is the array's growth (1.5 GB of slots).
+    let r = measured("echo before; jq -n '[] | .[67108865] = 1 | length'", 30);
+    assert_memory_limit(&r, "before\n");
+}
