@@ -195,6 +195,9 @@ pub struct Interp<'p> {
     pub now: SystemTime,
     /// Running END actions (getline from the main input returns 0).
     pub in_end: bool,
+    /// What the variables and arrays hold, against the execution's
+    /// memory budget ([`super::memory`]).
+    pub held: std::cell::RefCell<toolsh_command::Reservation>,
 }
 
 impl<'p> Interp<'p> {
@@ -238,6 +241,7 @@ impl<'p> Interp<'p> {
             ticks: 0,
             total_loops: 0,
             ranges: vec![false; prog.ranges],
+            held: std::cell::RefCell::new(toolsh_command::MemoryBudget::unlimited().reservation()),
             exit_code: 0,
             bounds,
             now,
@@ -459,7 +463,11 @@ impl<'p> Interp<'p> {
                     None => arr.borrow_mut().clear(),
                     Some(subs) => {
                         let key = self.subscript(subs)?;
-                        arr.borrow_mut().swap_remove(&key);
+                        let gone = arr.borrow_mut().swap_remove_full(&key);
+                        if let Some((_, k, v)) = gone {
+                            let bytes = k.len() + super::memory::value_bytes(&v);
+                            self.hold(0, bytes + super::memory::ENTRY_BYTES)?;
+                        }
                     }
                 }
             }

@@ -36,6 +36,7 @@ mod host;
 mod interp;
 mod io;
 mod lexer;
+mod memory;
 mod parser;
 mod random;
 mod records;
@@ -213,6 +214,8 @@ struct Job {
     inv: Invocation,
     env: Vec<(String, String)>,
     limits: ExecutionLimits,
+    /// The execution's memory budget, which variables are held against.
+    memory: std::sync::Arc<toolsh_command::MemoryBudget>,
     now: SystemTime,
 }
 
@@ -250,6 +253,7 @@ impl Job {
         };
         let mut it = Interp::new(&prog, io::Io::new(host), bounds, self.now);
         it.regexes = regexes;
+        it.held = std::cell::RefCell::new(self.memory.reservation());
         let r = setup(&mut it, &self.inv, &self.env).and_then(|()| it.run());
         match r {
             Ok(code) => Ok(code),
@@ -377,6 +381,7 @@ impl Utility for Awk {
             inv,
             env: ctx.shell.exported_vars(),
             limits: ctx.shell.limits().clone(),
+            memory: ctx.shell.memory(),
             now: ctx.shell.now(),
         };
         let (host, requests, replies) = host::channel();

@@ -61,7 +61,13 @@ impl Interp<'_> {
                 self.var_name(v)
             ));
         }
+        let gone = match cell {
+            Cell::Val(old) => super::memory::value_bytes(old),
+            _ => 0,
+        };
+        let add = super::memory::value_bytes(&val);
         *cell = Cell::Val(val);
+        self.hold(add, gone)?;
         if let Var::Global(i) = v
             && i < slot::COUNT
         {
@@ -248,14 +254,23 @@ impl Interp<'_> {
 
     /// Insert into an array, enforcing the entry limit.
     pub fn array_insert(&self, arr: &ArrRef, key: Str, val: Value) -> Ex<()> {
-        let mut a = arr.borrow_mut();
-        if a.len() >= self.bounds.max_entries && !a.contains_key(&key) {
-            return Err(Jump::Stop(HostStop::Interrupt(Interrupt::limit(
-                LimitKind::ArrayEntries,
-                self.bounds.max_entries,
-            ))));
-        }
-        a.insert(key, val);
+        let (add, gone) = {
+            let a = arr.borrow();
+            let old = a.get(&key);
+            if a.len() >= self.bounds.max_entries && old.is_none() {
+                return Err(Jump::Stop(HostStop::Interrupt(Interrupt::limit(
+                    LimitKind::ArrayEntries,
+                    self.bounds.max_entries,
+                ))));
+            }
+            let add = super::memory::value_bytes(&val);
+            match old {
+                Some(o) => (add, super::memory::value_bytes(o)),
+                None => (add + key.len() + super::memory::ENTRY_BYTES, 0),
+            }
+        };
+        self.hold(add, gone)?;
+        arr.borrow_mut().insert(key, val);
         Ok(())
     }
 }

@@ -230,8 +230,8 @@ pub struct ServerArgs {
     pub max_queued: Option<usize>,
     /// Memory all running scripts may hold together, in bytes (default
     /// 2 GiB): fewer run at once when that many per-script budgets (the
-    /// sum of the script's output, variable and buffer limits and its
-    /// stack) do not fit.
+    /// script's memory limit, the manifest's `[limits] max_memory_bytes`,
+    /// default 256 MiB, plus its 32 MiB stack) do not fit.
     #[arg(long, value_name = "BYTES", value_parser = parse_count::<u64>, allow_negative_numbers = true)]
     pub max_memory: Option<u64>,
     /// Open streamable HTTP sessions (default 256); an `initialize` past it

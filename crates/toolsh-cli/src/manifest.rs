@@ -103,6 +103,10 @@ pub struct Limits {
     pub max_loop_iterations: Option<u64>,
     /// Function call depth.
     pub max_function_depth: Option<usize>,
+    /// Memory one run may hold, in bytes (`ExecutionLimits::max_memory_bytes`,
+    /// default 256 MiB); `toolsh mcp` admits as many runs at once as its
+    /// `--max-memory` holds of these.
+    pub max_memory_bytes: Option<usize>,
 }
 
 /// One `[[tool]]`.
@@ -541,6 +545,7 @@ mod tests {
 mode = "auto"
 [limits]
 timeout_ms = 5000
+max_memory_bytes = 33554432
 [grants]
 "a.b" = 3
 "c" = true
@@ -572,6 +577,7 @@ args = ["server.js"]
         );
         assert_eq!(m.grants["a.b"], Grant::Count(3));
         assert_eq!(m.limits.timeout_ms, Some(5000));
+        assert_eq!(m.limits.max_memory_bytes, Some(32 << 20));
     }
 
     #[test]

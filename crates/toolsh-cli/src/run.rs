@@ -43,6 +43,9 @@ pub fn limits_for(manifest: Option<&Manifest>, flags: &LimitArgs) -> ExecutionLi
         if let Some(n) = ml.max_function_depth {
             l.max_function_depth = n;
         }
+        if let Some(n) = ml.max_memory_bytes {
+            l.max_memory_bytes = n;
+        }
     }
     if let Some(t) = flags.timeout
         && t.is_finite()

@@ -4,9 +4,11 @@
 //! Pipes are bounded async channels of byte chunks, so pipeline stages run
 //! concurrently and stream: a writer waits when its reader is behind, and
 //! gets [`OutputError::BrokenPipe`] once the reader has gone (the shell
-//! reports status 141, as bash does for SIGPIPE). Captured output (the
-//! script's stdout, `$(...)`) is bounded by a byte limit and keeps what was
-//! written before the limit was hit.
+//! reports status 141, as bash does for SIGPIPE). A pipe holds at most
+//! [`PIPE_CAPACITY`] chunks of at most [`PIPE_CHUNK`] bytes, each held
+//! against the execution's memory budget while it waits. Captured output
+//! (the script's stdout, `$(...)`) is bounded by a byte limit and keeps
+//! what was written before the limit was hit.
 
 use std::sync::{Arc, Mutex};
 
@@ -15,16 +17,98 @@ use tokio::sync::mpsc;
 
 use crate::fs::FileSystem;
 use crate::limits::{Interrupt, LimitKind};
+use crate::{MemoryBudget, Reservation};
 
 /// Chunks buffered in one pipe before the writer waits.
-const PIPE_CAPACITY: usize = 16;
+pub const PIPE_CAPACITY: usize = 16;
+
+/// The largest chunk a pipe carries, in bytes (Linux's default pipe
+/// buffer): a longer write is sent piece by piece, so a pipe never holds
+/// more than `PIPE_CAPACITY * PIPE_CHUNK` bytes (1 MiB) whatever one write
+/// holds.
+pub const PIPE_CHUNK: usize = 64 * 1024;
+
+/// One chunk in flight in a pipe, its bytes held against the execution's
+/// memory budget until the reader takes it.
+#[derive(Debug)]
+pub struct PipeChunk {
+    data: Bytes,
+    charge: Reservation,
+}
+
+/// Where an [`Input`]'s chunks come from.
+#[derive(Debug)]
+enum Source {
+    /// A stream the host feeds (uncharged: the host holds its bytes).
+    Host(mpsc::Receiver<Bytes>),
+    /// The read end of a pipe between commands.
+    Pipe(mpsc::Receiver<PipeChunk>),
+}
+
+impl Source {
+    async fn recv(&mut self) -> Option<(Bytes, Option<Reservation>)> {
+        match self {
+            Source::Host(rx) => rx.recv().await.map(|b| (b, None)),
+            Source::Pipe(rx) => rx.recv().await.map(|c| (c.data, Some(c.charge))),
+        }
+    }
+}
+
+/// The write end of a pipe ([`Output::Pipe`]): cheap to clone, clones
+/// write to the same pipe.
+#[derive(Debug, Clone)]
+pub struct PipeWriter {
+    tx: mpsc::Sender<PipeChunk>,
+    budget: Arc<MemoryBudget>,
+}
+
+impl PipeWriter {
+    /// `true` once the read end has gone (a write would fail with
+    /// [`OutputError::BrokenPipe`]).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    /// Send one chunk of at most [`PIPE_CHUNK`] bytes, held against the
+    /// budget while it waits in the pipe.
+    async fn send(&self, data: Bytes) -> Result<(), OutputError> {
+        let mut charge = self.budget.reservation();
+        charge.grow(data.len())?;
+        self.tx
+            .send(PipeChunk { data, charge })
+            .await
+            .map_err(|_| OutputError::BrokenPipe)
+    }
+
+    /// Send `data` in pieces of at most [`PIPE_CHUNK`] bytes, each its
+    /// own allocation (a piece waiting in the pipe never keeps a larger
+    /// buffer alive).
+    async fn write(&self, data: &[u8]) -> Result<(), OutputError> {
+        for piece in data.chunks(PIPE_CHUNK) {
+            self.send(Bytes::copy_from_slice(piece)).await?;
+        }
+        Ok(())
+    }
+
+    /// Send owned bytes, without a copy when they fit in one chunk.
+    async fn write_bytes(&self, data: Bytes) -> Result<(), OutputError> {
+        if data.len() <= PIPE_CHUNK {
+            self.send(data).await
+        } else {
+            self.write(&data).await
+        }
+    }
+}
 
 /// A command's standard input: empty, a fixed byte string (here-document,
 /// here-string, file contents) or the read end of a pipe.
 #[derive(Debug)]
 pub struct Input {
     pending: Bytes,
-    source: Option<mpsc::Receiver<Bytes>>,
+    /// `pending`'s bytes held against the execution's memory budget (a
+    /// pipe chunk, a here-document body), given back once they are read.
+    held: Option<Reservation>,
+    source: Option<Source>,
     /// An endless device read as a stream (`< /dev/zero`), one chunk at a
     /// time.
     device: Option<crate::fs::EndlessDevice>,
@@ -41,6 +125,7 @@ impl Input {
     pub fn empty() -> Self {
         Self {
             pending: Bytes::new(),
+            held: None,
             source: None,
             device: None,
         }
@@ -50,9 +135,28 @@ impl Input {
     pub fn from_bytes(data: impl Into<Bytes>) -> Self {
         Self {
             pending: data.into(),
+            held: None,
             source: None,
             device: None,
         }
+    }
+
+    /// [`Input::from_bytes`] for bytes held against `budget` until they
+    /// are read (a here-document, a here-string, a file's contents).
+    ///
+    /// # Errors
+    /// [`LimitKind::Memory`] when the budget cannot hold `data`.
+    pub fn from_charged_bytes(
+        data: impl Into<Bytes>,
+        budget: &Arc<MemoryBudget>,
+    ) -> Result<Self, Interrupt> {
+        let data = data.into();
+        let mut held = budget.reservation();
+        held.grow(data.len())?;
+        Ok(Self {
+            held: Some(held),
+            ..Self::from_bytes(data)
+        })
     }
 
     /// An input that reads `device` without end, generating one chunk at a
@@ -62,6 +166,7 @@ impl Input {
     pub fn from_device(device: crate::fs::EndlessDevice) -> Self {
         Self {
             pending: Bytes::new(),
+            held: None,
             source: None,
             device: Some(device),
         }
@@ -72,13 +177,14 @@ impl Input {
     /// script runs (a pipe into `toolsh run`), read no further ahead than
     /// the channel's capacity.
     pub fn from_channel(rx: mpsc::Receiver<Bytes>) -> Self {
-        Self::from_receiver(rx)
+        Self::from_source(Source::Host(rx))
     }
 
-    fn from_receiver(rx: mpsc::Receiver<Bytes>) -> Self {
+    fn from_source(source: Source) -> Self {
         Self {
             pending: Bytes::new(),
-            source: Some(rx),
+            held: None,
+            source: Some(source),
             device: None,
         }
     }
@@ -86,6 +192,8 @@ impl Input {
     /// Fill `pending` if it is empty; `false` at end of file.
     async fn fill(&mut self) -> bool {
         while self.pending.is_empty() {
+            // What was held for the bytes read is given back.
+            self.held = None;
             if let Some(device) = self.device {
                 self.pending = device.chunk();
                 if self.pending.is_empty() {
@@ -97,8 +205,9 @@ impl Input {
             let Some(rx) = self.source.as_mut() else {
                 return false;
             };
-            if let Some(chunk) = rx.recv().await {
+            if let Some((chunk, held)) = rx.recv().await {
                 self.pending = chunk;
+                self.held = held;
             } else {
                 self.source = None;
                 return false;
@@ -111,6 +220,8 @@ impl Input {
     /// empty.
     pub async fn read_chunk(&mut self) -> Option<Bytes> {
         if self.fill().await {
+            // The reader holds the chunk now, and its budget with it.
+            self.held = None;
             Some(std::mem::take(&mut self.pending))
         } else {
             None
@@ -405,7 +516,7 @@ pub enum Output {
     /// An in-memory buffer (the script's stdout, a command substitution).
     Capture(Arc<Capture>),
     /// The write end of a pipe.
-    Pipe(mpsc::Sender<Bytes>),
+    Pipe(PipeWriter),
     /// A file in the file-system backend (`> file`); every write appends.
     File(Arc<FileSink>),
     /// A file opened for reading and writing (`<> file`): writes land at
@@ -484,10 +595,21 @@ pub struct FileSink {
 }
 
 impl Output {
-    /// A new pipe: the write end and the read end.
+    /// A new pipe: the write end and the read end. Its chunks are held
+    /// against no budget (for pipes outside an execution's accounting).
     pub fn pipe() -> (Output, Input) {
+        Self::charged_pipe(&MemoryBudget::unlimited())
+    }
+
+    /// A new pipe whose chunks in flight are held against `budget`: a
+    /// write the budget cannot cover fails with [`LimitKind::Memory`].
+    pub fn charged_pipe(budget: &Arc<MemoryBudget>) -> (Output, Input) {
         let (tx, rx) = mpsc::channel(PIPE_CAPACITY);
-        (Output::Pipe(tx), Input::from_receiver(rx))
+        let writer = PipeWriter {
+            tx,
+            budget: budget.clone(),
+        };
+        (Output::Pipe(writer), Input::from_source(Source::Pipe(rx)))
     }
 
     /// A new bounded capture buffer and an output writing to it.
@@ -505,10 +627,7 @@ impl Output {
             Output::Null => Ok(()),
             Output::Closed => Err(OutputError::Closed),
             Output::Capture(cap) => cap.write(data),
-            Output::Pipe(tx) => tx
-                .send(Bytes::copy_from_slice(data))
-                .await
-                .map_err(|_| OutputError::BrokenPipe),
+            Output::Pipe(pipe) => pipe.write(data).await,
             Output::File(sink) => sink
                 .fs
                 .append(&sink.path, data)
@@ -526,9 +645,7 @@ impl Output {
     /// Write owned bytes without copying them into a pipe.
     pub async fn write_bytes(&self, data: Bytes) -> Result<(), OutputError> {
         match self {
-            Output::Pipe(tx) if !data.is_empty() => {
-                tx.send(data).await.map_err(|_| OutputError::BrokenPipe)
-            }
+            Output::Pipe(pipe) if !data.is_empty() => pipe.write_bytes(data).await,
             _ => self.write(&data).await,
         }
     }

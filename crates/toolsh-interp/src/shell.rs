@@ -527,9 +527,12 @@ impl Shell {
             arith_assigned: false,
             arith_reports: Vec::new(),
             var_charge: shared.memory.reservation(),
+            pos_charge: shared.memory.reservation(),
         };
         // The variables kept from earlier runs count from the start.
-        let _ = interp.var_charge.resize(interp.st.vars.total_bytes());
+        let _ = interp
+            .var_charge
+            .resize(interp.st.vars.total_memory_bytes());
         let deadline = shared.deadline;
         // A panic anywhere in the execution (a utility, a builtin,
         // expansion, a tool) ends this execution only.

@@ -42,6 +42,8 @@ def strftime($f): __datetime_check("strftime/1 requires parsed datetime inputs")
 def strflocaltime($f): __datetime_check("strflocaltime/1 requires parsed datetime inputs") | __jaq_strftime($f);
 def mktime: if type != "array" then error("mktime requires array inputs") else __datetime_check("mktime requires parsed datetime inputs") | __jaq_mktime end;
 def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
+def gmtime: __epoch_check | __jaq_gmtime;
+def todateiso8601: __epoch_check | __jaq_todateiso8601;
 def dateadd(u; n): . + n;
 def datesub(u; n): . - n;
 def date: todate;

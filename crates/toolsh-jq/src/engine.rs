@@ -102,7 +102,12 @@ impl Globals<'_> {
             self.message(format!("jq: error: {e}\n").as_bytes());
         }
         match next? {
-            Ok(v) => Some(Ok(JqVal(v))),
+            Ok(v) => {
+                // An input counts whole (a refusal stops the program at
+                // the next step).
+                let _ = super::memory::admit(super::memory::deep_bytes(&v));
+                Some(Ok(JqVal(v)))
+            }
             Err(ReadError::Parse(m)) => Some(Err(m)),
             Err(ReadError::Limit) => {
                 self.stopped.set(Some(Stop::Buffer));
@@ -535,8 +540,13 @@ fn slurp(opts: &Options, g: &Globals<'_>) -> Result<JqVal, String> {
         };
     }
     let mut items = Vec::new();
+    let mut bytes = 0usize;
     while let Some(v) = g.next_input() {
-        items.push(v?);
+        let v = v?;
+        // The inputs slurped are held together.
+        bytes = bytes.saturating_add(super::memory::deep_bytes(&v.0));
+        let _ = super::memory::admit(bytes);
+        items.push(v);
         if g.guard().is_err() {
             return Err("slurp stopped".to_string());
         }

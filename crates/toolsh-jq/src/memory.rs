@@ -39,17 +39,42 @@ pub(crate) fn attach(budget: &Arc<MemoryBudget>) {
     });
 }
 
+/// The bytes one slot of an array holds, counted twice: a vector grown
+/// by doubling has up to as much again in spare capacity.
+pub(crate) const SLOT: usize = 2 * std::mem::size_of::<Val>();
+
 /// The bytes `v` holds itself: a string's bytes, an array's or object's
 /// slots (twice their size: a vector grown by doubling has up to as much
 /// again in spare capacity).
 pub(crate) fn own_bytes(v: &Val) -> usize {
-    const SLOT: usize = 2 * std::mem::size_of::<Val>();
     match v {
         Val::TStr(s) | Val::BStr(s) => s.len(),
         Val::Arr(a) => a.len().saturating_mul(SLOT),
         Val::Obj(o) => o.len().saturating_mul(2 * SLOT + 8),
         _ => 0,
     }
+}
+
+/// The bytes `v` holds with everything in it (an input as parsed: it
+/// was made by the parser, not by the constructors that report their
+/// values). Walks the value once, without recursion.
+pub(crate) fn deep_bytes(v: &Val) -> usize {
+    let mut total = 0usize;
+    let mut todo = vec![v];
+    while let Some(v) = todo.pop() {
+        total = total.saturating_add(own_bytes(v));
+        match v {
+            Val::Arr(a) => todo.extend(a.iter()),
+            Val::Obj(o) => {
+                for (k, x) in o.iter() {
+                    todo.push(k);
+                    todo.push(x);
+                }
+            }
+            _ => {}
+        }
+    }
+    total
 }
 
 /// `true` when a value of `bytes` fits the budget (the reservation grows

@@ -59,6 +59,8 @@ pub(crate) fn all() -> Vec<Fun> {
     let wrapped = jaq_std::funs::<JqData>().filter_map(|(name, args, run)| match name {
         "strftime" => Some(("__jaq_strftime", args, run)),
         "mktime" => Some(("__jaq_mktime", args, run)),
+        "gmtime" => Some(("__jaq_gmtime", args, run)),
+        "todateiso8601" => Some(("__jaq_todateiso8601", args, run)),
         _ => None,
     });
     jaq_core::funs::<JqData>()
@@ -67,6 +69,22 @@ pub(crate) fn all() -> Vec<Fun> {
         .chain(wrapped)
         .chain(ours)
         .collect()
+}
+
+/// Seconds since the epoch of jiff's first and last instants
+/// (`-009999-01-02T01:59:59Z`, `9999-12-30T22:00:00Z`).
+const EPOCH_RANGE: std::ops::RangeInclusive<f64> = -377_705_023_201.0..=253_402_207_200.0;
+
+/// `Ok` for a number of seconds a date filter can convert, else jq
+/// 1.7.1's error for one it cannot.
+fn epoch_in_range(n: &jaq_json::Num) -> Result<(), jaq_core::Error<JqVal>> {
+    if EPOCH_RANGE.contains(&num_f64(n)) {
+        Ok(())
+    } else {
+        Err(err(
+            "error converting number of seconds since epoch to datetime",
+        ))
+    }
 }
 
 fn str_of(v: &JqVal) -> Option<String> {
@@ -463,7 +481,7 @@ fn ours() -> Box<[Filter<RunPtr<JqData>>]> {
         ("__datetime_check", v(1), |mut cv| {
             let msg = cv.0.pop_var();
             let ok = match &cv.1.0 {
-                Val::Num(_) => true,
+                Val::Num(n) => return bome(epoch_in_range(n).map(|()| cv.1)),
                 Val::Arr(a) => a.len() >= 6 && a.iter().all(|x| matches!(x, Val::Num(_))),
                 _ => false,
             };
@@ -472,6 +490,13 @@ fn ours() -> Box<[Filter<RunPtr<JqData>>]> {
             } else {
                 Err(jaq_core::Error::new(msg))
             })
+        }),
+        // `.` unless it is a number of seconds outside the dates jiff
+        // represents (jaq-std multiplies it into microseconds, which
+        // overflowed: `9223372036854775807 | todate` panicked).
+        ("__epoch_check", v(0), |cv| match &cv.1.0 {
+            Val::Num(n) => bome(epoch_in_range(n).map(|()| cv.1)),
+            _ => bome(Ok(cv.1)),
         }),
         ("__nan", v(0), |_| bome(Ok(JqVal::from(f64::NAN)))),
         ("__infinite", v(0), |_| bome(Ok(JqVal::from(f64::INFINITY)))),

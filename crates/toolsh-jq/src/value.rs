@@ -423,6 +423,12 @@ impl jaq_core::ValT for JqVal {
                 if i > 100_000_000 {
                     return opt.fail(self, |_| Exn::from(err("Array index too large")));
                 }
+                // Padding to the index is the array's growth: refused
+                // before it is allocated when the budget cannot hold it
+                // (`[] | .[67108865] = 1` is 1.5 GB of slots).
+                if i >= a.len() && !memory::admit((i + 1).saturating_mul(memory::SLOT)) {
+                    return Err(Exn::from(memory::refused()));
+                }
                 let a = Rc::make_mut(a);
                 let old = a.get(i).cloned().unwrap_or(Val::Null);
                 match f(Self(old)).next().transpose()? {

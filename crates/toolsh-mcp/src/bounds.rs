@@ -93,16 +93,13 @@ impl Default for ServerLimits {
 }
 
 /// The memory one execution under `limits` may hold, in bytes, as the
-/// server counts it: the sum of the bounds on what it can grow (captured
-/// stdout and stderr, variables, pipe and file buffers) and its thread's
-/// stack. When the interpreter's own per-execution memory budget is set,
-/// that is the better number; until then this sum is the estimate.
+/// server counts it: its budget ([`ExecutionLimits::max_memory_bytes`],
+/// which its captured output, variables, pipes, here-documents and the
+/// utilities' buffers are charged to, and which stops the script with
+/// status 124 when spent) and its thread's stack.
 pub fn execution_memory_budget(limits: &ExecutionLimits) -> u64 {
     [
-        limits.max_stdout_bytes,
-        limits.max_stderr_bytes,
-        limits.max_total_variable_bytes,
-        limits.max_buffer_bytes,
+        limits.max_memory_bytes,
         toolsh_tools::isolate::EXECUTION_STACK_BYTES,
     ]
     .iter()
@@ -219,8 +216,26 @@ mod tests {
     }
 
     #[test]
-    fn the_budget_of_the_default_limits() {
+    fn the_budget_is_the_configured_memory_limit_and_the_stack() {
+        let stack = toolsh_tools::isolate::EXECUTION_STACK_BYTES as u64;
         let b = execution_memory_budget(&ExecutionLimits::default());
-        assert!(b > 64 * 1024 * 1024 && b < 1024 * 1024 * 1024, "{b}");
+        assert_eq!(b, (256 << 20) + stack);
+        // A smaller budget admits more executions at once; the other
+        // per-buffer bounds no longer count.
+        let small = ExecutionLimits {
+            max_memory_bytes: 16 << 20,
+            max_buffer_bytes: 1 << 30,
+            ..ExecutionLimits::default()
+        };
+        assert_eq!(execution_memory_budget(&small), (16 << 20) + stack);
+        let server = ServerLimits {
+            max_executions: 1000,
+            max_memory_bytes: 10 * ((16 << 20) + stack),
+            ..ServerLimits::default()
+        };
+        assert_eq!(
+            Admission::new(&server, execution_memory_budget(&small)).slots(),
+            10
+        );
     }
 }

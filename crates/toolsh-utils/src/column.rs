@@ -72,8 +72,9 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             }
         },
     };
-    let (data, ok) = read_all_operands(ctx, &args.operands).await?;
-    let lines: Vec<&[u8]> = split_records(&data, b'\n')
+    let mut charge = ctx.shell.memory().reservation();
+    let (data, ok) = read_all_operands(ctx, &args.operands, &mut charge).await?;
+    let lines: Vec<&[u8]> = split_records(&data, b'\n', &mut charge)?
         .into_iter()
         .filter(|l| !l.is_empty())
         .collect();

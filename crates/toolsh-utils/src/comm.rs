@@ -96,7 +96,9 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         Ok(x) => x,
         Err(s) => return Ok(s),
     };
-    let (la, lb) = (split_records(&a, eol), split_records(&b, eol));
+    let mut charge = ctx.shell.memory().reservation();
+    let la = split_records(&a, eol, &mut charge)?;
+    let lb = split_records(&b, eol, &mut charge)?;
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
     let (mut i, mut j) = (0, 0);

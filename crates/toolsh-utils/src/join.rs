@@ -218,11 +218,12 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         Err(s) => return Ok(s),
     };
     let eol = if args.has('z') { 0 } else { b'\n' };
-    let la: Vec<Vec<&[u8]>> = split_records(&a, eol)
+    let mut charge = ctx.shell.memory().reservation();
+    let la: Vec<Vec<&[u8]>> = split_records(&a, eol, &mut charge)?
         .into_iter()
         .map(|l| fields(l, cfg.tab))
         .collect();
-    let lb: Vec<Vec<&[u8]>> = split_records(&b, eol)
+    let lb: Vec<Vec<&[u8]>> = split_records(&b, eol, &mut charge)?
         .into_iter()
         .map(|l| fields(l, cfg.tab))
         .collect();

@@ -214,6 +214,8 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         Err(s) => return Ok(s),
     };
     let delim = if args.has('z') { b'\0' } else { b'\n' };
+    // The input lines' memory, held while they are (kept to the end).
+    let mut _held: Option<toolsh_command::Reservation> = None;
     let items = if let Some(spec) = ranges.first() {
         match input_range(spec) {
             Ok((lo, hi)) => Items::Range(lo, hi),
@@ -232,16 +234,22 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     } else if count == Some(0) {
         Items::Lines(Vec::new())
     } else {
-        let (data, ok) = read_all_operands(ctx, &args.operands).await?;
+        let mut charge = ctx.shell.memory().reservation();
+        let (data, ok) = read_all_operands(ctx, &args.operands, &mut charge).await?;
         if !ok {
             return Ok(1);
         }
-        Items::Lines(
-            split_records(&data, delim)
-                .into_iter()
-                .map(<[u8]>::to_vec)
-                .collect(),
-        )
+        let lines = split_records(&data, delim, &mut charge)?;
+        // Each line is copied into a vector of its own (its header and
+        // the allocator's chunk beside its bytes).
+        let per_line = std::mem::size_of::<Vec<u8>>() + 32;
+        charge.grow(
+            data.len()
+                .saturating_add(lines.len().saturating_mul(per_line)),
+        )?;
+        let items = Items::Lines(lines.into_iter().map(<[u8]>::to_vec).collect());
+        _held = Some(charge);
+        items
     };
     let repeat = args.has('r');
     if repeat && items.len() == 0 && count != Some(0) {

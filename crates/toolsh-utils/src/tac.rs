@@ -10,7 +10,9 @@
 )] // byte loops read best like the C descriptions they follow
 
 use toolsh_command::getopt::{HasArg, Spec, long};
-use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args};
+use toolsh_command::textio::{
+    Flow, OpenWording, OutBuf, Source, error, operand_names, parse_args, push_held,
+};
 use toolsh_command::utility::UtilityContext;
 
 utility!(
@@ -63,7 +65,10 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             status = 1;
             continue;
         };
-        let data = src.read_all(ctx.stdin, max).await?;
+        // The input and its record index are held against the memory
+        // budget (a 64 MiB file of empty lines is 1 GB of slices).
+        let mut charge = ctx.shell.memory().reservation();
+        let data = src.read_all_charged(ctx.stdin, max, &mut charge).await?;
         // Split into records keeping the separator on the chosen side.
         let mut recs: Vec<&[u8]> = Vec::new();
         let mut start = 0;
@@ -72,11 +77,11 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             if data[i..].starts_with(&sep) {
                 if before {
                     if i > start {
-                        recs.push(&data[start..i]);
+                        push_held(&mut recs, &data[start..i], &mut charge)?;
                     }
                     start = i;
                 } else {
-                    recs.push(&data[start..i + sep.len()]);
+                    push_held(&mut recs, &data[start..i + sep.len()], &mut charge)?;
                     start = i + sep.len();
                 }
                 i += sep.len();
@@ -85,7 +90,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             }
         }
         if start < data.len() {
-            recs.push(&data[start..]);
+            push_held(&mut recs, &data[start..], &mut charge)?;
         }
         for r in recs.iter().rev() {
             ctx.shell.checkpoint()?;

@@ -186,6 +186,11 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let mut out = OutBuf::new(stdout);
     // Current group: its first line, count, and (for -D/--group) members.
     let mut group: Vec<Vec<u8>> = Vec::new();
+    // The members of the current group (`-D`, `--group`: `yes | uniq -D`
+    // is one endless group) and the output kept for a file are held
+    // against the memory budget.
+    let mut held = ctx.shell.memory().reservation();
+    let mut held_result = ctx.shell.memory().reservation();
     let mut count: u64 = 0;
     let mut groups_seen = 0u64;
     let keep_members = o.all.is_some() || o.group.is_some();
@@ -200,6 +205,8 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         if boundary && count > 0 {
             emit(&o, &group, count, delim, &mut groups_seen, &mut result);
             group.clear();
+            held.resize(0)?;
+            held_result.resize(result.len())?;
             count = 0;
             if result.len() > 32 * 1024 && to_file.is_none() {
                 out.write(&result).await?;
@@ -210,6 +217,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             break;
         }
         if group.is_empty() || keep_members {
+            held.grow(line.len() + std::mem::size_of::<Vec<u8>>() + 32)?;
             group.push(line);
         }
         count += 1;

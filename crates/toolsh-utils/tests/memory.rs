@@ -142,3 +142,125 @@ fn buffers_held_at_once_share_one_budget() {
 fn the_default_budget_is_256_mib() {
     assert_eq!(ExecutionLimits::default().max_memory_bytes, 256 << 20);
 }
+
+#[test]
+fn a_pipe_holds_small_chunks_whatever_one_write_holds() {
+    // Each `echo` wrote its 15 MB as one chunk; sixteen waited in the
+    // pipe while the reader slept (240 MB). Pieces of 64 KiB, at most 16
+    // of them in the pipe, stream it in about 1 MiB.
+    let r = measured(
+        r#"x=$(head -c 15000000 /dev/zero | tr '\0' x)
+           { for i in {1..16}; do echo "$x"; done; } | { sleep 1; wc -c; }"#,
+        30,
+    );
+    assert_eq!(
+        (r.stdout.as_str(), r.exit_code),
+        ("240000016\n", 0),
+        "{r:?}"
+    );
+    // printf's passes (60 MB each here) went into the pipe whole too.
+    let r = measured(
+        r#"f=$(printf '%%099999d%.0s' {1..600}); printf "$f" {1..3000} | { sleep 1; wc -c; }"#,
+        30,
+    );
+    assert_eq!(
+        (r.stdout.as_str(), r.exit_code),
+        ("299997000\n", 0),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn chunks_waiting_in_many_pipes_share_the_budget() {
+    // A hundred stages whose last one never reads: every pipe fills.
+    let cats = " | cat".repeat(100);
+    let r = measured(
+        &format!(
+            "echo before; x=$(head -c 1000000 /dev/zero | tr '\\0' x)
+             while :; do echo \"$x\"; done{cats} | sleep 10; echo after"
+        ),
+        15,
+    );
+    assert_memory_limit(&r, "before\n");
+}
+
+#[test]
+fn here_documents_and_here_strings_are_held_against_the_budget() {
+    // Each body is within `max_buffer_bytes`; fourteen held open at once
+    // (210 MB) are not.
+    let mut script = String::from("echo before; x=$(head -c 15000000 /dev/zero | tr '\\0' x)\n");
+    for fd in 3..10 {
+        script.push_str(&format!("exec {fd}<<<\"$x\"\n"));
+    }
+    for fd in 10..17 {
+        script.push_str(&format!("exec {fd}<<EOF\n$x\nEOF\n"));
+    }
+    script.push_str("echo after\n");
+    let r = measured(&script, 15);
+    assert_memory_limit(&r, "before\n");
+}
+
+#[test]
+fn array_entries_are_charged_what_they_cost() {
+    // Six arrays of 500,000 short elements: 42 MB of text and keys as
+    // the variable limits count them, about 300 MB in memory.
+    let r = measured(
+        "echo before; for i in 1 2 3 4 5 6; do eval \"a$i=(\\$(seq 500000))\"; done; echo after",
+        60,
+    );
+    assert_memory_limit(&r, "before\n");
+}
+
+#[test]
+fn arguments_held_by_each_call_frame_share_the_budget() {
+    // Each level of the recursion holds its own copy of 300,000
+    // arguments (about 20 MB); twenty levels held 400 MB.
+    let r = measured(
+        "echo before; f() { (( $1 > 0 )) || return 0; f $(( $1 - 1 )) \"${@:2}\"; }
+         f 20 $(seq 300000); echo after",
+        60,
+    );
+    assert_memory_limit(&r, "before\n");
+    // `set --` in each frame likewise.
+    let r = measured(
+        "echo before; g() { set -- $(seq 300000); (( $1 < 0 )) || g; }; g; echo after",
+        60,
+    );
+    assert_memory_limit(&r, "before\n");
+}
+
+#[test]
+fn whole_input_utilities_hold_their_lines_against_the_budget() {
+    // 30 MB of one-byte lines: the text is within `max_buffer_bytes`,
+    // its index of 15 million slices (240 MB, and sort's scratch) is
+    // not within the 64 MiB budget.
+    for cmd in ["sort", "tac", "shuf"] {
+        let r = measured(
+            &format!("echo before; yes | head -c 30000000 | {cmd} > /dev/null; echo after"),
+            60,
+        );
+        assert_memory_limit(&r, "before\n");
+    }
+    // `uniq -D` keeps every member of the current group.
+    let r = measured(
+        "echo before; yes | head -c 30000000 | uniq -D > /dev/null",
+        60,
+    );
+    assert_memory_limit(&r, "before\n");
+}
+
+#[test]
+fn awk_arrays_share_the_budget() {
+    let r = measured(
+        r#"echo before; awk 'BEGIN { s = sprintf("%99999d", 1); for (i = 0; i < 2000; i++) a[i] = s i }'; echo after"#,
+        60,
+    );
+    assert_memory_limit(&r, "before\n");
+}
+
+#[test]
+fn jq_array_padding_is_charged() {
+    // Padding to an index is the array's growth (1.5 GB of slots).
+    let r = measured("echo before; jq -n '[] | .[67108865] = 1 | length'", 30);
+    assert_memory_limit(&r, "before\n");
+}

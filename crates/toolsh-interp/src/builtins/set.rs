@@ -65,6 +65,7 @@ builtin!(
             if a == "--" {
                 i += 1;
                 it.st.positional = c.args[i..].to_vec().into();
+                it.charge_positional()?;
                 return Ok(0);
             }
             if a == "-" {
@@ -72,6 +73,7 @@ builtin!(
                 it.st.opts.xtrace = false;
                 it.st.opts.verbose = false;
                 it.st.positional = c.args[i..].to_vec().into();
+                it.charge_positional()?;
                 return Ok(0);
             }
             let on = a.starts_with('-');
@@ -127,6 +129,7 @@ builtin!(
         }
         if i < c.args.len() {
             it.st.positional = c.args[i..].to_vec().into();
+                it.charge_positional()?;
         }
         Ok(0)
     }

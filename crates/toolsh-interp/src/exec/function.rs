@@ -15,6 +15,11 @@ impl Interp {
                 self.sh.limits.max_function_depth,
             )));
         }
+        let mut charge = self.sh.memory.reservation();
+        charge
+            .grow(Self::positional_bytes(&argv[1..]))
+            .map_err(Ctl::Interrupt)?;
+        let saved_charge = std::mem::replace(&mut self.pos_charge, charge);
         let name = std::mem::take(&mut argv[0]);
         let saved_pos = std::mem::replace(
             &mut self.st.positional,
@@ -57,6 +62,7 @@ impl Interp {
         self.st.vars.pop_scope();
         self.st.frames.pop();
         self.st.positional = saved_pos;
+        self.pos_charge = saved_charge;
         self.st.lineno = call_line;
         r
     }

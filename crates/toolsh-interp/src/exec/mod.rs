@@ -101,6 +101,10 @@ pub(crate) struct Interp {
     /// Growth of this (sub)shell's variables held against the memory
     /// budget (see [`Interp::charge_var_bytes`]).
     pub var_charge: crate::Reservation,
+    /// The positional parameters this call frame set (a function's
+    /// arguments, `set --`) held against the memory budget: a recursion
+    /// passing a million arguments down holds them once per level.
+    pub pos_charge: crate::Reservation,
 }
 
 impl Interp {
@@ -140,7 +144,23 @@ impl Interp {
             arith_reports: Vec::new(),
             // The fork shares its parent's values until it writes them.
             var_charge: self.sh.memory.reservation(),
+            pos_charge: self.sh.memory.reservation(),
         }
+    }
+
+    /// The bytes `args` hold as positional parameters, for the memory
+    /// budget: their text and [`crate::state::ENTRY_BYTES`] each.
+    pub fn positional_bytes(args: &[String]) -> usize {
+        args.iter()
+            .map(|a| a.len().saturating_add(crate::state::ENTRY_BYTES))
+            .fold(0, usize::saturating_add)
+    }
+
+    /// Hold the current positional parameters against the memory budget
+    /// in place of what this frame held for them before (after `set --`).
+    pub fn charge_positional(&mut self) -> R<()> {
+        let bytes = Self::positional_bytes(&self.st.positional);
+        self.pos_charge.resize(bytes).map_err(Ctl::Interrupt)
     }
 
     /// Check cancellation and the deadline.

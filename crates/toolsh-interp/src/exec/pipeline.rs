@@ -59,7 +59,7 @@ impl Interp {
         let mut last_in = None;
         for (i, stage) in p.commands.iter().enumerate() {
             let (out, next_in) = if i + 1 < n {
-                let (o, inp) = Output::pipe();
+                let (o, inp) = Output::charged_pipe(&self.sh.memory);
                 (Some(o), Some(inp))
             } else {
                 (None, None)

@@ -22,7 +22,7 @@ use toolsh_parser::Script;
 
 use super::shared::Job;
 use super::{Ctl, Fd, Interp, R};
-use crate::io::{Capture, Input, Output};
+use crate::io::{Capture, Output};
 use crate::limits::LimitKind;
 
 /// The highest descriptor a process substitution gets (bash uses 63).
@@ -74,7 +74,7 @@ impl Interp {
             let pid = self.sh.new_pid();
             let bytes = self.run_reader(script, pid).await?;
             self.st.last_bg = Some(pid);
-            let input = Arc::new(tokio::sync::Mutex::new(Input::from_bytes(bytes)));
+            let input = Arc::new(tokio::sync::Mutex::new(self.held_input(bytes)?));
             self.fds.set(fd, Some(Fd::In(input)));
             self.procsubs.push(ProcSub { fd, writer: None });
         } else {
@@ -149,7 +149,8 @@ impl Interp {
         let mut child = self.fork();
         child.st.pid = w.pid;
         child.enter_subst_depth()?;
-        child.fds.set_stdin(Input::from_bytes(w.bytes.take()));
+        let input = child.held_input(w.bytes.take())?;
+        child.fds.set_stdin(input);
         child.fds.set(1, Some(Fd::Out(w.stdout.clone())));
         let r = child.run_list(&w.script.body).await;
         let status = child.finish_subshell(r).await?;

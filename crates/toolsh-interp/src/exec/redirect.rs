@@ -96,7 +96,8 @@ impl Interp {
                     self.expand_heredoc(&h.body).await?
                 };
                 self.check_buffer(body.len())?;
-                self.set_input(fd, Input::from_bytes(body.into_bytes()));
+                let input = self.held_input(body.into_bytes())?;
+                self.set_input(fd, input);
                 return Ok(true);
             }
             RedirOp::HereString => {
@@ -106,7 +107,8 @@ impl Interp {
                 let mut s = self.expand_string(w).await?;
                 s.push('\n');
                 self.check_buffer(s.len())?;
-                self.set_input(fd, Input::from_bytes(s.into_bytes()));
+                let input = self.held_input(s.into_bytes())?;
+                self.set_input(fd, input);
                 return Ok(true);
             }
             _ => {}
@@ -177,7 +179,8 @@ impl Interp {
                         Ok(true)
                     }
                     Ok(data) => {
-                        self.set_input(fd, Input::from_bytes(data));
+                        let input = self.held_input(data)?;
+                        self.set_input(fd, input);
                         Ok(true)
                     }
                     Err(crate::fs::FsError::NotFound) if r.op == RedirOp::ReadWrite => {
@@ -245,6 +248,12 @@ impl Interp {
     fn set_input(&mut self, fd: usize, input: Input) {
         self.fds
             .set(fd, Some(Fd::In(Arc::new(tokio::sync::Mutex::new(input)))));
+    }
+
+    /// An input of `data` (a here-document, a here-string, a file's
+    /// contents) held against the execution's memory budget until read.
+    pub(crate) fn held_input(&self, data: Vec<u8>) -> R<Input> {
+        Input::from_charged_bytes(data, &self.sh.memory).map_err(Ctl::Interrupt)
     }
 
     fn check_buffer(&self, n: usize) -> R<()> {

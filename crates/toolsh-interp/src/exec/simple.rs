@@ -369,6 +369,7 @@ impl Interp {
         let src = String::from_utf8_lossy(&data).into_owned();
         let mut child = self.fork();
         child.st.positional = argv[1..].to_vec().into();
+        child.charge_positional()?;
         child.st.arg0 = name;
         child.st.funcs = Arc::default();
         child.source = Arc::from(src.as_str());

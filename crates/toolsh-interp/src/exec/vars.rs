@@ -282,20 +282,26 @@ impl Interp {
     /// Charge `grown` bytes of new variable storage against
     /// [`crate::ExecutionLimits::max_total_variable_bytes`].
     /// The growth is also held against the execution's memory budget
-    /// ([`crate::ExecutionLimits::max_memory_bytes`]), once per
-    /// (sub)shell that makes it: a forked shell writing a shared scope
-    /// copies it.
+    /// ([`crate::ExecutionLimits::max_memory_bytes`]) with the cost of a
+    /// new entry ([`crate::state::ENTRY_BYTES`]: an array of a million
+    /// one-byte elements holds about 80 MB, not 9), once per (sub)shell
+    /// that makes it: a forked shell writing a shared scope copies it.
     pub fn charge_var_bytes(&mut self, grown: usize) -> Result<(), String> {
         let max = self.sh.limits.max_total_variable_bytes;
         if !self.st.vars.charge_bytes(grown, max) {
             return Err(limit_msg(LimitKind::TotalVariableBytes, max));
         }
-        if self.var_charge.grow(grown).is_err() {
+        let held = grown.saturating_add(crate::state::ENTRY_BYTES);
+        if self.var_charge.grow(held).is_err() {
             // The running charge never subtracts what was freed: bring it
             // down to the exact size of the variables, then try again.
-            let exact = self.st.vars.total_bytes().min(self.var_charge.bytes());
+            let exact = self
+                .st
+                .vars
+                .total_memory_bytes()
+                .min(self.var_charge.bytes());
             let _ = self.var_charge.resize(exact);
-            if self.var_charge.grow(grown).is_err() {
+            if self.var_charge.grow(held).is_err() {
                 return Err(limit_msg(
                     LimitKind::Memory,
                     self.sh.limits.max_memory_bytes,

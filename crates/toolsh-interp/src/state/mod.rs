@@ -30,7 +30,7 @@ pub(crate) use positional::Positional;
 /// faster than SipHash on the short keys a script looks up on every
 /// command.
 pub(crate) type Map<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
-pub(crate) use value::{Value, Var, attr};
+pub(crate) use value::{ENTRY_BYTES, Value, Var, attr};
 pub(crate) use vars::Vars;
 
 /// A function's definition, shared between forks.

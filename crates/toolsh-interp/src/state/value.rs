@@ -27,6 +27,12 @@ pub(crate) mod attr {
     pub const TRACE: u16 = 256;
 }
 
+/// The memory one variable or array entry costs beyond the bytes of its
+/// text, for the memory budget: a `String` header (24 bytes), a B-tree
+/// slot with its key (about 16 bytes in a half-full node), and the
+/// allocator's minimum chunk for the text (32 bytes).
+pub(crate) const ENTRY_BYTES: usize = 72;
+
 /// A value: unset (declared only), a string, or an array.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Value {
@@ -89,6 +95,19 @@ impl Var {
             Value::Indexed(m) => m.values().map(|v| v.len() + 8).sum(),
             Value::Assoc(a) => a.iter().map(|(k, v)| k.len() + v.len()).sum(),
         }
+    }
+    /// Bytes the value costs in memory: [`Var::value_bytes`] plus
+    /// [`ENTRY_BYTES`] for the variable and for every array entry (the
+    /// string headers, the map's slots, the allocator's rounding), which
+    /// the execution's memory budget is charged.
+    pub fn memory_bytes(&self) -> usize {
+        let entries = match &self.value {
+            Value::Unset | Value::Scalar(_) => 0,
+            Value::Indexed(m) => m.len(),
+            Value::Assoc(a) => a.len(),
+        };
+        self.value_bytes()
+            .saturating_add(entries.saturating_add(1).saturating_mul(ENTRY_BYTES))
     }
     /// `true` for an indexed or associative array.
     pub fn is_array(&self) -> bool {

@@ -252,6 +252,20 @@ impl Vars {
             .fold(scope_bytes(&self.global), usize::saturating_add)
     }
 
+    /// [`Vars::total_bytes`] as the memory budget counts it: with
+    /// [`super::value::ENTRY_BYTES`] per variable and array entry.
+    pub fn total_memory_bytes(&self) -> usize {
+        let scope_bytes = |m: &Map<String, Var>| -> usize {
+            m.iter()
+                .map(|(k, v)| k.len().saturating_add(v.memory_bytes()))
+                .fold(0usize, usize::saturating_add)
+        };
+        self.scopes
+            .iter()
+            .map(|s| scope_bytes(&s.vars))
+            .fold(scope_bytes(&self.global), usize::saturating_add)
+    }
+
     /// Charge `grown` more bytes against `max` total bytes. Returns
     /// `false` when the exact total (recounted only once the running upper
     /// bound passes `max`, so the cost is amortised) is over `max`.

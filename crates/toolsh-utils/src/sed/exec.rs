@@ -83,6 +83,9 @@ pub(super) struct Exec<'a> {
     files: Vec<String>,
     /// Exit status so far (input errors).
     pub status: i32,
+    /// The pattern and hold spaces and the output not yet written, held
+    /// against the execution's memory budget.
+    pub held: toolsh_command::Reservation,
 }
 
 impl<'a> Exec<'a> {
@@ -127,6 +130,7 @@ impl<'a> Exec<'a> {
             r_lines: HashMap::new(),
             files,
             status: 0,
+            held: toolsh_command::MemoryBudget::unlimited().reservation(),
         }
     }
 
@@ -443,11 +447,17 @@ impl<'a> Exec<'a> {
         Ok(Ok(hit != negate))
     }
 
-    fn check_size(&self) -> Result<(), Interrupt> {
+    fn check_size(&mut self) -> Result<(), Interrupt> {
         if self.ps.len() > self.max_buffer || self.hold.len() > self.max_buffer {
             return Err(Interrupt::limit(LimitKind::BufferBytes, self.max_buffer));
         }
-        Ok(())
+        let files: usize = self.w_files.iter().map(|(_, b)| b.len()).sum();
+        let bytes = self.ps.capacity()
+            + self.hold.capacity()
+            + self.stdout.len()
+            + self.file_out.len()
+            + files;
+        self.held.resize(bytes)
     }
 
     /// Read the next line into the pattern space for `n` (replace) or `N`

@@ -349,6 +349,7 @@ impl Utility for Sed {
         let max = ctx.shell.limits().max_buffer_bytes;
         let mut reader = Reader::new(files.clone(), delim, max);
         let mut exec = Exec::new(&script, &set, files, max);
+        exec.held = ctx.shell.memory().reservation();
         exec.run(ctx, &mut reader).await
     }
 }

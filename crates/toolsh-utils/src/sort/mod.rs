@@ -216,11 +216,15 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         unique,
         seed: u64::from(ctx.shell.random_u32()) << 32 | u64::from(ctx.shell.random_u32()),
     };
-    let (data, ok) = read_all_operands(ctx, &args.operands).await?;
+    // The input, its line index, the sort's scratch and the output are
+    // held against the memory budget (64 MiB of one-byte lines took
+    // 970 MB).
+    let mut charge = ctx.shell.memory().reservation();
+    let (data, ok) = read_all_operands(ctx, &args.operands, &mut charge).await?;
     if !ok {
         return Ok(2);
     }
-    let lines = split_records(&data, delim);
+    let lines = split_records(&data, delim, &mut charge)?;
     if let Some(quiet) = check {
         for i in 1..lines.len() {
             let o = compare_lines(&cfg, lines[i - 1], lines[i]);
@@ -235,7 +239,8 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         }
         return Ok(0);
     }
-    let sorted = sort_lines(ctx, &cfg, lines)?;
+    let sorted = sort_lines(ctx, &cfg, lines, &mut charge)?;
+    charge.grow(data.len() + 1)?;
     let mut buf = Vec::with_capacity(data.len() + 1);
     for l in &sorted {
         buf.extend_from_slice(l);
@@ -260,8 +265,11 @@ fn sort_lines<'a>(
     ctx: &mut UtilityContext<'_>,
     cfg: &Config,
     mut lines: Vec<&'a [u8]>,
+    charge: &mut toolsh_command::Reservation,
 ) -> Flow<Vec<&'a [u8]>> {
     ctx.shell.checkpoint()?;
+    // The stable merge sort's scratch: half the slices.
+    charge.grow(lines.len().saturating_mul(std::mem::size_of::<&[u8]>()) / 2)?;
     let fast_numeric = cfg.keys.len() == 1
         && cfg.keys[0]
             == Key::whole(Order {
@@ -272,6 +280,13 @@ fn sort_lines<'a>(
     if fast_numeric {
         // Parse each number once; ties fall back to the bytes.
         let rev = cfg.keys[0].order.reverse;
+        // The parsed keys, their scratch, and the output's slices.
+        let entry = std::mem::size_of::<(compare::Num<'a>, &'a [u8])>();
+        charge.grow(
+            lines
+                .len()
+                .saturating_mul(entry + entry / 2 + std::mem::size_of::<&[u8]>()),
+        )?;
         let mut parsed: Vec<(compare::Num<'a>, &'a [u8])> =
             lines.iter().map(|l| (compare::parse_num(l), *l)).collect();
         parsed.sort_by(|(na, a), (nb, b)| {
