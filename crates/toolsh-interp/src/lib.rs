@@ -25,6 +25,7 @@ mod expand;
 pub mod fs;
 mod io;
 mod limits;
+mod locale;
 mod numarg;
 mod parse;
 pub mod pattern;
@@ -49,6 +50,7 @@ pub use fs::{
 };
 pub use io::{Capture, FileSink, Input, Output, OutputError, OutputSink, ReadWriteFile};
 pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKind};
+pub use locale::Locale;
 pub use parse::limit_interrupt;
 pub use profile::Profile;
 pub use shell::{CancelHandle, ExecResult, Shell, ShellBuilder};

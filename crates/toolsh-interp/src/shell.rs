@@ -69,6 +69,7 @@ pub struct ShellBuilder {
     stdin: Bytes,
     stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
     command_string: bool,
+    locale: crate::Locale,
     builtins: Vec<Arc<dyn Builtin>>,
     not_found: Option<Arc<dyn Builtin>>,
     seed: u64,
@@ -91,6 +92,7 @@ impl Default for ShellBuilder {
             stdin: Bytes::new(),
             stdin_stream: None,
             command_string: false,
+            locale: crate::Locale::default(),
             builtins: Vec::new(),
             not_found: None,
             seed: 0x5eed,
@@ -179,6 +181,16 @@ impl ShellBuilder {
     #[must_use]
     pub fn command_string(mut self, yes: bool) -> Self {
         self.command_string = yes;
+        self
+    }
+
+    /// The character-type locale when the script's environment sets none
+    /// of `LC_ALL`, `LC_CTYPE`, `LANG` (default [`crate::Locale::Utf8`]).
+    /// A value of those, from [`ShellBuilder::env`] or assigned by the
+    /// script, wins, as in bash (`LC_ALL=C` switches to bytes).
+    #[must_use]
+    pub fn locale(mut self, locale: crate::Locale) -> Self {
+        self.locale = locale;
         self
     }
 
@@ -308,6 +320,7 @@ impl ShellBuilder {
             stdin: self.stdin,
             stdin_stream: self.stdin_stream,
             command_string: self.command_string,
+            locale: self.locale,
             clock: self.clock,
             virtual_time: self.virtual_time,
             cancel: Arc::new(CancelState::default()),
@@ -403,6 +416,7 @@ pub struct Shell {
     stdin: Bytes,
     stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
     command_string: bool,
+    locale: crate::Locale,
     clock: Option<ClockFn>,
     virtual_time: bool,
     cancel: Arc<CancelState>,
@@ -498,6 +512,7 @@ impl Shell {
             ticks: std::sync::atomic::AtomicU32::new(0),
             live_stages: std::sync::atomic::AtomicUsize::new(0),
             command_string: self.command_string,
+            locale: self.locale,
             memory,
         });
         let state = self
