@@ -181,6 +181,7 @@ impl ExecutionLimits {
             max_source_bytes: self.max_source_bytes,
             max_depth: self.max_ast_depth,
             max_heredocs: self.max_heredocs,
+            ..toolsh_parser::ParseLimits::default()
         }
     }
 }

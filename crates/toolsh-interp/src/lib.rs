@@ -31,6 +31,7 @@
 mod builtins;
 mod exec;
 mod expand;
+mod locale;
 mod parse;
 mod shell;
 mod state;
@@ -40,6 +41,7 @@ pub use toolsh_command::{contain, fs, pattern};
 use toolsh_command::{io, limits, numarg, profile, quote, utility};
 
 pub use builtins::names as shell_builtin_names;
+pub use locale::Locale;
 pub use parse::limit_interrupt;
 pub use shell::{CancelHandle, ExecResult, Shell, ShellBuilder};
 pub use toolsh_command::{

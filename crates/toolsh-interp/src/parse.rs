@@ -5,9 +5,18 @@ use toolsh_parser::{ArithExpr, ParseError, ParseErrorKind, ParseLimits, Script};
 use crate::limits::{ExecutionLimits, Interrupt, LimitKind};
 
 /// Parse a script under the execution limits (source bytes, AST depth,
-/// here-documents).
-pub(crate) fn parse_script(src: &str, limits: &ExecutionLimits) -> Result<Script, ParseError> {
-    toolsh_parser::parse_with_limits(src, &limits.parse_limits())
+/// here-documents); `utf8` is the locale `$'...'` is decoded in
+/// ([`toolsh_parser::ParseLimits::utf8`]).
+pub(crate) fn parse_script(
+    src: &str,
+    limits: &ExecutionLimits,
+    utf8: bool,
+) -> Result<Script, ParseError> {
+    let pl = ParseLimits {
+        utf8,
+        ..limits.parse_limits()
+    };
+    toolsh_parser::parse_with_limits(src, &pl)
 }
 
 /// Parse an arithmetic expression (variable values, expanded text) under

@@ -70,6 +70,7 @@ pub struct ShellBuilder {
     stdin: Bytes,
     stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
     command_string: bool,
+    locale: crate::Locale,
     host_commands: Vec<Arc<dyn Utility>>,
     utilities: UtilitySet,
     not_found: Option<Arc<dyn Utility>>,
@@ -93,6 +94,7 @@ impl Default for ShellBuilder {
             stdin: Bytes::new(),
             stdin_stream: None,
             command_string: false,
+            locale: crate::Locale::default(),
             host_commands: Vec::new(),
             utilities: UtilitySet::new(),
             not_found: None,
@@ -182,6 +184,16 @@ impl ShellBuilder {
     #[must_use]
     pub fn command_string(mut self, yes: bool) -> Self {
         self.command_string = yes;
+        self
+    }
+
+    /// The character-type locale when the script's environment sets none
+    /// of `LC_ALL`, `LC_CTYPE`, `LANG` (default [`crate::Locale::Utf8`]).
+    /// A value of those, from [`ShellBuilder::env`] or assigned by the
+    /// script, wins, as in bash (`LC_ALL=C` switches to bytes).
+    #[must_use]
+    pub fn locale(mut self, locale: crate::Locale) -> Self {
+        self.locale = locale;
         self
     }
 
@@ -321,6 +333,7 @@ impl ShellBuilder {
             stdin: self.stdin,
             stdin_stream: self.stdin_stream,
             command_string: self.command_string,
+            locale: self.locale,
             clock: self.clock,
             virtual_time: self.virtual_time,
             cancel: Arc::new(CancelState::default()),
@@ -405,6 +418,7 @@ pub struct Shell {
     stdin: Bytes,
     stdin_stream: Option<Arc<tokio::sync::Mutex<Input>>>,
     command_string: bool,
+    locale: crate::Locale,
     clock: Option<ClockFn>,
     virtual_time: bool,
     cancel: Arc<CancelState>,
@@ -500,6 +514,7 @@ impl Shell {
             ticks: std::sync::atomic::AtomicU32::new(0),
             live_stages: std::sync::atomic::AtomicUsize::new(0),
             command_string: self.command_string,
+            locale: self.locale,
             memory,
         });
         let state = self

@@ -222,11 +222,9 @@ mod tests {
         assert_eq!(b, (256 << 20) + stack);
         // A smaller budget admits more executions at once; the other
         // per-buffer bounds no longer count.
-        let small = ExecutionLimits {
-            max_memory_bytes: 16 << 20,
-            max_buffer_bytes: 1 << 30,
-            ..ExecutionLimits::default()
-        };
+        let small = ExecutionLimits::default()
+            .with_max_memory_bytes(16 << 20)
+            .with_max_buffer_bytes(1 << 30);
         assert_eq!(execution_memory_budget(&small), (16 << 20) + stack);
         let server = ServerLimits {
             max_executions: 1000,

@@ -353,6 +353,12 @@ pub enum WordPart {
     /// word splitting, tilde expansion after `=`), then passed as the single
     /// argument `name=value` (or performed directly for arrays).
     AssignmentWord(Box<Assignment>),
+    /// A `${...}` that names no valid expansion (`${x;}`, `${#x:-y}`,
+    /// `${a[0][0]}`), kept as written up to its closing brace. bash 5.2
+    /// reports it when the word is expanded, not when the script is read:
+    /// `TEXT: bad substitution`, status 1, and the rest of the line is
+    /// abandoned; a word never expanded is never reported.
+    BadSubstitution(CompactString),
 }
 
 /// A brace expansion.

@@ -276,6 +276,7 @@ impl Parser<'_> {
         let mut cmd = SimpleCommand::default();
         let base = self.word_stack.len();
         let mut decl = false;
+        let mut let_cmd = false;
         loop {
             self.skip_blanks();
             if self.at_redirect() {
@@ -291,6 +292,7 @@ impl Parser<'_> {
                     }
                     let w = self.parse_word(WordCtx::Normal)?;
                     decl = matches!(w.parts.as_slice(), [WordPart::Literal(l)] if DECLARATION_UTILITIES.contains(&l.as_str()));
+                    let_cmd = matches!(w.parts.as_slice(), [WordPart::Literal(l)] if l == "let");
                     let plain_name = matches!(w.parts.as_slice(), [WordPart::Literal(_)]);
                     self.word_stack.push(w);
                     if plain_name && cmd.assignments.is_empty() && cmd.redirects.is_empty() {
@@ -303,7 +305,13 @@ impl Parser<'_> {
                     }
                 } else if let Some(shape) = shape {
                     let wstart = self.pos;
-                    if decl {
+                    if let_cmd && self.b.get(shape.eq + 1) == Some(&b'(') {
+                        // `let x=( 1 + 2 )*3`: bash reads the parenthesised
+                        // text, blanks and newlines included, into the word
+                        // and `let` evaluates it.
+                        let w = self.parse_word(WordCtx::Regex)?;
+                        self.word_stack.push(w);
+                    } else if decl {
                         let a = self.parse_assignment(&shape)?;
                         let span = self.span_from(wstart);
                         self.word_stack.push(Word {

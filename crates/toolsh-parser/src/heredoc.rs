@@ -179,6 +179,12 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// Text parsed as a here-document body at run time
+    /// ([`crate::parse_expandable_text`]).
+    pub(crate) fn heredoc_text(&mut self) -> Result<Word, ParseError> {
+        self.heredoc_body()
+    }
+
     /// An unquoted here-document body: the whole text, expanded as inside
     /// double quotes except that `"` is ordinary.
     fn heredoc_body(&mut self) -> Result<Word, ParseError> {

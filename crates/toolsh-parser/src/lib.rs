@@ -176,6 +176,18 @@ pub fn parse_arith_with_limits(text: &str, limits: &ParseLimits) -> Result<Arith
     p.arith_text()
 }
 
+/// Parses run-time text as bash expands a here-document body or a prompt
+/// string (`${x@P}`, bash manual 6.9): parameter expansion, command
+/// substitution and arithmetic expansion, `\` quoting only `$`, `` ` ``,
+/// `\` and newline, and quotes ordinary characters.
+///
+/// # Errors
+/// A syntax error inside a substitution (`$(if)`), or a limit.
+pub fn parse_expandable_text(text: &str, limits: &ParseLimits) -> Result<Word, ParseError> {
+    let mut p = Parser::new(text, *limits);
+    p.heredoc_text()
+}
+
 /// Prints a script in canonical form: one command per line, compound
 /// bodies indented by two spaces. `parse(&print(&s)) == s` for every tree
 /// the parser produces.

@@ -11,6 +11,18 @@ use crate::lexer::{is_name_char, is_name_start};
 use crate::parser::Parser;
 use crate::word::{Parts, WordCtx};
 
+/// The end of bash's message for a `${...}` it cannot expand.
+const BAD_SUBST: &str = ": bad substitution";
+
+/// A `\u`/`\U` escape bash cannot turn into a character, as it keeps it.
+fn kept_escape(v: u32) -> String {
+    if v <= 0xffff {
+        format!("\\u{v:04X}")
+    } else {
+        format!("\\U{v:08X}")
+    }
+}
+
 #[inline]
 fn is_special_param(c: u8) -> bool {
     matches!(c, b'@' | b'*' | b'#' | b'?' | b'-' | b'$' | b'!')
@@ -200,8 +212,27 @@ impl Parser<'_> {
         Err(self.eof_matching(']', start))
     }
 
-    /// `${...}` at the cursor.
+    /// `${...}` at the cursor; a bad substitution (bash's run-time error)
+    /// becomes [`WordPart::BadSubstitution`] with the text up to the
+    /// closing brace, the cursor after it.
     fn braced_param(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
+        let (open, depth) = (self.pos, self.depth);
+        match self.braced_param_checked(in_dq) {
+            Err(e) if e.kind == ParseErrorKind::Invalid && e.message.ends_with(BAD_SUBST) => {
+                let text = &e.message[..e.message.len() - BAD_SUBST.len()];
+                if !self.src[open..].starts_with(text) {
+                    return Err(e);
+                }
+                self.depth = depth;
+                self.pos = open + text.len();
+                Ok(WordPart::BadSubstitution(text.into()))
+            }
+            r => r,
+        }
+    }
+
+    /// `${...}` at the cursor, a bad substitution an error.
+    fn braced_param_checked(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
         let open = self.pos;
         self.pos += 2;
         self.enter()?;
@@ -290,7 +321,7 @@ impl Parser<'_> {
             e += 1;
         }
         let text = self.src[open..e].to_string();
-        self.invalid(format!("{text}: bad substitution"), open)
+        self.invalid(format!("{text}{BAD_SUBST}"), open)
     }
 
     fn param_name(&mut self, open: usize) -> Result<Parameter, ParseError> {
@@ -471,15 +502,20 @@ impl Parser<'_> {
                 } else if e == 'x' && v >= 0x80 {
                     out.push(v as u8);
                     return None;
+                } else if v >= 0x80 && self.limits.utf8 {
+                    // A UTF-8 locale has a character for every code
+                    // point; bash gives up on the rest (surrogates, past
+                    // U+10FFFF) and keeps the escape.
+                    if let Some(c) = char::from_u32(v) {
+                        c
+                    } else {
+                        out.extend_from_slice(kept_escape(v).as_bytes());
+                        return None;
+                    }
                 } else if v >= 0x80 {
                     // The C locale has no character for it: bash keeps
                     // the escape, normalised (`\u00E9`, `\U0001F600`).
-                    let kept = if v <= 0xffff {
-                        format!("\\u{v:04X}")
-                    } else {
-                        format!("\\U{v:08X}")
-                    };
-                    out.extend_from_slice(kept.as_bytes());
+                    out.extend_from_slice(kept_escape(v).as_bytes());
                     return None;
                 } else {
                     char::from_u32(v).unwrap_or('\u{fffd}')

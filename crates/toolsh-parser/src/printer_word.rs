@@ -111,6 +111,7 @@ impl Printer<'_> {
                 self.out.push(')');
             }
             WordPart::AssignmentWord(a) => self.assignment(a),
+            WordPart::BadSubstitution(text) => self.out.push_str(text),
         }
     }
 

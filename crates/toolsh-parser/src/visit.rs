@@ -330,7 +330,8 @@ macro_rules! visitor {
                 | WordPart::Escaped(_)
                 | WordPart::SingleQuoted(_)
                 | WordPart::AnsiC(_)
-                | WordPart::Tilde(_) => {}
+                | WordPart::Tilde(_)
+                | WordPart::BadSubstitution(_) => {}
             }
         }
 

@@ -48,13 +48,23 @@ fn double_quote_escapes() {
 fn ansi_c_escapes_are_decoded() {
     assert_eq!(
         word_parts(r"echo $'a\n\t\x41\101\u00e9\cA\e\'\\\q'", 1),
-        vec![WordPart::AnsiC("a\n\tAA\\u00E9\x01\x1b'\\\\q".into())]
+        vec![WordPart::AnsiC("a\n\tAA\u{e9}\x01\x1b'\\\\q".into())]
     );
-    // \u and \U name characters the C locale lacks above 0x7f: bash keeps
-    // the escape, upper-case, \u when it fits in four digits.
+    // In the default UTF-8 locale \u and \U decode to characters.
     assert_eq!(
         word_parts(r"echo $'\u41\U00e9\U0001f600\u7f'", 1),
-        vec![WordPart::AnsiC("A\\u00E9\\U0001F600\x7f".into())]
+        vec![WordPart::AnsiC("A\u{e9}\u{1f600}\x7f".into())]
+    );
+    // The C locale lacks them above 0x7f: bash keeps the escape,
+    // upper-case, \u when it fits in four digits.
+    let c = ParseLimits {
+        utf8: false,
+        ..ParseLimits::default()
+    };
+    let script = parse_with_limits(r"echo $'\u41\U00e9\U0001f600\u7f'", &c).unwrap();
+    assert!(
+        format!("{script:?}").contains(r#"AnsiC("A\\u00E9\\U0001F600\u{7f}")"#),
+        "{script:?}"
     );
     // bash stops at a NUL byte.
     assert_eq!(

@@ -15,7 +15,9 @@
 //! with control characters or lines that would read as section markers).
 //! `## divergence: <reason>` marks a case where toolsh differs from bash on
 //! purpose. Lines after the last section of a case (blank separators,
-//! comments) are kept verbatim.
+//! comments) are kept verbatim. A `## locale: NAME` line in the file comment
+//! runs every case of the file with `LC_ALL=NAME` (oracle and toolsh alike)
+//! instead of the default `LC_ALL=C`.
 
 use std::fmt;
 use std::fmt::Write as _;
@@ -28,6 +30,9 @@ pub struct SpecFile {
     pub path: PathBuf,
     /// Lines before the first case, verbatim.
     pub comment: Vec<String>,
+    /// The `LC_ALL` of every case: the comment's `## locale:` line, else
+    /// [`DEFAULT_LOCALE`].
+    pub locale: String,
     /// The cases, in file order.
     pub cases: Vec<Case>,
 }
@@ -92,6 +97,10 @@ const STDOUT_NO_EOL: &str = "## stdout-no-eol:";
 const STDOUT_JSON: &str = "## stdout-json:";
 const STATUS: &str = "## status:";
 const DIVERGENCE: &str = "## divergence:";
+const LOCALE: &str = "## locale:";
+
+/// The `LC_ALL` of a file without a `## locale:` line.
+pub const DEFAULT_LOCALE: &str = "C";
 
 /// A section marker line, classified.
 enum Marker<'a> {
@@ -141,6 +150,23 @@ pub fn parse(path: &Path, text: &str, strictness: Strictness) -> Result<SpecFile
     while i < lines.len() && !is_case_header(lines[i]) {
         comment.push(lines[i].to_string());
         i += 1;
+    }
+    let mut locale = DEFAULT_LOCALE.to_string();
+    for (n, line) in comment.iter().enumerate() {
+        if let Some(name) = line.strip_prefix(LOCALE) {
+            let name = name.trim();
+            if name.is_empty()
+                || !name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"._-@".contains(&b))
+            {
+                return Err(err(
+                    n + 1,
+                    format!("`## locale:` needs a locale name, got {name:?}"),
+                ));
+            }
+            locale = name.to_string();
+        }
     }
     let mut cases: Vec<Case> = Vec::new();
     while i < lines.len() {
@@ -288,6 +314,7 @@ pub fn parse(path: &Path, text: &str, strictness: Strictness) -> Result<SpecFile
     Ok(SpecFile {
         path: path.to_path_buf(),
         comment,
+        locale,
         cases,
     })
 }
@@ -510,6 +537,17 @@ true
             assert_eq!(e.line, line, "{text:?}: {e}");
             assert!(e.message.contains(needle), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn locale_line_in_the_file_comment() {
+        assert_eq!(p("#### a\n## status: 0\n").unwrap().locale, "C");
+        let text = "# utf-8 cases\n## locale: C.UTF-8\n\n#### a\n## status: 0\n";
+        let f = p(text).unwrap();
+        assert_eq!(f.locale, "C.UTF-8");
+        assert_eq!(render(&f), text);
+        let e = p("## locale: a b\n#### a\n## status: 0\n").unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
     }
 
     #[test]

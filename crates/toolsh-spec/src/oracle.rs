@@ -2,8 +2,8 @@
 //!
 //! Each case runs as `bash <temp root>/case.sh` with its cwd and `HOME` the
 //! fresh empty `<temp root>/work`, stdin `/dev/null`, and an environment of exactly
-//! `PATH=<private bin>:<oracle dir>/bin:/usr/bin:/bin`, `HOME`, `LC_ALL=C`,
-//! `TZ=UTC`. The private bin dir holds `awk -> gawk`, so `awk` means gawk
+//! `PATH=<private bin>:<oracle dir>/bin:/usr/bin:/bin`, `HOME`, `LC_ALL=C`
+//! (or the case file's `## locale:`), `TZ=UTC`. The private bin dir holds `awk -> gawk`, so `awk` means gawk
 //! whatever the system alternative says. The script lives outside the cwd,
 //! so the cwd starts empty.
 
@@ -123,6 +123,11 @@ impl Oracle {
     /// truncation). Processes the script leaves behind are killed with
     /// its process group when bash exits.
     pub fn run(&self, script: &str) -> Result<Expected, OracleError> {
+        self.run_in(script, crate::format::DEFAULT_LOCALE)
+    }
+
+    /// [`Oracle::run`] with `LC_ALL=locale` (a case file's `## locale:`).
+    pub fn run_in(&self, script: &str, locale: &str) -> Result<Expected, OracleError> {
         // One temp root per run (so runs can go in parallel): the script
         // beside the empty working directory.
         let root = tempfile::Builder::new().prefix("toolsh-case-").tempdir()?;
@@ -136,7 +141,7 @@ impl Oracle {
             .env_clear()
             .env("PATH", &self.path_var)
             .env("HOME", &work)
-            .env("LC_ALL", "C")
+            .env("LC_ALL", locale)
             .env("TZ", "UTC")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -189,11 +194,12 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<V
     })
 }
 
-/// Runs every script through `oracle` on up to `jobs` threads; results in
-/// input order.
+/// Runs every script through `oracle` with `LC_ALL=locale` on up to `jobs`
+/// threads; results in input order.
 pub fn run_all(
     oracle: &Oracle,
     scripts: &[&str],
+    locale: &str,
     jobs: usize,
 ) -> Vec<Result<Expected, OracleError>> {
     use std::sync::Mutex;
@@ -207,7 +213,7 @@ pub fn run_all(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(script) = scripts.get(i) else { break };
-                    let r = oracle.run(script);
+                    let r = oracle.run_in(script, locale);
                     results.lock().expect("no panics while locked")[i] = Some(r);
                 }
             });

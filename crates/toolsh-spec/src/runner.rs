@@ -22,9 +22,10 @@ use crate::known::{CaseKey, KnownFailures};
 /// (which fails the case).
 pub type SubjectFuture = Pin<Box<dyn Future<Output = Result<(Expected, String), String>>>>;
 
-/// Runs one script; called on the case's own thread, inside a
+/// Runs one script (the first argument) with `LC_ALL` set to the second
+/// (the case file's locale); called on the case's own thread, inside a
 /// current-thread runtime, so the future need not be `Send`.
-pub type Subject = Arc<dyn Fn(String) -> SubjectFuture + Send + Sync>;
+pub type Subject = Arc<dyn Fn(String, String) -> SubjectFuture + Send + Sync>;
 
 /// The default per-case timeout of the subject.
 pub const SUBJECT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -46,15 +47,18 @@ pub enum Verdict {
     },
 }
 
-/// Runs `script` through `subject` with `timeout`, catching panics.
+/// Runs `script` through `subject` with `LC_ALL=locale` and `timeout`,
+/// catching panics.
 pub fn run_case(
     subject: &Subject,
     script: &str,
+    locale: &str,
     timeout: Duration,
 ) -> Result<(Expected, String), String> {
     let (tx, rx) = mpsc::channel();
     let subject = Arc::clone(subject);
     let script = script.to_string();
+    let locale = locale.to_string();
     let spawned = std::thread::Builder::new()
         .name("spec-case".into())
         .stack_size(64 * 1024 * 1024)
@@ -65,7 +69,7 @@ pub fn run_case(
                     .build()
                     .map_err(|e| format!("runtime: {e}"))?;
                 rt.block_on(async {
-                    match tokio::time::timeout(timeout, subject(script)).await {
+                    match tokio::time::timeout(timeout, subject(script, locale)).await {
                         Ok(r) => r,
                         Err(_) => Err(format!("timed out after {}s", timeout.as_secs_f64())),
                     }
@@ -94,12 +98,18 @@ pub fn run_case(
     }
 }
 
-/// Judges one case: runs it unless it has no expectation.
-pub fn judge(subject: &Subject, case: &crate::format::Case, timeout: Duration) -> Verdict {
+/// Judges one case, run with `LC_ALL=locale`: runs it unless it has no
+/// expectation.
+pub fn judge(
+    subject: &Subject,
+    case: &crate::format::Case,
+    locale: &str,
+    timeout: Duration,
+) -> Verdict {
     let Some(expected) = &case.expected else {
         return Verdict::Fail("  not blessed (no expected output)\n".into());
     };
-    let got = run_case(subject, &case.script, timeout);
+    let got = run_case(subject, &case.script, locale, timeout);
     let diff = match &got {
         Ok((actual, stderr)) => mismatch(expected, actual).map(|mut d| {
             if !stderr.is_empty() {
@@ -162,7 +172,7 @@ impl Report {
             for case in &file.cases {
                 let key = (file_key.clone(), case.name.clone());
                 seen.insert(key.clone());
-                match judge(subject, case, timeout) {
+                match judge(subject, case, &file.locale, timeout) {
                     Verdict::Pass => {
                         passed += 1;
                         if known.contains(&key) {
@@ -256,7 +266,7 @@ mod tests {
     /// A fake subject: prints the script's first line back, except for a
     /// few trigger scripts.
     fn echo_subject() -> Subject {
-        Arc::new(|script: String| -> SubjectFuture {
+        Arc::new(|script: String, _locale: String| -> SubjectFuture {
             Box::pin(async move {
                 match script.trim() {
                     "hang" => {
@@ -287,10 +297,14 @@ mod tests {
     fn hangs_panics_and_spins_are_failures() {
         let s = echo_subject();
         let t = Duration::from_millis(200);
-        assert!(run_case(&s, "hang", t).unwrap_err().contains("timed out"));
-        assert!(run_case(&s, "panic", t).unwrap_err().contains("boom"));
-        assert!(run_case(&s, "spin", t).unwrap_err().contains("hung"));
-        assert_eq!(run_case(&s, "ok", t).unwrap().0.stdout, "ok\n");
+        assert!(
+            run_case(&s, "hang", "C", t)
+                .unwrap_err()
+                .contains("timed out")
+        );
+        assert!(run_case(&s, "panic", "C", t).unwrap_err().contains("boom"));
+        assert!(run_case(&s, "spin", "C", t).unwrap_err().contains("hung"));
+        assert_eq!(run_case(&s, "ok", "C", t).unwrap().0.stdout, "ok\n");
     }
 
     #[test]

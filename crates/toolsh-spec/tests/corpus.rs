@@ -21,9 +21,10 @@ use toolsh_spec::{
 /// The working directory (and `HOME`) of every case, as the oracle's temp dir.
 const WORK_DIR: &str = "/tmp/work";
 
-/// A fresh Sandbox shell over an empty `MemoryFs` per case.
+/// A fresh Sandbox shell over an empty `MemoryFs` per case, with `LC_ALL`
+/// the case file's locale (`C` unless its comment says `## locale:`).
 fn toolsh() -> Subject {
-    Arc::new(|script: String| -> SubjectFuture {
+    Arc::new(|script: String, locale: String| -> SubjectFuture {
         Box::pin(async move {
             let fs = Arc::new(MemoryFs::new());
             fs.create_dir(WORK_DIR, true)
@@ -35,7 +36,7 @@ fn toolsh() -> Subject {
                 .fs(fs)
                 .cwd(WORK_DIR)
                 .env("HOME", WORK_DIR)
-                .env("LC_ALL", "C")
+                .env("LC_ALL", &locale)
                 .env("TZ", "UTC")
                 .env("PATH", "/usr/bin:/bin")
                 .build();

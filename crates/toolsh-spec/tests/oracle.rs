@@ -34,6 +34,10 @@ fn environment_is_the_documented_one(o: &Oracle) {
         "C UTC\nhome=cwd\n0\nread=1\nGNU Awk \njq-1.7.1\nHOME LC_ALL PATH PWD SHLVL TZ _ "
     );
     assert_eq!(got.status, 0);
+    let utf8 = o
+        .run_in("echo \"$LC_ALL\"; x=é; echo ${#x}\n", "C.UTF-8")
+        .unwrap();
+    assert_eq!(utf8.stdout, "C.UTF-8\n1\n");
 }
 
 fn status_and_signals(o: &Oracle) {
@@ -44,7 +48,7 @@ fn status_and_signals(o: &Oracle) {
 fn run_all_keeps_the_order(o: &Oracle) {
     let scripts: Vec<String> = (0..20).map(|i| format!("echo {i}; exit {i}")).collect();
     let refs: Vec<&str> = scripts.iter().map(String::as_str).collect();
-    let got = run_all(o, &refs, 4);
+    let got = run_all(o, &refs, "C", 4);
     for (i, r) in got.into_iter().enumerate() {
         let e = r.unwrap();
         assert_eq!((e.stdout, e.status), (format!("{i}\n"), i as i32));

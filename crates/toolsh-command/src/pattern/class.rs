@@ -40,6 +40,9 @@ impl Named {
     }
 
     fn matches(self, c: char) -> bool {
+        if !c.is_ascii() {
+            return self.matches_wide(c);
+        }
         match self {
             Named::Alnum => c.is_ascii_alphanumeric(),
             Named::Alpha => c.is_ascii_alphabetic(),
@@ -54,6 +57,29 @@ impl Named {
             Named::Upper => c.is_ascii_uppercase(),
             Named::Xdigit => c.is_ascii_hexdigit(),
             Named::Word => c.is_ascii_alphanumeric() || c == '_',
+        }
+    }
+
+    /// A character above ASCII, as glibc's `C.UTF-8` classifies it
+    /// (Unicode letters are `alpha`, digits stay ASCII-only, symbols such
+    /// as `☠` are `punct`). Text reaches a pattern as characters only in
+    /// a UTF-8 locale's terms; the C locale's bytes are not classified.
+    fn matches_wide(self, c: char) -> bool {
+        let graph = !c.is_control() && !c.is_whitespace();
+        match self {
+            Named::Alnum | Named::Word => c.is_alphanumeric(),
+            Named::Alpha => c.is_alphabetic(),
+            Named::Blank => {
+                c.is_whitespace() && c != '\u{85}' && !matches!(c, '\u{2028}' | '\u{2029}')
+            }
+            Named::Cntrl => c.is_control(),
+            Named::Digit | Named::Xdigit => false,
+            Named::Graph => graph,
+            Named::Lower => c.is_lowercase(),
+            Named::Print => graph || c.is_whitespace() && !c.is_control(),
+            Named::Punct => graph && !c.is_alphanumeric(),
+            Named::Space => c.is_whitespace(),
+            Named::Upper => c.is_uppercase(),
         }
     }
 }

@@ -91,6 +91,7 @@ impl Interp {
         let mut guard = input.lock().await;
         let mut buf = Vec::new();
         if let Some(n) = o.nchars {
+            let utf8 = self.utf8_locale();
             // The count only bounds this loop, which ends with the input,
             // the variable limit or the deadline (NUL bytes from an
             // endless `/dev/zero` are dropped, so check it every byte).
@@ -118,9 +119,19 @@ impl Interp {
                     continue;
                 }
                 buf.extend_from_slice(&one);
-                // count characters, not bytes
-                if one[0] & 0xC0 != 0x80 {
-                    count += 1;
+                count += 1;
+                // A UTF-8 locale counts characters: take the rest of a
+                // multibyte one with its first byte.
+                let rest = match one[0] {
+                    0xC0..=0xDF => 1,
+                    0xE0..=0xEF => 2,
+                    0xF0..=0xF7 => 3,
+                    _ => 0,
+                };
+                if rest > 0 && utf8 {
+                    let mut tail = Vec::new();
+                    guard.read_up_to(rest, &mut tail).await;
+                    buf.extend_from_slice(&tail);
                 }
             }
             return Ok(Some((buf, true)));
@@ -220,8 +231,9 @@ builtin!(
                                 o.exact = ch == 'N';
                             }
                             Err(_) => {
+                                // bash 5.2: status 1, as for a bad `-t` or `-u`.
                                 it.error(&format!("read: {v}: invalid number")).await?;
-                                return Ok(2);
+                                return Ok(1);
                             }
                         }
                     }
@@ -232,7 +244,7 @@ builtin!(
                             Ok(t) if t >= 0.0 => o.timeout = Some(t),
                             _ => {
                                 it.error(&format!("read: {v}: invalid timeout specification")).await?;
-                                return Ok(2);
+                                return Ok(1);
                             }
                         }
                     }

@@ -158,106 +158,126 @@ builtin!(
         }
         let optstring = c.args[1].clone();
         let name = c.args[2].clone();
-        if !crate::exec::vars::is_name(&name) {
+        // bash parses the option first (OPTIND and OPTARG move) and only
+        // then binds `name` (getopts.c `getopts_bind_variable`): an invalid
+        // name is reported afterwards, with status 1.
+        let valid = crate::exec::vars::is_name(&name);
+        let bind = |it: &mut crate::exec::Interp, value: &str| {
+            if valid {
+                let _ = it.set_var(&name, value.to_string());
+            }
+        };
+        let status = getopts_step(it, &c.args, &optstring, bind).await?;
+        if !valid {
             it.error(&format!("getopts: `{name}': not a valid identifier")).await?;
             return Ok(1);
         }
-        let args: Vec<String> = if c.args.len() > 3 {
-            c.args[3..].to_vec()
-        } else {
-            it.st.positional.to_vec()
-        };
-        let silent = optstring.starts_with(':');
-        let spec = optstring.trim_start_matches(':');
-        let mut optind: usize = it
-            .get_scalar("OPTIND")
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(1)
-            .max(1);
-        if optind == 1 && it.st.getopts_char == 0 {
-            // fresh start
-        }
-        let mut charpos = it.st.getopts_char;
-        let done = |it: &mut crate::exec::Interp, optind: usize| {
-            let _ = it.set_var("OPTIND", optind.to_string());
-            let _ = it.set_var(&name, "?".to_string());
-            it.st.getopts_char = 0;
-        };
-        let Some(arg) = args.get(optind - 1).cloned() else {
-            // Past the arguments bash sets OPTIND to their count + 1
-            // (`OPTIND=5; getopts a o -a b` leaves 3), so
-            // `shift $((OPTIND-1))` stays valid.
-            done(it, args.len() + 1);
-            return Ok(1);
-        };
-        if charpos == 0 {
-            if arg == "--" {
-                done(it, optind + 1);
-                return Ok(1);
-            }
-            if !arg.starts_with('-') || arg == "-" {
-                done(it, optind);
-                return Ok(1);
-            }
-            charpos = 1;
-        }
-        let chars: Vec<char> = arg.chars().collect();
-        let opt = chars[charpos];
-        charpos += 1;
-        let at_end = charpos >= chars.len();
-        let pos = spec.find(opt);
-        let takes_arg = pos.is_some_and(|p| spec[p + opt.len_utf8()..].starts_with(':'));
-        let _ = it.unset_var("OPTARG");
-        if pos.is_none() || opt == ':' {
-            if silent {
-                let _ = it.set_var("OPTARG", opt.to_string());
-            } else {
-                it.error(&format!("illegal option -- {opt}")).await?;
-            }
-            let _ = it.set_var(&name, "?".to_string());
-        } else if takes_arg {
-            if !at_end {
-                let rest: String = chars[charpos..].iter().collect();
-                let _ = it.set_var("OPTARG", rest);
-                optind += 1;
-                charpos = 0;
-                let _ = it.set_var(&name, opt.to_string());
-                it.st.getopts_char = charpos;
-                let _ = it.set_var("OPTIND", optind.to_string());
-                return Ok(0);
-            }
-            match args.get(optind) {
-                Some(v) => {
-                    let _ = it.set_var("OPTARG", v.clone());
-                    let _ = it.set_var(&name, opt.to_string());
-                    optind += 2;
-                }
-                None => {
-                    if silent {
-                        let _ = it.set_var("OPTARG", opt.to_string());
-                        let _ = it.set_var(&name, ":".to_string());
-                    } else {
-                        it.error(&format!("option requires an argument -- {opt}")).await?;
-                        let _ = it.set_var(&name, "?".to_string());
-                    }
-                    optind += 1;
-                }
-            }
-            it.st.getopts_char = 0;
-            let _ = it.set_var("OPTIND", optind.to_string());
-            return Ok(0);
-        } else {
-            let _ = it.set_var(&name, opt.to_string());
-        }
-        if at_end {
-            optind += 1;
-            charpos = 0;
-        }
-        it.st.getopts_char = charpos;
-        let _ = it.set_var("OPTIND", optind.to_string());
-        Ok(0)
+        Ok(status)
     }
 );
+
+/// One step of `getopts` over `args` (`args[3..]`, else the positional
+/// parameters): sets OPTIND and OPTARG and passes the option character
+/// (or `?`, `:`) to `bind`; the status is 0 for an option, 1 at the end.
+async fn getopts_step(
+    it: &mut crate::exec::Interp,
+    call_args: &[String],
+    optstring: &str,
+    bind: impl Fn(&mut crate::exec::Interp, &str),
+) -> crate::exec::R<i32> {
+    let args: Vec<String> = if call_args.len() > 3 {
+        call_args[3..].to_vec()
+    } else {
+        it.st.positional.to_vec()
+    };
+    let silent = optstring.starts_with(':');
+    let spec = optstring.trim_start_matches(':');
+    let mut optind: usize = it
+        .get_scalar("OPTIND")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let mut charpos = it.st.getopts_char;
+    let done = |it: &mut crate::exec::Interp, optind: usize| {
+        let _ = it.set_var("OPTIND", optind.to_string());
+        bind(it, "?");
+        it.st.getopts_char = 0;
+    };
+    let Some(arg) = args.get(optind - 1).cloned() else {
+        // Past the arguments bash sets OPTIND to their count + 1
+        // (`OPTIND=5; getopts a o -a b` leaves 3), so
+        // `shift $((OPTIND-1))` stays valid.
+        done(it, args.len() + 1);
+        return Ok(1);
+    };
+    if charpos == 0 {
+        if arg == "--" {
+            done(it, optind + 1);
+            return Ok(1);
+        }
+        if !arg.starts_with('-') || arg == "-" {
+            done(it, optind);
+            return Ok(1);
+        }
+        charpos = 1;
+    }
+    let chars: Vec<char> = arg.chars().collect();
+    let opt = chars[charpos];
+    charpos += 1;
+    let at_end = charpos >= chars.len();
+    let pos = spec.find(opt);
+    let takes_arg = pos.is_some_and(|p| spec[p + opt.len_utf8()..].starts_with(':'));
+    let _ = it.unset_var("OPTARG");
+    if pos.is_none() || opt == ':' {
+        if silent {
+            let _ = it.set_var("OPTARG", opt.to_string());
+        } else {
+            it.error(&format!("illegal option -- {opt}")).await?;
+        }
+        bind(it, "?");
+    } else if takes_arg {
+        if !at_end {
+            let rest: String = chars[charpos..].iter().collect();
+            let _ = it.set_var("OPTARG", rest);
+            optind += 1;
+            charpos = 0;
+            bind(it, opt.encode_utf8(&mut [0; 4]));
+            it.st.getopts_char = charpos;
+            let _ = it.set_var("OPTIND", optind.to_string());
+            return Ok(0);
+        }
+        match args.get(optind) {
+            Some(v) => {
+                let _ = it.set_var("OPTARG", v.clone());
+                bind(it, opt.encode_utf8(&mut [0; 4]));
+                optind += 2;
+            }
+            None => {
+                if silent {
+                    let _ = it.set_var("OPTARG", opt.to_string());
+                    bind(it, ":");
+                } else {
+                    it.error(&format!("option requires an argument -- {opt}"))
+                        .await?;
+                    bind(it, "?");
+                }
+                optind += 1;
+            }
+        }
+        it.st.getopts_char = 0;
+        let _ = it.set_var("OPTIND", optind.to_string());
+        return Ok(0);
+    } else {
+        bind(it, opt.encode_utf8(&mut [0; 4]));
+    }
+    if at_end {
+        optind += 1;
+        charpos = 0;
+    }
+    it.st.getopts_char = charpos;
+    let _ = it.set_var("OPTIND", optind.to_string());
+    Ok(0)
+}
 
 /// Removes function `name` with its trace attribute (`unset -f`).
 fn remove_function(st: &mut crate::state::ShellState, name: &str) {

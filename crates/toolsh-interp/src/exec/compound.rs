@@ -88,7 +88,10 @@ impl Interp {
                 self.note_command(*span);
                 let run = std::mem::take(&mut self.st.next_subshell);
                 let status = if run == SubshellRun::Stage {
-                    // The pipeline stage's fork is this subshell.
+                    // The pipeline stage's fork is this subshell, and a
+                    // subshell is outside every loop (bash's
+                    // `execute_in_subshell` clears `loop_level`).
+                    self.st.loop_depth = 0;
                     if lone_subshell(list) {
                         self.st.next_subshell = SubshellRun::NoFork;
                     }
@@ -238,6 +241,11 @@ impl Interp {
                     loop {
                         n += 1;
                         self.sh.count_iteration(n)?;
+                        // The header is on the `for` line, whatever line
+                        // the body ran last (bash sets `$LINENO` for each
+                        // evaluation).
+                        let header_line = self.st.line_base + span.line;
+                        self.st.lineno = header_line;
                         if let Some(e) = cond {
                             match self.arith_command(e).await? {
                                 Ok(0) => break,
@@ -251,6 +259,7 @@ impl Interp {
                         {
                             break;
                         }
+                        self.st.lineno = header_line;
                         if let Some(e) = step
                             && let Err(s) = self.arith_command(e).await?
                         {
@@ -329,6 +338,8 @@ impl Interp {
     /// `( list )`: run on a fork; changes do not leak back.
     pub async fn run_subshell(&mut self, list: &List) -> R<i32> {
         let mut child = self.fork();
+        // `break`/`continue` in `( ... )` do not reach the loops around it.
+        child.st.loop_depth = 0;
         child.enter_subst_depth()?;
         if lone_subshell(list) {
             child.st.next_subshell = SubshellRun::NoFork;

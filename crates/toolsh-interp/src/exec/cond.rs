@@ -152,10 +152,11 @@ impl Interp {
                             matches!(x.value, crate::state::Value::Assoc(_))
                                 || x.has(crate::state::attr::ASSOC)
                         });
-                        if t == "@" || t == "*" {
-                            !self.array_keys(base).is_empty()
-                        } else if is_assoc {
+                        // An associative subscript is a key, `@` too.
+                        if is_assoc {
                             self.array_keys(base).contains(&t)
+                        } else if t == "@" || t == "*" {
+                            !self.array_keys(base).is_empty()
                         } else {
                             let i = self.arith_text(&t).await?;
                             if self.bad_negative_index(base, i) {

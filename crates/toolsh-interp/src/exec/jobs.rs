@@ -33,6 +33,9 @@ impl Interp {
         }
         let mut child = self.fork();
         child.fds.set_stdin(Input::empty());
+        // A job is outside the loops around it (bash: `break` in `{ ...; } &`
+        // is "only meaningful in a loop").
+        child.st.loop_depth = 0;
         let pid = child.st.pid;
         let ao = Arc::new(ao.clone());
         let sh = self.sh.clone();

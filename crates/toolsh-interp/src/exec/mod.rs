@@ -448,14 +448,20 @@ impl Interp {
                 self.sh.limits.max_subst_depth,
             )));
         }
-        let r = match crate::parse::parse_script(src, &self.sh.limits) {
+        let r = match crate::parse::parse_script(src, &self.sh.limits, self.utf8_locale()) {
             Ok(script) => {
                 let line = self.st.lineno;
                 let base = std::mem::replace(&mut self.st.line_base, line.saturating_sub(1));
                 let script = Arc::new(script);
                 // Spans of the eval'd text index the eval'd text.
                 let saved = std::mem::replace(&mut self.source, Arc::from(src));
-                let r = self.run_list(&script.body).await;
+                // An expansion error abandons the rest of the text and
+                // `eval` returns its status (bash's `parse_and_execute`
+                // catches the jump), so the caller's line goes on.
+                let r = match self.run_list(&script.body).await {
+                    Err(Ctl::Abort(s)) => Ok(s),
+                    r => r,
+                };
                 self.source = saved;
                 self.st.line_base = base;
                 self.st.lineno = line;

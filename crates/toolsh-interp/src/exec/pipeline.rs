@@ -10,11 +10,16 @@ use crate::io::Output;
 impl Interp {
     /// Run a pipeline; sets `PIPESTATUS`.
     pub async fn run_pipeline(&mut self, p: &Pipeline) -> R<i32> {
-        if p.negated {
+        // `!` ignores failures inside only when `set -e` is already on as
+        // it starts (execute_cmd.c: `if (exit_immediately_on_error &&
+        // invert) command->flags |= CMD_IGNORE_RETURN`): a function run
+        // under `!` that turns `set -e` on exits at its next failure.
+        let suppress = p.negated && self.st.opts.errexit;
+        if suppress {
             self.st.errexit_suppressed += 1;
         }
         let r = self.run_pipeline_inner(p).await;
-        if p.negated {
+        if suppress {
             self.st.errexit_suppressed -= 1;
         }
         let status = r?;

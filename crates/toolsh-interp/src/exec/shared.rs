@@ -92,6 +92,9 @@ pub(crate) struct Shared {
     pub live_stages: AtomicUsize,
     /// The script is a command string (`bash -c`), not a script file.
     pub command_string: bool,
+    /// The locale when the script sets none of `LC_ALL`, `LC_CTYPE`,
+    /// `LANG` ([`crate::ShellBuilder::locale`]).
+    pub locale: crate::Locale,
     /// The memory budget ([`ExecutionLimits::max_memory_bytes`]).
     pub memory: Arc<crate::MemoryBudget>,
 }

@@ -396,7 +396,7 @@ impl Interp {
                 self.sh.limits.max_source_bytes,
             )));
         }
-        match crate::parse::parse_script(src, &self.sh.limits) {
+        match crate::parse::parse_script(src, &self.sh.limits, self.utf8_locale()) {
             Ok(script) => {
                 let script = Arc::new(script);
                 let saved = std::mem::replace(&mut self.source, Arc::from(src));
@@ -411,7 +411,9 @@ impl Interp {
                 // As bash reads a file: the complete commands before the
                 // line with the error run, then the error is reported.
                 let end = super::top::runnable_prefix_end(src, &e);
-                if let Ok(prefix) = crate::parse::parse_script(&src[..end], &self.sh.limits) {
+                if let Ok(prefix) =
+                    crate::parse::parse_script(&src[..end], &self.sh.limits, self.utf8_locale())
+                {
                     let saved = std::mem::replace(&mut self.source, Arc::from(src));
                     let r = self.run_items(&prefix, true).await;
                     self.source = saved;

@@ -9,6 +9,7 @@ use crate::limits::{Interrupt, LimitKind};
 
 /// Run `src` as the top-level script of `it`.
 pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt> {
+    let utf8 = it.utf8_locale();
     let limits = &it.sh.limits;
     if src.len() > limits.max_source_bytes {
         return Err(Interrupt::limit(
@@ -16,7 +17,7 @@ pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt
             limits.max_source_bytes,
         ));
     }
-    let parsed = crate::parse::parse_script(src, limits);
+    let parsed = crate::parse::parse_script(src, limits, utf8);
     let (script, syntax_error) = match parsed {
         Ok(s) => (Some(s), None),
         Err(e) => {
@@ -25,7 +26,7 @@ pub(crate) async fn run_top(it: &mut Interp, src: &str) -> Result<i32, Interrupt
             }
             // Run the whole commands before the error.
             let prefix_end = runnable_prefix_end(src, &e);
-            let prefix = crate::parse::parse_script(&src[..prefix_end], limits).ok();
+            let prefix = crate::parse::parse_script(&src[..prefix_end], limits, utf8).ok();
             (prefix, Some(e))
         }
     };

@@ -261,8 +261,9 @@ impl Interp {
     }
 
     /// `true` when the character-type locale is UTF-8: the first set and
-    /// non-empty of `LC_ALL`, `LC_CTYPE`, `LANG` names a UTF-8 codeset.
-    /// Otherwise the shell is in the C locale, where a character is a
+    /// non-empty of `LC_ALL`, `LC_CTYPE`, `LANG` names a UTF-8 codeset
+    /// ([`crate::Locale::from_name`]); with none set, the shell's
+    /// [`crate::ShellBuilder::locale`]. In the C locale a character is a
     /// byte (`${#x}` counts bytes, `\u` escapes above ASCII are not
     /// decoded), as bash 5.2 behaves.
     pub fn utf8_locale(&self) -> bool {
@@ -274,9 +275,9 @@ impl Interp {
                     .get(n)
                     .and_then(Var::scalar_value)
                     .filter(|v| !v.is_empty())
-                    .map(str::to_ascii_lowercase)
             })
-            .is_some_and(|v| v.contains("utf-8") || v.contains("utf8"))
+            .map_or(self.sh.locale, crate::Locale::from_name)
+            .is_utf8()
     }
 
     /// Charge `grown` bytes of new variable storage against
@@ -587,10 +588,22 @@ impl Interp {
         // The list is checked as it grows (entries and bytes), not once
         // built: `a=($x $x ...)` must stop at the bound, not past it.
         let mut pairs: Vec<(Option<String>, String, bool)> = Vec::new();
-        let mut bytes = 0;
+        let mut bytes: usize = 0;
         let mut v = Vec::new();
+        // bash 5.1+: an associative list whose first word is not `[key]=`
+        // is key/value pairs (arrayfunc.c `assign_assoc_from_kvlist`).
+        let kv = is_assoc && matches!(items.first(), Some(ArrayItem::Value(_)));
+        let mut pending_key: Option<String> = None;
         for it in items {
             match it {
+                _ if kv => {
+                    let word = self.kv_word(it).await?;
+                    bytes = bytes.saturating_add(word.len());
+                    match pending_key.take() {
+                        None => pending_key = Some(word),
+                        Some(k) => pairs.push((Some(k), word, false)),
+                    }
+                }
                 ArrayItem::Value(w) => {
                     self.expand_word_counted(w, &mut v, &mut bytes).await?;
                     pairs.extend(v.drain(..).map(|s| (None, s, false)));
@@ -614,6 +627,10 @@ impl Interp {
                     self.sh.limits.max_buffer_bytes,
                 )));
             }
+        }
+        if let Some(k) = pending_key {
+            // A key without a value gets the empty string.
+            pairs.push((Some(k), String::new(), false));
         }
         {
             let var = if local {
@@ -647,15 +664,23 @@ impl Interp {
         };
         for (k, v, app) in pairs {
             let key = match k {
+                Some(k) if kv && k.is_empty() => {
+                    // bash reports the pair and goes on with the next.
+                    self.error("'': bad array subscript").await?;
+                    continue;
+                }
                 Some(k) if is_assoc => Key::Assoc(k),
                 Some(k) => match self.eval_text(&k) {
                     Ok(i) => Key::Index(i),
                     Err(e) => return Ok(Err(e.to_string())),
                 },
                 None if is_assoc => {
-                    return Ok(Err(format!(
+                    // bash reports the word and assigns the rest.
+                    self.error(&format!(
                         "{name}: {v}: must use subscript when assigning associative array"
-                    )));
+                    ))
+                    .await?;
+                    continue;
                 }
                 None => Key::Index(next),
             };
@@ -667,6 +692,21 @@ impl Interp {
             }
         }
         Ok(Ok(()))
+    }
+
+    /// One word of a key/value-pair list, expanded as an assignment value
+    /// (no splitting, no globbing); a `[key]=value` word among pairs is
+    /// text like any other (bash keys it as `[key]=value`).
+    async fn kv_word(&mut self, item: &ArrayItem) -> R<String> {
+        Ok(match item {
+            ArrayItem::Value(w) => self.expand_assign_value(w).await?,
+            ArrayItem::Keyed { key, value, append } => {
+                let mut s = format!("[{}]", self.expand_string(key).await?);
+                s.push_str(if *append { "+=" } else { "=" });
+                s.push_str(&self.expand_assign_value(value).await?);
+                s
+            }
+        })
     }
 
     /// Unset a variable or element (`unset name`, `unset 'a[i]'`).
@@ -716,6 +756,10 @@ impl Interp {
         } else {
             self.st.vars.resolve(name).to_string()
         };
+        if resolved.contains('[') {
+            // A nameref to an element (`declare -n e='M[k]'`) unsets it.
+            return self.unset_var(&resolved);
+        }
         if let Some(v) = self.st.vars.get_raw(&resolved)
             && v.has(attr::READONLY)
         {

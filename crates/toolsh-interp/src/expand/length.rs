@@ -110,7 +110,10 @@ impl Interp {
 
     /// Characters of `s`: bytes in the C locale.
     pub(super) fn char_count(&self, s: &str) -> usize {
-        if self.utf8_locale() {
+        // ASCII text is bytes in every locale: no locale lookup.
+        if s.is_ascii() {
+            s.len()
+        } else if self.utf8_locale() {
             s.chars().count()
         } else {
             s.len()

@@ -18,6 +18,7 @@ mod cat_file;
 pub(crate) mod glob;
 mod length;
 mod parameter;
+mod prompt;
 mod rewrite;
 mod split;
 mod transform;
@@ -457,6 +458,15 @@ impl Interp {
                     } else {
                         Piece::Split(path)
                     });
+                }
+                WordPart::BadSubstitution(text) => {
+                    // bash 5.2 finds it when expanding (subst.c
+                    // `parameter_brace_expand`): the rest of the line goes.
+                    self.error(&format!("{text}: bad substitution")).await?;
+                    if self.st.opts.errexit {
+                        return Err(Ctl::Exit(1));
+                    }
+                    return Err(Ctl::Abort(1));
                 }
                 WordPart::Tilde(user) => {
                     let s = match user.as_deref() {

@@ -55,57 +55,102 @@ impl Interp {
         }
     }
 
-    /// Base value of a parameter (without operator).
+    /// Base value of a parameter (without operator). `${!ref}` of a
+    /// nameref is the name it refers to; other indirections were resolved
+    /// by [`Self::indirect_target`] before.
     async fn param_base(&mut self, pe: &ParamExpansion) -> R<PVal> {
-        let mut param = pe.param.clone();
-        let mut subscript = pe.subscript.clone();
         if pe.indirect
             && pe.subscript.is_none()
-            && let Parameter::Named(n) = &param
+            && let Parameter::Named(n) = &pe.param
             && let Some(v) = self.st.vars.get_raw(n)
             && v.has(crate::state::attr::NAMEREF)
         {
-            // ${!ref} of a nameref: the name it refers to.
             return Ok(v
                 .scalar_value()
                 .map_or(PVal::Unset, |s| PVal::Scalar(s.to_string())));
         }
-        if pe.indirect {
-            // ${!x}: the value of x names the parameter.
-            let target = match self.simple_value(&param, subscript.as_ref(), false).await? {
-                PVal::Scalar(s) => s,
-                PVal::List(v, _) => v.join(" "),
-                PVal::Unset => {
-                    let n = Self::param_name(pe);
-                    self.error(&format!("{n}: invalid indirect expansion"))
-                        .await?;
-                    return Err(Ctl::Abort(1));
-                }
-            };
-            let (base, sub) = crate::exec::vars::split_subscript(&target);
-            param = if let Ok(n) = base.parse::<u32>() {
-                Parameter::Positional(n)
-            } else if base.len() == 1 && "@*#?-$!0".contains(base) {
-                Parameter::Special(base.chars().next().unwrap_or('@'))
-            } else if crate::exec::vars::is_name(base) {
-                Parameter::Named(base.into())
-            } else {
-                self.error(&format!("{target}: invalid variable name"))
-                    .await?;
-                return Err(Ctl::Abort(1));
-            };
-            subscript = sub.map(|s| match s {
-                "@" => Subscript::At,
-                "*" => Subscript::Star,
-                t => Subscript::Index(toolsh_parser::Word {
-                    parts: std::iter::once(toolsh_parser::WordPart::Literal(t.into())).collect(),
-                    span: toolsh_parser::Span::default(),
-                }),
-            });
-        }
         // `${#x[-9]}` stops the command; `${x[-9]}` only warns (bash 5.2).
         let fatal = matches!(pe.op.as_deref(), Some(ParamOp::Length));
-        self.simple_value(&param, subscript.as_ref(), fatal).await
+        self.simple_value(&pe.param, pe.subscript.as_ref(), fatal)
+            .await
+    }
+
+    /// `true` for `${!ref...}` where `ref` is a nameref: the expansion is
+    /// of the name it holds, not of its target.
+    fn nameref_indirection(&self, pe: &ParamExpansion) -> bool {
+        pe.indirect
+            && pe.subscript.is_none()
+            && matches!(&pe.param, Parameter::Named(n)
+                if self.st.vars.get_raw(n).is_some_and(|v| v.has(crate::state::attr::NAMEREF)))
+    }
+
+    /// `${!x...}` (bash manual 3.5.3, indirect expansion): the value of x
+    /// names the parameter (`v`, `a[i]`, `a[@]`, `1`, `@`), and the
+    /// expansion goes on as `${<that>...}` with the same operator, so
+    /// `${!r:=v}` assigns and `${!r@a}` reads the target.
+    /// `None` when x is an array without element 0: bash expands that to
+    /// nothing, without an error.
+    async fn indirect_target(&mut self, pe: &ParamExpansion) -> R<Option<ParamExpansion>> {
+        let target = match self
+            .simple_value(&pe.param, pe.subscript.as_ref(), false)
+            .await?
+        {
+            PVal::Scalar(s) => s,
+            PVal::List(v, _) => v.join(" "),
+            PVal::Unset
+                if pe.subscript.is_none()
+                    && matches!(&pe.param, Parameter::Named(n)
+                        if self.st.vars.get(n).is_some_and(crate::state::Var::is_array)) =>
+            {
+                return Ok(None);
+            }
+            PVal::Unset => {
+                let n = Self::param_name(pe);
+                self.error(&format!("{n}: invalid indirect expansion"))
+                    .await?;
+                return Err(Ctl::Abort(1));
+            }
+        };
+        let (base, sub) = crate::exec::vars::split_subscript(&target);
+        let assigns = matches!(
+            pe.op.as_deref(),
+            Some(ParamOp::Default {
+                kind: DefaultKind::Assign,
+                ..
+            })
+        );
+        let param = if sub.is_some() && assigns {
+            // bash assigns through `${!r:=v}` to a name only.
+            self.error(&format!("{target}: invalid variable name"))
+                .await?;
+            return Err(Ctl::Abort(1));
+        } else if let Ok(n) = base.parse::<u32>() {
+            Parameter::Positional(n)
+        } else if base.len() == 1 && "@*#?-$!0".contains(base) {
+            Parameter::Special(base.chars().next().unwrap_or('@'))
+        } else if crate::exec::vars::is_name(base) {
+            Parameter::Named(base.into())
+        } else {
+            self.error(&format!("{target}: invalid variable name"))
+                .await?;
+            return Err(Ctl::Abort(1));
+        };
+        let subscript = sub.map(|s| match s {
+            "@" => Subscript::At,
+            "*" => Subscript::Star,
+            t => Subscript::Index(toolsh_parser::Word {
+                parts: std::iter::once(toolsh_parser::WordPart::Literal(t.into())).collect(),
+                span: toolsh_parser::Span::default(),
+            }),
+        });
+        Ok(Some(ParamExpansion {
+            param,
+            subscript,
+            indirect: false,
+            op: pe.op.clone(),
+            braced: true,
+            span: pe.span,
+        }))
     }
 
     /// The value of `param[subscript]`; `fatal_subscript` as for
@@ -280,6 +325,15 @@ impl Interp {
                 return Ok(());
             }
             _ => {}
+        }
+        if pe.indirect && !self.nameref_indirection(pe) {
+            return match self.indirect_target(pe).await? {
+                Some(target) => Box::pin(self.expand_param(&target, dq, out)).await,
+                None => {
+                    push_value(PVal::Scalar(String::new()), dq, "", out);
+                    Ok(())
+                }
+            };
         }
         // `${#name[sub]}` (and `${#name[@]}` without copying the elements:
         // a `for ((i = 0; i < ${#a[@]}; i++))` loop would otherwise copy
@@ -612,30 +666,44 @@ impl Interp {
                     all.insert(0, self.st.arg0.clone());
                 }
                 let n = all.len() as i64;
-                // Sparse arrays: offsets are indices, not positions.
-                let keys: Vec<i64> = match (&pe.param, positional) {
-                    (Parameter::Named(name), false) => self
-                        .array_keys(name)
-                        .iter()
-                        .map(|k| k.parse().unwrap_or(0))
-                        .collect(),
-                    _ => (0..n).collect(),
-                };
-                let last = keys.last().map_or(0, |k| k.saturating_add(1));
-                let start = if off < 0 {
-                    last.saturating_add(off)
+                let assoc = !positional
+                    && matches!(&pe.param, Parameter::Named(name)
+                        if self.st.vars.get(name).is_some_and(|v| matches!(v.value, Value::Assoc(_))));
+                let mut sel: Vec<String> = if assoc {
+                    // bash (assoc.c `assoc_subrange`) counts n + 1
+                    // positions and skips offset - 1 values: offsets 0
+                    // and 1 both start at the first, -1 is the last.
+                    let start = if off < 0 { off + n + 1 } else { off };
+                    if start < 0 {
+                        return Ok(PVal::List(Vec::new(), star));
+                    }
+                    let skip = usize::try_from(start.max(1) - 1).unwrap_or(usize::MAX);
+                    all.into_iter().skip(skip).collect()
                 } else {
-                    off
+                    // Sparse arrays: offsets are indices, not positions.
+                    let keys: Vec<i64> = match (&pe.param, positional) {
+                        (Parameter::Named(name), false) => self
+                            .array_keys(name)
+                            .iter()
+                            .map(|k| k.parse().unwrap_or(0))
+                            .collect(),
+                        _ => (0..n).collect(),
+                    };
+                    let last = keys.last().map_or(0, |k| k.saturating_add(1));
+                    let start = if off < 0 {
+                        last.saturating_add(off)
+                    } else {
+                        off
+                    };
+                    if start < 0 {
+                        return Ok(PVal::List(Vec::new(), star));
+                    }
+                    keys.iter()
+                        .zip(all)
+                        .filter(|(k, _)| **k >= start)
+                        .map(|(_, v)| v)
+                        .collect()
                 };
-                if start < 0 {
-                    return Ok(PVal::List(Vec::new(), star));
-                }
-                let mut sel: Vec<String> = keys
-                    .iter()
-                    .zip(all)
-                    .filter(|(k, _)| **k >= start)
-                    .map(|(_, v)| v)
-                    .collect();
                 if let Some(l) = len {
                     if l < 0 {
                         self.error(&format!("{l}: substring expression < 0"))

@@ -225,10 +225,20 @@ pub(crate) fn split(
                 quoted: false,
                 ..
             } => {
+                // Unquoted `$@`/`$*` split as the items joined by the first
+                // IFS character (`set -- a '' b; IFS=:; echo $@` gives
+                // `a`, ``, `b`, as bash); with a null IFS each item is a
+                // field and empty ones vanish.
+                let mut sep = [0; 4];
+                let sep = ifs.chars().next().map(|c| &*c.encode_utf8(&mut sep));
                 for (i, it) in items.iter().enumerate() {
-                    if i > 0 && sp.cur.has {
-                        sp.end_field();
-                        sp.ws_pending = false;
+                    if i > 0 {
+                        if let Some(sep) = sep {
+                            sp.split_text(sep);
+                        } else if sp.cur.has {
+                            sp.end_field();
+                            sp.ws_pending = false;
+                        }
                     }
                     sp.split_text(it);
                     if sp.stop.is_some() {
@@ -286,5 +296,23 @@ mod tests {
         assert_eq!(texts(vec![Piece::Split(":a".into())], ":"), ["", "a"]);
         assert!(texts(vec![Piece::Split("   ".into())], " ").is_empty());
         assert_eq!(texts(vec![Piece::Quoted(String::new())], " "), [""]);
+    }
+
+    #[test]
+    fn unquoted_fields_split_as_joined_by_the_first_ifs_character() {
+        let fields = |items: &[&str]| Piece::Fields {
+            items: items.iter().map(ToString::to_string).collect(),
+            quoted: false,
+            star: false,
+        };
+        // bash: set -- a '' b; IFS=:; printf '<%s>' $@  -> <a><><b>
+        assert_eq!(texts(vec![fields(&["a", "", "b"])], ":"), ["a", "", "b"]);
+        // set -- a ''  -> <a>;  set -- '' a  -> <><a>
+        assert_eq!(texts(vec![fields(&["a", ""])], ":"), ["a"]);
+        assert_eq!(texts(vec![fields(&["", "a"])], ":"), ["", "a"]);
+        // IFS=' :' joins with a blank: empty items vanish.
+        assert_eq!(texts(vec![fields(&["a", "", "b"])], " :"), ["a", "b"]);
+        // A null IFS: one field per non-empty item.
+        assert_eq!(texts(vec![fields(&["a b", "", "c"])], ""), ["a b", "c"]);
     }
 }

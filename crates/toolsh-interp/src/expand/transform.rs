@@ -13,7 +13,17 @@ impl Interp {
         Ok(match op {
             'Q' => val.map_q(|s| quote::single(&s)),
             'E' => val.map_q(|s| crate::builtins::echo::ansi_escapes(&s).0),
-            'P' => val,
+            'P' => match val {
+                PVal::Unset => PVal::Unset,
+                PVal::Scalar(s) => PVal::Scalar(self.expand_prompt(&s).await?),
+                PVal::List(v, star) => {
+                    let mut items = Vec::with_capacity(v.len());
+                    for s in v {
+                        items.push(self.expand_prompt(&s).await?);
+                    }
+                    PVal::List(items, star)
+                }
+            },
             'U' => val.map_q(|s| s.to_uppercase()),
             'L' => val.map_q(|s| s.to_lowercase()),
             'u' => val.map_q(|s| {
@@ -86,7 +96,12 @@ impl Interp {
                                 .iter()
                                 .map(|(k, v)| format!("{k} {}", quote::double(v)))
                                 .collect();
-                            PVal::Scalar(parts.join(" "))
+                            let mut s = parts.join(" ");
+                            if matches!(v.value, Value::Assoc(_)) && !s.is_empty() {
+                                // bash ends an associative list with a blank.
+                                s.push(' ');
+                            }
+                            PVal::Scalar(s)
                         } else {
                             let mut items = Vec::new();
                             for (k, v) in pairs {

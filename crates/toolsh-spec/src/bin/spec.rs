@@ -78,7 +78,7 @@ fn bless(oracle: &Oracle, path: &Path) -> u8 {
     };
     let (mut changed, mut errors) = (0, 0);
     let scripts: Vec<&str> = file.cases.iter().map(|c| c.script.as_str()).collect();
-    let results = run_all(oracle, &scripts, jobs());
+    let results = run_all(oracle, &scripts, &file.locale, jobs());
     for (case, result) in file.cases.iter_mut().zip(results) {
         match result {
             Ok(got) => {
@@ -133,7 +133,7 @@ fn verify(oracle: &Oracle, path: &Path) -> u8 {
     };
     let mut drift = 0;
     let scripts: Vec<&str> = file.cases.iter().map(|c| c.script.as_str()).collect();
-    let results = run_all(oracle, &scripts, jobs());
+    let results = run_all(oracle, &scripts, &file.locale, jobs());
     for (case, result) in file.cases.iter().zip(results) {
         let expected = case.expected.as_ref().expect("complete parse");
         match result {
