@@ -53,7 +53,10 @@ pub(crate) fn store(dir: &Path, spec: &UpstreamSpec, tools: &[Tool]) {
     let result = (|| {
         std::fs::create_dir_all(dir)?;
         let tmp = dir.join(format!(".{}.{}.tmp", spec.name, std::process::id()));
-        std::fs::write(&tmp, serde_json::to_vec(tools).map_err(std::io::Error::other)?)?;
+        std::fs::write(
+            &tmp,
+            serde_json::to_vec(tools).map_err(std::io::Error::other)?,
+        )?;
         std::fs::rename(&tmp, &path)
     })();
     if let Err(e) = result {

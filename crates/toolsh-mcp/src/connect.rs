@@ -69,8 +69,11 @@ impl Connection {
 }
 
 /// Opens a connection with a handler, within a handshake time.
-pub(crate) type Connector =
-    Arc<dyn Fn(Handler, Duration) -> BoxFuture<'static, Result<Connection, UpstreamError>> + Send + Sync>;
+pub(crate) type Connector = Arc<
+    dyn Fn(Handler, Duration) -> BoxFuture<'static, Result<Connection, UpstreamError>>
+        + Send
+        + Sync,
+>;
 
 /// A connector starting `command` over stdio with only [`INHERITED_ENV`]
 /// and `env` in its environment.
@@ -82,7 +85,9 @@ pub(crate) fn stdio(
 ) -> Connector {
     Arc::new(move |handler, handshake| {
         let (name, command, args, env) = (name.clone(), command.clone(), args.clone(), env.clone());
-        Box::pin(async move { connect_stdio(name, &command, &args, &env, handler, handshake).await })
+        Box::pin(
+            async move { connect_stdio(name, &command, &args, &env, handler, handshake).await },
+        )
     })
 }
 
@@ -185,7 +190,10 @@ pub fn http_client() -> Result<reqwest::Client, String> {
 
 /// The header map of `headers`, or an error naming the bad header (never
 /// its value, which may be a token).
-pub(crate) fn header_map(name: &str, headers: &[(String, String)]) -> Result<HeaderMap, UpstreamError> {
+pub(crate) fn header_map(
+    name: &str,
+    headers: &[(String, String)],
+) -> Result<HeaderMap, UpstreamError> {
     let mut map = HeaderMap::new();
     for (k, v) in headers {
         let bad = |what: &str| UpstreamError::Protocol {
@@ -208,7 +216,8 @@ where
     C: StreamableHttpClient + Sync,
 {
     Arc::new(move |handler, handshake| {
-        let (name, url, headers, client) = (name.clone(), url.clone(), headers.clone(), client.clone());
+        let (name, url, headers, client) =
+            (name.clone(), url.clone(), headers.clone(), client.clone());
         Box::pin(async move { connect_http(name, url, headers, client, handler, handshake).await })
     })
 }
@@ -225,15 +234,18 @@ where
     C: StreamableHttpClient + Sync,
 {
     let start = Instant::now();
-    let custom: HashMap<HeaderName, HeaderValue> =
-        headers.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let custom: HashMap<HeaderName, HeaderValue> = headers
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
     let config = StreamableHttpClientTransportConfig::with_uri(url.as_str())
         .custom_headers(custom)
         .max_json_response_size(MAX_UPSTREAM_LINE_BYTES)
         .max_sse_event_size(MAX_UPSTREAM_LINE_BYTES);
     let transport = StreamableHttpClientTransport::with_client(client, config);
     let streamable =
-        match tokio::time::timeout(handshake, handshake_and_list(handler.clone(), transport)).await {
+        match tokio::time::timeout(handshake, handshake_and_list(handler.clone(), transport)).await
+        {
             Ok(Ok((service, tools))) => {
                 return Ok(Connection {
                     service,

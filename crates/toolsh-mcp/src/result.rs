@@ -33,10 +33,10 @@ pub fn render_result(result: &CallToolResult) -> CallResult {
     if result.is_error == Some(true) {
         let text = content_text(&result.content);
         let text = if text.is_empty() {
-            result
-                .structured_content
-                .as_ref()
-                .map_or_else(|| "the tool reported an error".to_string(), Value::to_string)
+            result.structured_content.as_ref().map_or_else(
+                || "the tool reported an error".to_string(),
+                Value::to_string,
+            )
         } else {
             text
         };
@@ -60,22 +60,41 @@ fn content_text(content: &[ContentBlock]) -> String {
 fn block_text(block: &ContentBlock) -> String {
     match block {
         ContentBlock::Text(t) => t.text.clone(),
-        ContentBlock::Image(i) => placeholder("image", None, Some(&i.mime_type), base64_size(&i.data)),
-        ContentBlock::Audio(a) => placeholder("audio", None, Some(&a.mime_type), base64_size(&a.data)),
+        ContentBlock::Image(i) => {
+            placeholder("image", None, Some(&i.mime_type), base64_size(&i.data))
+        }
+        ContentBlock::Audio(a) => {
+            placeholder("audio", None, Some(&a.mime_type), base64_size(&a.data))
+        }
         ContentBlock::Resource(r) => match &r.resource {
             ResourceContents::TextResourceContents {
                 uri,
                 mime_type,
                 text,
                 ..
-            } => placeholder("resource", Some(uri), mime_type.as_deref(), Some(text.len())),
+            } => placeholder(
+                "resource",
+                Some(uri),
+                mime_type.as_deref(),
+                Some(text.len()),
+            ),
             ResourceContents::BlobResourceContents {
                 uri,
                 mime_type,
                 blob,
                 ..
-            } => placeholder("resource", Some(uri), mime_type.as_deref(), base64_size(blob)),
-            other => placeholder("resource", None, None, serde_json::to_string(other).ok().map(|s| s.len())),
+            } => placeholder(
+                "resource",
+                Some(uri),
+                mime_type.as_deref(),
+                base64_size(blob),
+            ),
+            other => placeholder(
+                "resource",
+                None,
+                None,
+                serde_json::to_string(other).ok().map(|s| s.len()),
+            ),
         },
         ContentBlock::ResourceLink(l) => placeholder(
             "resource link",
@@ -170,7 +189,11 @@ mod tests {
         );
         let long = "é".repeat(3000);
         let t = tool_error_text(&long);
-        assert!(t.ends_with("... (1904 more bytes)"), "{}", &t[t.len() - 30..]);
+        assert!(
+            t.ends_with("... (1904 more bytes)"),
+            "{}",
+            &t[t.len() - 30..]
+        );
     }
 
     #[test]

@@ -76,7 +76,11 @@ pub(crate) async fn open(
     if !status.is_success() || !is_sse {
         return Err(SseError::Protocol(format!(
             "GET {base} answered HTTP {status}{}, not an event stream",
-            if is_sse { "" } else { " without text/event-stream" }
+            if is_sse {
+                ""
+            } else {
+                " without text/event-stream"
+            }
         )));
     }
     let counted = Arc::new(AtomicUsize::new(0));

@@ -227,11 +227,17 @@ impl McpUpstream {
     /// [`UpstreamError::Exited`] when the server exits before the
     /// handshake is done; [`UpstreamError::Timeout`] after the handshake
     /// time; [`UpstreamError::Protocol`] for any other failure.
-    pub async fn open(spec: &UpstreamSpec, options: &UpstreamOptions) -> Result<Self, UpstreamError> {
+    pub async fn open(
+        spec: &UpstreamSpec,
+        options: &UpstreamOptions,
+    ) -> Result<Self, UpstreamError> {
         let connector = match &spec.transport {
-            UpstreamTransport::Stdio { command, args, env } => {
-                connect::stdio(spec.name.clone(), command.clone(), args.clone(), env.clone())
-            }
+            UpstreamTransport::Stdio { command, args, env } => connect::stdio(
+                spec.name.clone(),
+                command.clone(),
+                args.clone(),
+                env.clone(),
+            ),
             UpstreamTransport::Http { url, headers } => {
                 let client = connect::http_client().map_err(|error| UpstreamError::Protocol {
                     name: spec.name.clone(),
