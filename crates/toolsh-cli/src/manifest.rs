@@ -411,8 +411,7 @@ impl Manifest {
         file: &str,
         is_set: impl Fn(&str) -> bool,
     ) -> Result<(), ManifestError> {
-        // (what, its name, where its table starts, its sub-table prefix, values)
-        let mut entries: Vec<(&str, &str, usize, &str, Vec<(String, &String)>)> = Vec::new();
+        let mut entries: Vec<EnvScope<'_>> = Vec::new();
         for t in &self.tool {
             let e = t.get_ref();
             let Some(h) = &e.http else { continue };
@@ -527,6 +526,11 @@ fn toml_to_json(v: &toml::Value) -> Result<Value, String> {
         _ => Err("expected a table or a JSON string".to_string()),
     }
 }
+
+/// One table whose values [`Manifest::check_env`] checks: what it is
+/// (`tool`, `mcp`), its name, where its table starts, its sub-table prefix
+/// and its `(key, value)` pairs.
+type EnvScope<'a> = (&'a str, &'a str, usize, &'a str, Vec<(String, &'a String)>);
 
 /// Where `${name}` is written in the table that starts at `start` (its
 /// `[[tool]]` or `[[mcp]]` header, where the entry's span starts): the

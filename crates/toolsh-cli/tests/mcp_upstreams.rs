@@ -166,12 +166,12 @@ impl Drop for HttpServer {
 /// text, a 4033-byte PNG, text; `get-structured-content --tool-arg
 /// location=Chicago`: conditions "Light rain / drizzle"; `echo
 /// --tool-arg message=hi`: "Echo: hi").
-const EVERYTHING_SCRIPT: &str = r#"
+const EVERYTHING_SCRIPT: &str = r"
 everything.echo --message hi
 everything.get-tiny-image
 everything.get-structured-content --location Chicago | jq -r .conditions
 everything.get-sum --a 2 --b 40
-"#;
+";
 const EVERYTHING_OUTPUT: &str = "Echo: hi\nHere's the image you requested:\n[image image/png, 4033 bytes]\nThe image above is the MCP logo.\nLight rain / drizzle\nThe sum of 2 and 40 is 42.\n";
 
 fn everything_over_streamable_http(npm: &Path) {

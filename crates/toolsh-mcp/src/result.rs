@@ -4,6 +4,8 @@
 //! other block as a one-line placeholder; a result with `isError: true` is
 //! the server's own text, meant for the model to read, on stderr.
 
+use std::fmt::Write as _;
+
 use rmcp::model::{CallToolResult, ContentBlock, ResourceContents};
 use serde_json::Value;
 
@@ -60,12 +62,18 @@ fn content_text(content: &[ContentBlock]) -> String {
 fn block_text(block: &ContentBlock) -> String {
     match block {
         ContentBlock::Text(t) => t.text.clone(),
-        ContentBlock::Image(i) => {
-            placeholder("image", None, Some(&i.mime_type), base64_size(&i.data))
-        }
-        ContentBlock::Audio(a) => {
-            placeholder("audio", None, Some(&a.mime_type), base64_size(&a.data))
-        }
+        ContentBlock::Image(i) => placeholder(
+            "image",
+            None,
+            Some(&i.mime_type),
+            Some(base64_size(&i.data)),
+        ),
+        ContentBlock::Audio(a) => placeholder(
+            "audio",
+            None,
+            Some(&a.mime_type),
+            Some(base64_size(&a.data)),
+        ),
         ContentBlock::Resource(r) => match &r.resource {
             ResourceContents::TextResourceContents {
                 uri,
@@ -87,7 +95,7 @@ fn block_text(block: &ContentBlock) -> String {
                 "resource",
                 Some(uri),
                 mime_type.as_deref(),
-                base64_size(blob),
+                Some(base64_size(blob)),
             ),
             other => placeholder(
                 "resource",
@@ -120,19 +128,19 @@ fn placeholder(kind: &str, uri: Option<&str>, mime: Option<&str>, size: Option<u
         s.extend(part.chars().filter(|c| !c.is_control()).take(200));
     }
     if let Some(n) = size {
-        s.push_str(&format!(", {n} bytes"));
+        let _ = write!(s, ", {n} bytes");
     }
     s.push(']');
     s
 }
 
 /// The decoded size of base64 text (padding and whitespace ignored).
-fn base64_size(data: &str) -> Option<usize> {
+fn base64_size(data: &str) -> usize {
     let digits = data
         .bytes()
         .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_'))
         .count();
-    Some(digits / 4 * 3 + (digits % 4).saturating_sub(1))
+    digits / 4 * 3 + (digits % 4).saturating_sub(1)
 }
 
 /// An upstream's error text made safe for a terminal and bounded: control

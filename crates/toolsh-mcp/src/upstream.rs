@@ -309,17 +309,14 @@ impl McpUpstream {
             .tool_cache
             .as_deref()
             .and_then(|dir| crate::cache::load(dir, spec));
-        let tools = match cached {
-            Some(tools) => {
-                tracing::debug!(server = %name, tools = tools.len(), "MCP upstream tools from the cache");
-                tools
-            }
-            None => {
-                let conn = inner.connect().await?;
-                let tools = conn.tools.clone();
-                inner.state.lock().await.conn = Some(conn);
-                tools
-            }
+        let tools = if let Some(tools) = cached {
+            tracing::debug!(server = %name, tools = tools.len(), "MCP upstream tools from the cache");
+            tools
+        } else {
+            let conn = inner.connect().await?;
+            let tools = conn.tools.clone();
+            inner.state.lock().await.conn = Some(conn);
+            tools
         };
         Ok(Self { inner, tools })
     }
