@@ -632,7 +632,7 @@ mod tests {
         let e = m.check_env(text, "m.toml", |_| false).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "m.toml:5:24: mcp 'r': headers.Authorization: ${TOKEN_MCP_X} is not set in the environment"
+            "m.toml:5:25: mcp 'r': headers.Authorization: ${TOKEN_MCP_X} is not set in the environment"
         );
     }
 
