@@ -39,10 +39,13 @@ pub struct ToolSources {
     #[arg(long, value_name = "FILE")]
     pub tools: Option<PathBuf>,
     /// An upstream MCP server whose tools become `NAME.<tool>` commands
-    /// (repeatable), e.g. `--mcp memory='npx -y @modelcontextprotocol/server-memory'`.
-    /// It runs in a process group of its own, killed as a whole when
-    /// toolsh ends; its handshake must finish within `--timeout`.
-    #[arg(long, value_name = "NAME=COMMAND")]
+    /// (repeatable), e.g. `--mcp memory='npx -y @modelcontextprotocol/server-memory'`
+    /// (a child process over stdio, in a process group of its own, killed
+    /// as a whole when toolsh ends) or `--mcp docs=https://host/mcp`
+    /// (streamable HTTP, falling back to HTTP+SSE). Its handshake must
+    /// finish within `--timeout`; with a cached tool list it starts on the
+    /// first call.
+    #[arg(long, value_name = "NAME=COMMAND|URL")]
     pub mcp: Vec<String>,
     /// How long one call of an upstream MCP server's tool may wait for its
     /// answer, in seconds (default 60; the script's remaining time bounds

@@ -18,11 +18,17 @@
 //! command = "npx"
 //! args = ["-y", "@modelcontextprotocol/server-memory"]
 //! timeout_ms = 20000                 # per call (default 60 s)
+//! [[mcp]]
+//! name = "remote"
+//! url = "https://mcp.example.com/mcp"  # streamable HTTP, or an old HTTP+SSE server
+//! headers = { Authorization = "Bearer ${REMOTE_TOKEN}" }
+//! max_concurrent_calls = 4           # default 8
 //! ```
 //!
-//! An `http` backend's `url` and header values may refer to host
-//! environment variables as `${NAME}` (no default syntax); a reference to
-//! an unset variable is a load error.
+//! An `http` backend's `url` and header values, and an `[[mcp]]` entry's
+//! `url` and header values, may refer to host environment variables as
+//! `${NAME}` (no default syntax); a reference to an unset variable is a
+//! load error.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -157,20 +163,32 @@ pub struct HttpEntry {
     pub headers: BTreeMap<String, String>,
 }
 
-/// One `[[mcp]]`.
+/// One `[[mcp]]`: exactly one of `command` (a child process over stdio)
+/// and `url` (streamable HTTP, falling back to HTTP+SSE).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct McpEntry {
     /// The namespace of its tools.
     pub name: String,
     /// The program.
-    pub command: String,
+    #[serde(default)]
+    pub command: Option<String>,
     /// Its arguments.
     #[serde(default)]
     pub args: Vec<String>,
     /// Extra environment for the child.
     #[serde(default)]
     pub env: BTreeMap<String, String>,
+    /// The server's URL (`http://` or `https://`); `${VAR}` is replaced by
+    /// the host environment variable.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// Headers sent with every request to `url`; values may use `${VAR}`.
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+    /// Calls in flight to this server at once (default 8).
+    #[serde(default)]
+    pub max_concurrent_calls: Option<usize>,
     /// How long one call of its tools may wait for the answer, in
     /// milliseconds (default 60 s; the script's remaining time bounds it
     /// too).
@@ -332,6 +350,31 @@ impl Manifest {
                     format!("mcp.name: invalid server name '{}'", e.name),
                 ));
             }
+            let problem = match (&e.command, &e.url) {
+                (Some(_), Some(_)) => Some("give either command or url, not both"),
+                (None, None) => Some("give a command or a url"),
+                (None, Some(u))
+                    if !u.starts_with("http://")
+                        && !u.starts_with("https://")
+                        && !u.starts_with("${") =>
+                {
+                    Some("url must start with http:// or https://")
+                }
+                (Some(_), None) if !e.headers.is_empty() => Some("headers need a url"),
+                (None, Some(_)) if !e.args.is_empty() || !e.env.is_empty() => {
+                    Some("args and env need a command")
+                }
+                _ => None,
+            };
+            if let Some(p) = problem {
+                return Err(err(s.span().start, format!("mcp '{}': {p}", e.name)));
+            }
+            if e.max_concurrent_calls == Some(0) {
+                return Err(err(
+                    s.span().start,
+                    format!("mcp '{}': max_concurrent_calls must be at least 1", e.name),
+                ));
+            }
         }
         Ok(m)
     }
@@ -360,41 +403,58 @@ impl Manifest {
         Ok(())
     }
 
-    /// Every `${VAR}` an `http` backend's `url` or header values refer to
-    /// must be set (`is_set`, the host environment at load time): an unset
-    /// variable would otherwise send an empty token or URL part on every
-    /// call. Only `${NAME}` is supported: no default syntax. The error
-    /// points at the reference (the first one in the tool's table).
+    /// Every `${VAR}` an `http` backend's or an `[[mcp]]` entry's `url`
+    /// or header values refer to must be set (`is_set`, the host
+    /// environment at load time): an unset variable would otherwise send
+    /// an empty token or URL part on every call. Only `${NAME}` is
+    /// supported: no default syntax. The error points at the reference
+    /// (the first one in the entry's table).
     fn check_env(
         &self,
         text: &str,
         file: &str,
         is_set: impl Fn(&str) -> bool,
     ) -> Result<(), ManifestError> {
+        let mut entries: Vec<EnvScope<'_>> = Vec::new();
         for t in &self.tool {
             let e = t.get_ref();
             let Some(h) = &e.http else { continue };
-            let values = std::iter::once(("http.url".to_string(), &h.url)).chain(
-                h.headers
-                    .iter()
-                    .map(|(k, v)| (format!("http.headers.{k}"), v)),
-            );
+            let values = std::iter::once(("http.url".to_string(), &h.url))
+                .chain(
+                    h.headers
+                        .iter()
+                        .map(|(k, v)| (format!("http.headers.{k}"), v)),
+                )
+                .collect();
+            entries.push(("tool", &e.name, t.span().start, "[tool.", values));
+        }
+        for m in &self.mcp {
+            let e = m.get_ref();
+            let values = e
+                .url
+                .iter()
+                .map(|u| ("url".to_string(), u))
+                .chain(e.headers.iter().map(|(k, v)| (format!("headers.{k}"), v)))
+                .collect();
+            entries.push(("mcp", &e.name, m.span().start, "[mcp.", values));
+        }
+        for (what, name, start, sub, values) in entries {
             for (key, value) in values {
-                for name in env_references(value) {
-                    let problem = if !is_env_name(name) {
+                for var in env_references(value) {
+                    let problem = if !is_env_name(var) {
                         "is not a supported reference (only ${NAME}; there is no default syntax)"
-                    } else if is_set(name) {
+                    } else if is_set(var) {
                         continue;
                     } else {
                         "is not set in the environment"
                     };
-                    let at = reference_position(text, t.span().start, name);
+                    let at = reference_position(text, start, var, sub);
                     let (line, column) = line_col(text, at);
                     return Err(ManifestError {
                         file: file.to_string(),
                         line,
                         column,
-                        message: format!("tool '{}': {key}: ${{{name}}} {problem}", e.name),
+                        message: format!("{what} '{name}': {key}: ${{{var}}} {problem}"),
                     });
                 }
             }
@@ -471,18 +531,24 @@ fn toml_to_json(v: &toml::Value) -> Result<Value, String> {
     }
 }
 
-/// Where `${name}` is written in the tool table that starts at `start`
-/// (its `[[tool]]` header, where the entry's span starts): the table runs
-/// to the next header that is not one of its own sub-tables
-/// (`[tool.http]`). `start` when it is not found there.
-fn reference_position(text: &str, start: usize, name: &str) -> usize {
+/// One table whose values [`Manifest::check_env`] checks: what it is
+/// (`tool`, `mcp`), its name, where its table starts, its sub-table prefix
+/// and its `(key, value)` pairs.
+type EnvScope<'a> = (&'a str, &'a str, usize, &'a str, Vec<(String, &'a String)>);
+
+/// Where `${name}` is written in the table that starts at `start` (its
+/// `[[tool]]` or `[[mcp]]` header, where the entry's span starts): the
+/// table runs to the next header that is not one of its own sub-tables
+/// (those starting with `sub`, as `[tool.http]`). `start` when it is not
+/// found there.
+fn reference_position(text: &str, start: usize, name: &str, sub: &str) -> usize {
     let reference = format!("${{{name}}}");
     let table = text.get(start..).unwrap_or_default();
     let mut end = table.len();
     let mut from = 1.min(table.len());
     while let Some(i) = table[from..].find("\n[") {
         let header = from + i + 1;
-        if !table[header..].starts_with("[tool.") {
+        if !table[header..].starts_with(sub) {
             end = header;
             break;
         }
@@ -537,6 +603,42 @@ pub fn interpolate_env(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_mcp_entry_is_a_command_or_a_url() {
+        let m = Manifest::parse(
+            "[[mcp]]\nname = \"r\"\nurl = \"https://h/mcp\"\nheaders = { Authorization = \"Bearer x\" }\nmax_concurrent_calls = 2\n",
+            "m.toml",
+        )
+        .unwrap();
+        let e = m.mcp[0].get_ref();
+        assert_eq!(e.url.as_deref(), Some("https://h/mcp"));
+        assert_eq!(e.max_concurrent_calls, Some(2));
+        let bad = |text: &str| Manifest::parse(text, "m.toml").unwrap_err().to_string();
+        assert_eq!(
+            bad("[[mcp]]\nname = \"r\"\ncommand = \"x\"\nurl = \"https://h\"\n"),
+            "m.toml:1:1: mcp 'r': give either command or url, not both"
+        );
+        assert_eq!(
+            bad("[[mcp]]\nname = \"r\"\n"),
+            "m.toml:1:1: mcp 'r': give a command or a url"
+        );
+        assert_eq!(
+            bad("[[mcp]]\nname = \"r\"\nurl = \"ftp://h\"\n"),
+            "m.toml:1:1: mcp 'r': url must start with http:// or https://"
+        );
+        assert_eq!(
+            bad("[[mcp]]\nname = \"r\"\nurl = \"http://h\"\nmax_concurrent_calls = 0\n"),
+            "m.toml:1:1: mcp 'r': max_concurrent_calls must be at least 1"
+        );
+        let text = "[[mcp]]\nname = \"r\"\nurl = \"http://h\"\n[mcp.headers]\nAuthorization = \"Bearer ${TOKEN_MCP_X}\"\n";
+        let m = Manifest::parse(text, "m.toml").unwrap();
+        let e = m.check_env(text, "m.toml", |_| false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "m.toml:5:25: mcp 'r': headers.Authorization: ${TOKEN_MCP_X} is not set in the environment"
+        );
+    }
 
     #[test]
     fn parses_a_full_manifest() {

@@ -2,7 +2,7 @@
 //! stderr is a terminal (never in pipes or files).
 
 use std::io::IsTerminal;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -28,6 +28,9 @@ impl Spinner {
         );
         bar.enable_steady_tick(Duration::from_millis(100));
         bar.set_message("running");
+        if let Ok(mut current) = CURRENT.lock() {
+            *current = Some(bar.clone());
+        }
         Some(Self { bar })
     }
 
@@ -45,8 +48,28 @@ impl Spinner {
 
     /// Remove the spinner.
     pub fn finish(self) {
+        if let Ok(mut current) = CURRENT.lock() {
+            *current = None;
+        }
         self.bar.finish_and_clear();
     }
+}
+
+/// The spinner showing now, for progress that arrives from outside a call
+/// gate (upstream MCP servers' progress notifications).
+static CURRENT: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// The sink for upstream progress notifications: each becomes the
+/// spinner's message (`progress memory: indexing (3/10)`) when a spinner
+/// is showing, and nothing otherwise.
+pub fn upstream_sink() -> toolsh_mcp::ProgressSink {
+    Arc::new(|p: toolsh_mcp::UpstreamProgress| {
+        if let Ok(current) = CURRENT.lock()
+            && let Some(bar) = current.as_ref()
+        {
+            bar.set_message(format!("progress {p}"));
+        }
+    })
 }
 
 struct SpinnerGate {

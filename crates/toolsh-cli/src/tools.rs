@@ -4,12 +4,12 @@
 use std::path::Path;
 use std::time::Duration;
 
-use toolsh_mcp::{McpUpstream, UpstreamSpec};
+use toolsh_mcp::{McpUpstream, UpstreamOptions, UpstreamSpec};
 use toolsh_tools::{ToolImpl, ToolRegistry};
 
 use crate::backends::tool_from_entry;
 use crate::cli::ToolSources;
-use crate::manifest::Manifest;
+use crate::manifest::{Manifest, McpEntry, interpolate_env};
 
 /// The tools of a run, and the upstream servers to shut down afterwards.
 pub struct LoadedTools {
@@ -69,17 +69,9 @@ pub async fn load_within(
             tools.push(tool_from_entry(m, t.get_ref()));
         }
         for s in &m.mcp {
-            let e = s.get_ref();
-            specs.push(UpstreamSpec {
-                name: e.name.clone(),
-                command: e.command.clone(),
-                args: e.args.clone(),
-                env: e.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-                call_timeout: e
-                    .timeout_ms
-                    .map(Duration::from_millis)
-                    .or(flag_call_timeout),
-            });
+            let mut spec = spec_of(s.get_ref());
+            spec.call_timeout = spec.call_timeout.or(flag_call_timeout);
+            specs.push(spec);
         }
     }
     for s in &sources.mcp {
@@ -87,9 +79,12 @@ pub async fn load_within(
         spec.call_timeout = flag_call_timeout;
         specs.push(spec);
     }
+    let mut options = UpstreamOptions::with_handshake(handshake);
+    options.tool_cache = tool_cache_dir();
+    options.progress = Some(crate::progress::upstream_sink());
     let mut upstreams = Vec::new();
     for spec in &specs {
-        match McpUpstream::spawn_within(spec, handshake).await {
+        match McpUpstream::open(spec, &options).await {
             Ok(u) => {
                 tools.extend(u.tool_impls());
                 upstreams.push(u);
@@ -131,4 +126,48 @@ pub async fn load_within(
         upstreams,
         manifest,
     })
+}
+
+/// The upstream an `[[mcp]]` entry describes, `${VAR}` references in its
+/// URL and header values replaced (the manifest loader checked they are
+/// set).
+fn spec_of(e: &McpEntry) -> UpstreamSpec {
+    let mut spec = match (&e.command, &e.url) {
+        (_, Some(url)) => UpstreamSpec::http(
+            e.name.clone(),
+            interpolate_env(url),
+            e.headers
+                .iter()
+                .map(|(k, v)| (k.clone(), interpolate_env(v)))
+                .collect(),
+        ),
+        (command, None) => {
+            let mut spec = UpstreamSpec::stdio(
+                e.name.clone(),
+                command.clone().unwrap_or_default(),
+                e.args.clone(),
+            );
+            if let toolsh_mcp::UpstreamTransport::Stdio { env, .. } = &mut spec.transport {
+                *env = e.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            }
+            spec
+        }
+    };
+    spec.call_timeout = e.timeout_ms.map(Duration::from_millis);
+    spec.max_concurrent_calls = e.max_concurrent_calls;
+    spec
+}
+
+/// Where upstream tool lists are cached: `$XDG_CACHE_HOME/toolsh/mcp-tools`,
+/// else `$HOME/.cache/toolsh/mcp-tools`; none without either variable.
+fn tool_cache_dir() -> Option<std::path::PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| std::path::PathBuf::from(h).join(".cache"))
+        })?;
+    Some(base.join("toolsh").join("mcp-tools"))
 }

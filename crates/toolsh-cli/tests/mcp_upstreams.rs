@@ -40,6 +40,19 @@ fn main() -> std::process::ExitCode {
             mcp_upstream_gets_a_minimal_environment,
         ),
         ("the_readme_mcp_commands_run", the_readme_mcp_commands_run),
+        (
+            "everything_over_streamable_http",
+            everything_over_streamable_http,
+        ),
+        ("everything_over_http_sse", everything_over_http_sse),
+        (
+            "everything_over_http_from_a_manifest_with_headers",
+            everything_over_http_from_a_manifest_with_headers,
+        ),
+        (
+            "an_http_upstream_that_goes_away_fails_the_call",
+            an_http_upstream_that_goes_away_fails_the_call,
+        ),
     ];
     harness::run_with(
         Requirement::check("the pinned npm MCP servers", npm_dir),
@@ -93,6 +106,155 @@ fn npm_dir() -> Result<PathBuf, String> {
             dir.display()
         ))
     }
+}
+
+/// A `server-everything` serving `mode` (`streamableHttp` or `sse`) on a
+/// free loopback port, killed when dropped.
+struct HttpServer {
+    child: std::process::Child,
+    port: u16,
+}
+
+impl HttpServer {
+    fn start(npm: &Path, mode: &str) -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let mut child = Command::new("node")
+            .arg(npm.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js"))
+            .arg(mode)
+            .env("PORT", port.to_string())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn server-everything");
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if line.contains(&port.to_string()) {
+                    let _ = tx.send(());
+                }
+            }
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(30))
+            .expect("server-everything said it listens");
+        Self { child, port }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The script every transport runs against `server-everything`, and what
+/// it prints. Expected values recorded from the real server through the
+/// MCP inspector CLI (`--method tools/call --tool-name get-tiny-image`:
+/// text, a 4033-byte PNG, text; `get-structured-content --tool-arg
+/// location=Chicago`: conditions "Light rain / drizzle"; `echo
+/// --tool-arg message=hi`: "Echo: hi").
+const EVERYTHING_SCRIPT: &str = r"
+everything.echo --message hi
+everything.get-tiny-image
+everything.get-structured-content --location Chicago | jq -r .conditions
+everything.get-sum --a 2 --b 40
+";
+const EVERYTHING_OUTPUT: &str = "Echo: hi\nHere's the image you requested:\n[image image/png, 4033 bytes]\nThe image above is the MCP logo.\nLight rain / drizzle\nThe sum of 2 and 40 is 42.\n";
+
+fn everything_over_streamable_http(npm: &Path) {
+    let server = HttpServer::start(npm, "streamableHttp");
+    let spec = format!("everything={}", server.url("/mcp"));
+    let out = run_ok(toolsh().args(["run", "--mcp", &spec, "-c", EVERYTHING_SCRIPT]));
+    assert_eq!(text(&out.stdout), EVERYTHING_OUTPUT);
+}
+
+fn everything_over_http_sse(npm: &Path) {
+    // An old server: POST initialize to /sse fails, so toolsh falls back
+    // to GET /sse and its endpoint event.
+    let server = HttpServer::start(npm, "sse");
+    let spec = format!("everything={}", server.url("/sse"));
+    let out = run_ok(toolsh().args(["run", "--mcp", &spec, "-c", EVERYTHING_SCRIPT]));
+    assert_eq!(text(&out.stdout), EVERYTHING_OUTPUT);
+}
+
+fn everything_over_http_from_a_manifest_with_headers(npm: &Path) {
+    let server = HttpServer::start(npm, "streamableHttp");
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = dir.path().join("m.toml");
+    std::fs::write(
+        &manifest,
+        format!(
+            "[[mcp]]\nname = \"everything\"\nurl = \"{}\"\nheaders = {{ Authorization = \"Bearer ${{TOOLSH_TEST_TOKEN}}\" }}\n",
+            server.url("/mcp")
+        ),
+    )
+    .unwrap();
+    let out = run_ok(
+        toolsh()
+            .env("TOOLSH_TEST_TOKEN", "t0ken")
+            .args(["run", "--tools"])
+            .arg(&manifest)
+            .args(["-c", "everything.get-sum --a 1 --b 2"]),
+    );
+    assert_eq!(text(&out.stdout), "The sum of 1 and 2 is 3.\n");
+    // An unset variable is a load error at its reference.
+    let out = toolsh()
+        .env_remove("TOOLSH_TEST_TOKEN")
+        .args(["run", "--tools"])
+        .arg(&manifest)
+        .args(["-c", "true"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("mcp 'everything': headers.Authorization: ${TOOLSH_TEST_TOKEN} is not set in the environment"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+fn an_http_upstream_that_goes_away_fails_the_call(npm: &Path) {
+    let server = HttpServer::start(npm, "streamableHttp");
+    let url = server.url("/mcp");
+    let dir = tempfile::tempdir().unwrap();
+    // Fill the tool cache, then stop the server: the next run lists the
+    // tools from the cache and its call fails with status 1.
+    run_ok(toolsh().env("XDG_CACHE_HOME", dir.path()).args([
+        "run",
+        "--mcp",
+        &format!("everything={url}"),
+        "-c",
+        "true",
+    ]));
+    drop(server);
+    let out = run_ok(toolsh().env("XDG_CACHE_HOME", dir.path()).args([
+        "run",
+        "--mcp",
+        &format!("everything={url}"),
+        "-c",
+        r#"everything.echo --message hi; echo "status $?""#,
+    ]));
+    assert_eq!(text(&out.stdout), "status 1\n");
+    let stderr = text(&out.stderr);
+    // (rmcp logs the refused connection on toolsh's own stderr too.)
+    assert!(
+        stderr.contains("\neverything.echo: MCP server 'everything': ")
+            || stderr.starts_with("everything.echo: MCP server 'everything': "),
+        "{stderr}"
+    );
 }
 
 fn everything_cmd(npm: &Path) -> String {

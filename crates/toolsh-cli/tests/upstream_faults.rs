@@ -15,10 +15,17 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// The binary, with a tool cache of this test process's own (a cached
+/// tool list would move the handshake from load to the first call).
 fn toolsh() -> Command {
-    Command::new(
+    let mut c = Command::new(
         std::env::var_os("TOOLSH_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_toolsh").into()),
-    )
+    );
+    c.env(
+        "XDG_CACHE_HOME",
+        std::env::temp_dir().join(format!("toolsh-faults-cache-{}", std::process::id())),
+    );
+    c
 }
 
 fn fixture() -> PathBuf {

@@ -6,9 +6,16 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// The `toolsh` binary cargo built for this test run.
+/// The `toolsh` binary cargo built for this test run, with a tool cache
+/// of its own for this test process (`XDG_CACHE_HOME`), so upstream tool
+/// lists never come from, or go to, the user's cache.
 pub fn toolsh() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_toolsh"))
+    let mut c = Command::new(env!("CARGO_BIN_EXE_toolsh"));
+    c.env(
+        "XDG_CACHE_HOME",
+        std::env::temp_dir().join(format!("toolsh-test-cache-{}", std::process::id())),
+    );
+    c
 }
 
 /// The workspace root (scripts, examples).
