@@ -15,8 +15,10 @@
 #![deny(missing_docs)]
 
 mod approvals;
+pub mod auth;
 mod bounds;
 mod child;
+mod elicit;
 mod http;
 mod server;
 mod transport;
@@ -27,6 +29,7 @@ pub use bounds::{
     BUSY_CODE, LOOPBACK_ORIGINS, RETRY_AFTER_SECONDS, ServerLimits, execution_memory_budget,
 };
 pub use child::MAX_UPSTREAM_LINE_BYTES;
+pub use elicit::ElicitationPolicy;
 pub use http::{serve_http, serve_http_with};
 pub use server::{ScriptServer, serve_stdio, serve_stdio_with, tool_set};
 pub use upstream::{
