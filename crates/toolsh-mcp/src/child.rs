@@ -11,19 +11,18 @@
 //! killed as a whole, so no grandchild of it outlives toolsh; the last
 //! lines of its stderr are kept for the report when it dies early.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rmcp::model::{ClientNotification, ErrorCode, ErrorData, JsonRpcMessage, RequestId};
 use rmcp::service::{RoleClient, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
-use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
+use crate::faults::{Pending, classify, fault_all, forward, note_sent};
 use crate::transport::{LineEnd, read_line};
 
 /// The longest line accepted from an upstream server, in bytes (16 MiB,
@@ -31,19 +30,10 @@ use crate::transport::{LineEnd, read_line};
 /// message fails the calls in flight.
 pub const MAX_UPSTREAM_LINE_BYTES: usize = 16 * 1024 * 1024;
 
-/// The JSON-RPC error code of the answers this transport makes up for a
-/// protocol fault (in the range JSON-RPC 2.0 reserves for implementations).
-pub(crate) const FAULT_CODE: ErrorCode = ErrorCode(-32099);
-
 /// How many stderr lines, and bytes, of an upstream server are kept for
 /// reports.
 const TAIL_LINES: usize = 20;
 const TAIL_BYTES: usize = 4096;
-
-/// How many ids of abandoned requests (timed out, cancelled, failed by a
-/// fault) are remembered, so a late answer to one is ignored rather than
-/// taken for a wrong id.
-const ABANDONED: usize = 256;
 
 /// How long [`Transport::close`] waits for the server to exit once its
 /// stdin is closed, before the group is killed.
@@ -204,32 +194,6 @@ async fn read_stderr<R: AsyncRead + Unpin>(
     }
 }
 
-/// The requests sent and not yet answered, and those abandoned.
-#[derive(Debug, Default)]
-struct Pending {
-    in_flight: HashSet<RequestId>,
-    abandoned: VecDeque<RequestId>,
-}
-
-impl Pending {
-    fn abandon(&mut self, id: RequestId) {
-        self.in_flight.remove(&id);
-        if self.abandoned.len() >= ABANDONED {
-            self.abandoned.pop_front();
-        }
-        self.abandoned.push_back(id);
-    }
-
-    /// Every request in flight, now abandoned.
-    fn fail_all(&mut self) -> Vec<RequestId> {
-        let ids: Vec<RequestId> = self.in_flight.drain().collect();
-        for id in &ids {
-            self.abandon(id.clone());
-        }
-        ids
-    }
-}
-
 /// The client transport over a server's stdio (see the module docs).
 pub(crate) struct ChildTransport {
     incoming: mpsc::Receiver<RxJsonRpcMessage<RoleClient>>,
@@ -273,21 +237,7 @@ impl Transport<RoleClient> for ChildTransport {
         &mut self,
         item: TxJsonRpcMessage<RoleClient>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
-        if let Ok(mut p) = self.pending.lock() {
-            match &item {
-                JsonRpcMessage::Request(r) => {
-                    p.in_flight.insert(r.id.clone());
-                }
-                JsonRpcMessage::Notification(n) => {
-                    if let ClientNotification::CancelledNotification(c) = &n.notification
-                        && let Some(id) = &c.params.request_id
-                    {
-                        p.abandon(id.clone());
-                    }
-                }
-                _ => {}
-            }
-        }
+        note_sent(&self.pending, &item);
         let writer = self.writer.clone();
         async move {
             let mut line = serde_json::to_vec(&item)?;
@@ -322,17 +272,6 @@ impl Transport<RoleClient> for ChildTransport {
     }
 }
 
-/// What one line from the server is.
-enum Line {
-    /// A message for rmcp.
-    Deliver(Box<RxJsonRpcMessage<RoleClient>>),
-    /// Nothing to do (a blank line, an unknown notification, a late answer
-    /// to an abandoned request).
-    Ignore,
-    /// A protocol fault: the cause, and the requests it fails.
-    Fault(String, Vec<RequestId>),
-}
-
 /// Read the server's messages until its stdout ends; faults become error
 /// answers to the requests they fail.
 async fn read_messages<R: AsyncRead + Unpin>(
@@ -349,88 +288,14 @@ async fn read_messages<R: AsyncRead + Unpin>(
                 Ok(mut p) => classify(&buf, &mut p),
                 Err(_) => return,
             },
-            Ok(LineEnd::TooLong) => Line::Fault(
+            Ok(LineEnd::TooLong) => fault_all(
+                &pending,
                 format!("the server sent a message longer than {max} bytes (the line-size limit)"),
-                pending.lock().map(|mut p| p.fail_all()).unwrap_or_default(),
             ),
             Ok(LineEnd::Eof) | Err(_) => return,
         };
-        match line {
-            Line::Deliver(m) => {
-                if tx.send(*m).await.is_err() {
-                    return;
-                }
-            }
-            Line::Ignore => {}
-            Line::Fault(cause, ids) => {
-                tracing::debug!(%cause, requests = ids.len(), "MCP upstream protocol fault");
-                for id in ids {
-                    let answer = JsonRpcMessage::error(
-                        ErrorData::new(FAULT_CODE, cause.clone(), None),
-                        Some(id),
-                    );
-                    if tx.send(answer).await.is_err() {
-                        return;
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Classify one line (its newline dropped) against the requests pending.
-fn classify(line: &[u8], p: &mut Pending) -> Line {
-    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    if line.iter().all(u8::is_ascii_whitespace) {
-        return Line::Ignore;
-    }
-    match serde_json::from_slice::<RxJsonRpcMessage<RoleClient>>(line) {
-        Ok(m) => {
-            let id = match &m {
-                JsonRpcMessage::Response(r) => Some(r.id.clone()),
-                JsonRpcMessage::Error(e) => {
-                    let Some(id) = &e.id else {
-                        let cause = format!("the server reported an error: {}", e.error.message);
-                        return Line::Fault(cause, p.fail_all());
-                    };
-                    Some(id.clone())
-                }
-                JsonRpcMessage::Request(_) | JsonRpcMessage::Notification(_) => None,
-            };
-            match id {
-                None => Line::Deliver(Box::new(m)),
-                Some(id) if p.in_flight.remove(&id) => Line::Deliver(Box::new(m)),
-                Some(id) if p.abandoned.contains(&id) => Line::Ignore,
-                Some(id) => Line::Fault(
-                    format!(
-                        "the server answered request id {}, which is not pending",
-                        id.into_json_value()
-                    ),
-                    p.fail_all(),
-                ),
-            }
-        }
-        Err(e) => {
-            let Ok(value) = serde_json::from_slice::<Value>(line) else {
-                return Line::Fault(format!("the server sent invalid JSON ({e})"), p.fail_all());
-            };
-            // A notification rmcp does not know is the server's business.
-            if value.get("method").is_some() && value.get("id").is_none() {
-                return Line::Ignore;
-            }
-            let cause = format!("the server sent a malformed message ({e})");
-            let answered = value
-                .get("id")
-                .and_then(|id| serde_json::from_value::<RequestId>(id.clone()).ok())
-                .filter(|id| p.in_flight.contains(id));
-            match answered {
-                Some(id) => {
-                    p.abandon(id.clone());
-                    Line::Fault(cause, vec![id])
-                }
-                None => Line::Fault(cause, p.fail_all()),
-            }
+        if !forward(line, &tx).await {
+            return;
         }
     }
 }
@@ -438,48 +303,6 @@ fn classify(line: &[u8], p: &mut Pending) -> Line {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pending(ids: &[i64]) -> Pending {
-        let mut p = Pending::default();
-        for id in ids {
-            p.in_flight.insert(RequestId::Number(*id));
-        }
-        p
-    }
-
-    #[test]
-    fn faults_fail_the_requests_in_flight() {
-        let mut p = pending(&[1, 2]);
-        let Line::Fault(cause, ids) = classify(b"{not json", &mut p) else {
-            panic!("a fault")
-        };
-        assert!(cause.starts_with("the server sent invalid JSON"), "{cause}");
-        assert_eq!(ids.len(), 2);
-        assert!(p.in_flight.is_empty());
-        // A late answer to a failed request is ignored.
-        assert!(matches!(
-            classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#, &mut p),
-            Line::Ignore
-        ));
-        // An answer to a request never sent is a fault.
-        let mut p = pending(&[3]);
-        let Line::Fault(cause, ids) = classify(br#"{"jsonrpc":"2.0","id":99,"result":{}}"#, &mut p)
-        else {
-            panic!("a fault")
-        };
-        assert_eq!(
-            cause,
-            "the server answered request id 99, which is not pending"
-        );
-        assert_eq!(ids, [RequestId::Number(3)]);
-        // The right answer is delivered.
-        let mut p = pending(&[4]);
-        assert!(matches!(
-            classify(br#"{"jsonrpc":"2.0","id":4,"result":{}}"#, &mut p),
-            Line::Deliver(_)
-        ));
-        assert!(matches!(classify(b"  \r", &mut p), Line::Ignore));
-    }
 
     #[test]
     fn the_tail_keeps_the_last_lines() {

@@ -1,17 +1,38 @@
-//! Importing an upstream MCP server: spawn it as a child process (stdio
-//! transport), list its tools, and expose each as a toolsh tool named
-//! `<server>.<tool>` whose callback calls the upstream.
+//! Importing an upstream MCP server: its tools become toolsh tools named
+//! `<server>.<tool>` whose callbacks call the upstream.
+//!
+//! Lifecycle: [`McpUpstream::open`] takes the tool list from the cache
+//! ([`crate::cache`]) when it has one and connects nothing, so configured
+//! servers cost nothing until a script calls one of their tools; the first
+//! call connects (handshake bounded by [`UpstreamOptions::handshake`]).
+//! A connection that closes under a call (the process crashed, the HTTP
+//! session broke) fails that call with the cause and is reopened once, on
+//! the next call; a second loss is final for the run. Calls in flight per
+//! upstream are bounded ([`UpstreamSpec::max_concurrent_calls`]); each is
+//! bounded by its per-call timeout and the script's remaining time, and a
+//! call given up (timeout, deadline, a script that stopped) sends the
+//! server `notifications/cancelled` (rmcp does, when the request is
+//! dropped).
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::ServiceExt;
-use rmcp::model::{CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Tool};
-use rmcp::service::{Peer, RoleClient, RunningService, ServiceError};
+use rmcp::model::{CallToolRequestParams, Tool};
+use rmcp::service::{Peer, RoleClient, ServiceError};
+use rmcp::transport::streamable_http_client::StreamableHttpClient;
 use serde_json::{Map, Value};
-use toolsh_tools::{ToolArgs, ToolDef, ToolImpl, is_valid_tool_name, transport_error};
+use tokio::sync::{Mutex, Semaphore};
+use toolsh_tools::{
+    ToolArgs, ToolDef, ToolImpl, is_valid_tool_name, tool_result_error, transport_error,
+};
 
-use crate::child::{FAULT_CODE, ProcessGroup, UpstreamProcess};
+use crate::client::{Events, Handler, ProgressSink};
+use crate::connect::{self, Connection, Connector};
+use crate::faults::FAULT_CODE;
+use crate::names::{command_names, original_name_note};
+use crate::result::{CallResult, render_result};
+use crate::spec::{DEFAULT_MAX_CONCURRENT_CALLS, UpstreamSpec, UpstreamTransport};
 
 /// Why an upstream could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -30,13 +51,16 @@ pub enum UpstreamError {
         /// The OS error.
         error: std::io::Error,
     },
-    /// The MCP handshake or `tools/list` failed.
-    #[error("MCP server '{name}': {error}")]
+    /// The connection, the MCP handshake or `tools/list` failed.
+    #[error("MCP server '{name}': {error}{}", stderr_tail(.stderr))]
     Protocol {
         /// The server name.
         name: String,
         /// What failed.
         error: String,
+        /// The last lines of a stdio server's stderr, each indented by two
+        /// spaces (empty when it wrote none, or for HTTP).
+        stderr: String,
     },
     /// The handshake did not finish in time.
     #[error("MCP server '{0}' did not answer within {1:?}")]
@@ -57,6 +81,30 @@ pub enum UpstreamError {
 }
 
 /// `; its stderr ended with:` and the lines, or nothing.
+fn stderr_tail(stderr: &str) -> String {
+    if stderr.is_empty() {
+        String::new()
+    } else {
+        format!("; its stderr ended with:\n{stderr}")
+    }
+}
+
+impl UpstreamError {
+    /// The message without the server's stderr lines: what a script sees
+    /// when this happens during one of its calls (the server's stderr is
+    /// host data; the full message goes to the host's log).
+    pub fn without_stderr(&self) -> String {
+        match self {
+            Self::Protocol { name, error, .. } => format!("MCP server '{name}': {error}"),
+            Self::Exited { name, status, .. } => {
+                format!("MCP server '{name}' exited during the MCP handshake ({status})")
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+/// `; it wrote nothing to stderr`, or the lines.
 fn stderr_note(stderr: &str) -> String {
     if stderr.is_empty() {
         "; it wrote nothing to stderr".to_string()
@@ -65,122 +113,83 @@ fn stderr_note(stderr: &str) -> String {
     }
 }
 
-/// How to start an upstream server.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UpstreamSpec {
-    /// The namespace of its tools (`memory` gives `memory.create_entities`).
-    pub name: String,
-    /// The program to run.
-    pub command: String,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// Environment variables for the child, on top of [`INHERITED_ENV`]
-    /// (nothing else of the host's environment is passed: a server's tool
-    /// could hand it to the script, e.g. a `get-env` tool).
-    pub env: Vec<(String, String)>,
-    /// How long one `tools/call` may wait for its answer; `None` means
-    /// [`DEFAULT_CALL_TIMEOUT`]. The script's remaining time bounds it too
-    /// (the registry gives a callback at most that).
-    pub call_timeout: Option<Duration>,
+/// How the host opens upstreams.
+#[derive(Clone)]
+#[non_exhaustive]
+pub struct UpstreamOptions {
+    /// How long connecting, the MCP handshake and `tools/list` may take
+    /// together (the run's `--timeout`). Default 30 s.
+    pub handshake: Duration,
+    /// The directory of cached tool lists ([`crate::cache`]); `None`
+    /// connects every upstream at [`McpUpstream::open`].
+    pub tool_cache: Option<PathBuf>,
+    /// Where the upstreams' progress notifications go.
+    pub progress: Option<ProgressSink>,
 }
 
-/// The per-call timeout of an upstream that sets none: 60 s, the MCP
-/// TypeScript SDK's default request timeout.
-pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_mins(1);
-
-/// The host environment variables an upstream server inherits (the MCP
-/// TypeScript SDK's default for stdio servers on POSIX); anything else,
-/// such as an API key, must be given in [`UpstreamSpec::env`] (the
-/// manifest's `env` table).
-pub const INHERITED_ENV: &[&str] = &["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"];
-
-impl UpstreamSpec {
-    /// Parse `NAME=COMMAND [ARGS...]` (the CLI's `--mcp` form); the command
-    /// line is split on whitespace, with single and double quotes grouping.
-    pub fn parse(spec: &str) -> Result<Self, String> {
-        let (name, cmd) = spec
-            .split_once('=')
-            .ok_or_else(|| format!("--mcp expects NAME=COMMAND, got '{spec}'"))?;
-        let words = split_command_line(cmd)?;
-        let (command, args) = words
-            .split_first()
-            .ok_or_else(|| format!("--mcp {name}: empty command"))?;
-        Ok(Self {
-            name: name.trim().to_string(),
-            command: command.clone(),
-            args: args.to_vec(),
-            env: Vec::new(),
-            call_timeout: None,
-        })
-    }
-}
-
-/// Split a command line on whitespace with `'...'` and `"..."` grouping and
-/// backslash escapes (outside single quotes).
-fn split_command_line(s: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(x) => cur.push(x),
-                        None => return Err("unterminated ' in command".into()),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => cur.push(chars.next().ok_or("trailing \\ in command")?),
-                        Some(x) => cur.push(x),
-                        None => return Err("unterminated \" in command".into()),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                cur.push(chars.next().ok_or("trailing \\ in command")?);
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut cur));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                cur.push(c);
-            }
+impl Default for UpstreamOptions {
+    fn default() -> Self {
+        Self {
+            handshake: Duration::from_secs(30),
+            tool_cache: None,
+            progress: None,
         }
     }
-    if in_word {
-        words.push(cur);
-    }
-    Ok(words)
 }
 
-/// A running upstream MCP server and the tools it offers.
+impl std::fmt::Debug for UpstreamOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UpstreamOptions")
+            .field("handshake", &self.handshake)
+            .field("tool_cache", &self.tool_cache)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+impl UpstreamOptions {
+    /// Options with the given handshake bound and nothing else.
+    pub fn with_handshake(handshake: Duration) -> Self {
+        Self {
+            handshake,
+            ..Self::default()
+        }
+    }
+}
+
+/// How many times a lost connection is reopened in one run.
+const RESTARTS: u32 = 1;
+
+/// The connection state of an upstream.
+#[derive(Default)]
+struct State {
+    conn: Option<Connection>,
+    /// Connections lost so far.
+    lost: u32,
+    /// Why the last one was lost.
+    last_loss: Option<String>,
+}
+
+struct Inner {
+    spec: UpstreamSpec,
+    connector: Connector,
+    handshake: Duration,
+    tool_cache: Option<PathBuf>,
+    events: Arc<Events>,
+    slots: Arc<Semaphore>,
+    state: Mutex<State>,
+}
+
+/// An upstream MCP server and the tools it offers (see the module docs).
 pub struct McpUpstream {
-    name: String,
-    service: RunningService<RoleClient, ClientConfig>,
+    inner: Arc<Inner>,
     tools: Vec<Tool>,
-    call_timeout: Duration,
-    /// The server's process group, killed when the upstream is dropped.
-    group: Arc<ProcessGroup>,
 }
 
 impl std::fmt::Debug for McpUpstream {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("McpUpstream")
-            .field("name", &self.name)
+            .field("name", &self.inner.spec.name)
             .field(
                 "tools",
                 &self
@@ -193,155 +202,306 @@ impl std::fmt::Debug for McpUpstream {
     }
 }
 
-/// How long the handshake and `tools/list` may take when the caller sets
-/// nothing ([`McpUpstream::spawn`]): 30 s, the default script timeout.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// How long a server that failed its handshake is given to exit, so its
-/// exit status and stderr can be reported.
-const EXIT_WAIT: Duration = Duration::from_millis(500);
-
 impl McpUpstream {
-    /// [`McpUpstream::spawn_within`] 30 seconds.
-    pub async fn spawn(spec: &UpstreamSpec) -> Result<Self, UpstreamError> {
-        Self::spawn_within(spec, CONNECT_TIMEOUT).await
-    }
-
-    /// Start the server, complete the MCP handshake and list its tools,
-    /// all within `handshake` (the run's `--timeout`). The server runs in a
-    /// process group of its own, killed as a whole when the upstream is
-    /// shut down or dropped. The child's stderr (where servers log) is
-    /// forwarded line by line to `tracing` at debug level under target
-    /// `toolsh_mcp::child`, so a script's stderr carries only what the
-    /// script wrote.
+    /// [`McpUpstream::open`] with no tool cache, so the server is
+    /// connected now; `handshake` bounds it.
     ///
     /// # Errors
-    /// [`UpstreamError::InvalidName`], [`UpstreamError::Spawn`];
-    /// [`UpstreamError::Exited`] when the server exits before the
-    /// handshake is done; [`UpstreamError::Timeout`] after `handshake`;
-    /// [`UpstreamError::Protocol`] for any other failure (with the
-    /// server's stderr tail when it wrote any).
+    /// As [`McpUpstream::open`].
     pub async fn spawn_within(
         spec: &UpstreamSpec,
         handshake: Duration,
     ) -> Result<Self, UpstreamError> {
-        let name = spec.name.clone();
-        if name.is_empty() || name.contains('.') || !is_valid_tool_name(&name) {
-            return Err(UpstreamError::InvalidName(name));
-        }
-        let mut cmd = tokio::process::Command::new(&spec.command);
-        cmd.args(&spec.args);
-        cmd.env_clear();
-        for k in INHERITED_ENV {
-            if let Some(v) = std::env::var_os(k) {
-                cmd.env(k, v);
+        Self::open(spec, &UpstreamOptions::with_handshake(handshake)).await
+    }
+
+    /// Open the upstream: its tool list comes from the cache when the
+    /// cache has it (nothing is started), else from connecting now. HTTP
+    /// upstreams use toolsh's own reqwest client ([`connect::http_client`]).
+    /// A stdio server runs in a process group of its own, killed as a
+    /// whole on shutdown or drop; its stderr goes to `tracing` (debug,
+    /// target `toolsh_mcp::child`), never to the script.
+    ///
+    /// # Errors
+    /// [`UpstreamError::InvalidName`], [`UpstreamError::Spawn`];
+    /// [`UpstreamError::Exited`] when the server exits before the
+    /// handshake is done; [`UpstreamError::Timeout`] after the handshake
+    /// time; [`UpstreamError::Protocol`] for any other failure.
+    pub async fn open(
+        spec: &UpstreamSpec,
+        options: &UpstreamOptions,
+    ) -> Result<Self, UpstreamError> {
+        let connector = match &spec.transport {
+            UpstreamTransport::Stdio { command, args, env } => connect::stdio(
+                spec.name.clone(),
+                command.clone(),
+                args.clone(),
+                env.clone(),
+            ),
+            UpstreamTransport::Http { url, headers } => {
+                let client = connect::http_client().map_err(|error| UpstreamError::Protocol {
+                    name: spec.name.clone(),
+                    error,
+                    stderr: String::new(),
+                })?;
+                let headers = connect::header_map(&spec.name, headers)?;
+                connect::http(spec.name.clone(), url.clone(), headers, client)
             }
+        };
+        Self::open_with_connector(spec, options, connector).await
+    }
+
+    /// [`McpUpstream::open`] for an HTTP upstream whose streamable HTTP
+    /// requests go through `client` (any rmcp `StreamableHttpClient`, e.g.
+    /// an `rmcp::transport::auth::AuthClient` that adds and refreshes
+    /// OAuth tokens); it is cloned for each connection. The HTTP+SSE
+    /// fallback uses a plain client with the spec's headers.
+    ///
+    /// # Errors
+    /// As [`McpUpstream::open`], and [`UpstreamError::Protocol`] when the
+    /// spec is not an HTTP upstream.
+    pub async fn open_with_client<C>(
+        spec: &UpstreamSpec,
+        client: C,
+        options: &UpstreamOptions,
+    ) -> Result<Self, UpstreamError>
+    where
+        C: StreamableHttpClient + Sync,
+    {
+        let UpstreamTransport::Http { url, headers } = &spec.transport else {
+            return Err(UpstreamError::Protocol {
+                name: spec.name.clone(),
+                error: "an HTTP client was given for an upstream that is not HTTP".into(),
+                stderr: String::new(),
+            });
+        };
+        let headers = connect::header_map(&spec.name, headers)?;
+        let connector = connect::http(spec.name.clone(), url.clone(), headers, client);
+        Self::open_with_connector(spec, options, connector).await
+    }
+
+    async fn open_with_connector(
+        spec: &UpstreamSpec,
+        options: &UpstreamOptions,
+        connector: Connector,
+    ) -> Result<Self, UpstreamError> {
+        let name = &spec.name;
+        if name.is_empty() || name.contains('.') || !is_valid_tool_name(name) {
+            return Err(UpstreamError::InvalidName(name.clone()));
         }
-        for (k, v) in &spec.env {
-            cmd.env(k, v);
-        }
-        let (mut process, transport) =
-            UpstreamProcess::spawn(&name, cmd).map_err(|error| UpstreamError::Spawn {
-                name: name.clone(),
-                command: spec.command.clone(),
-                error,
-            })?;
-        let connect = async {
-            let client = ClientConfig::new(ClientCapabilities::default(), crate::implementation());
-            let service = client.serve(transport).await.map_err(|e| e.to_string())?;
-            let tools = service.list_all_tools().await.map_err(|e| e.to_string())?;
-            Ok::<_, String>((service, tools))
-        };
-        let failed = match tokio::time::timeout(handshake, connect).await {
-            Ok(Ok((service, tools))) => {
-                tracing::debug!(server = %name, tools = tools.len(), "MCP upstream connected");
-                return Ok(Self {
-                    name,
-                    service,
-                    tools,
-                    call_timeout: spec.call_timeout.unwrap_or(DEFAULT_CALL_TIMEOUT),
-                    group: process.group.clone(),
-                });
+        let inner = Arc::new(Inner {
+            spec: spec.clone(),
+            connector,
+            handshake: options.handshake,
+            tool_cache: options.tool_cache.clone(),
+            events: Arc::new(Events {
+                progress: options.progress.clone(),
+                cache: options.tool_cache.clone().map(|d| (d, spec.clone())),
+            }),
+            slots: Arc::new(Semaphore::new(
+                spec.max_concurrent_calls
+                    .unwrap_or(DEFAULT_MAX_CONCURRENT_CALLS)
+                    .max(1),
+            )),
+            state: Mutex::new(State::default()),
+        });
+        let cached = options
+            .tool_cache
+            .as_deref()
+            .and_then(|dir| crate::cache::load(dir, spec));
+        let tools = match cached {
+            Some(tools) => {
+                tracing::debug!(server = %name, tools = tools.len(), "MCP upstream tools from the cache");
+                tools
             }
-            Ok(Err(error)) => UpstreamError::Protocol {
-                name: name.clone(),
-                error,
-            },
-            Err(_) => UpstreamError::Timeout(name.clone(), handshake),
-        };
-        // A timeout is the server's silence: dropping the handshake closed
-        // its stdin, so an exit now says nothing about the cause.
-        let grace = match failed {
-            UpstreamError::Timeout(..) => Duration::ZERO,
-            _ => EXIT_WAIT,
-        };
-        let (status, stderr) = process.post_mortem(grace).await;
-        process.group.kill();
-        Err(match (status, failed) {
-            (Some(status), UpstreamError::Protocol { name, .. }) => UpstreamError::Exited {
-                name,
-                status,
-                stderr,
-            },
-            (_, UpstreamError::Protocol { name, error }) if !stderr.is_empty() => {
-                UpstreamError::Protocol {
-                    name,
-                    error: format!("{error}; its stderr ended with:\n{stderr}"),
-                }
+            None => {
+                let conn = inner.connect().await?;
+                let tools = conn.tools.clone();
+                inner.state.lock().await.conn = Some(conn);
+                tools
             }
-            (_, other) => other,
-        })
+        };
+        Ok(Self { inner, tools })
     }
 
     /// The server's namespace.
     pub fn name(&self) -> &str {
-        &self.name
+        &self.inner.spec.name
     }
 
-    /// The upstream tools as listed.
+    /// The upstream tools as listed (by the server or the cache).
     pub fn tools(&self) -> &[Tool] {
         &self.tools
     }
 
-    /// Each upstream tool as a toolsh tool `<server>.<tool>` (characters
-    /// not allowed in command names become `_`), with the upstream
-    /// description, input schema and output schema. Text content becomes
-    /// stdout, structured content becomes JSON on stdout, and `isError`
-    /// becomes a callback error.
+    /// Whether a connection is open now (`false` before the first call of
+    /// an upstream opened from the cache).
+    pub async fn is_connected(&self) -> bool {
+        self.inner.state.lock().await.conn.is_some()
+    }
+
+    /// Each upstream tool as a toolsh tool, named by the rule in
+    /// [`crate::names`], with the upstream description, input schema,
+    /// output schema and annotation tags. Its callback prints text and
+    /// placeholders, or structured content as JSON, on stdout; an
+    /// `isError` result is the server's text on stderr
+    /// (`<server>.<tool>: <text>`, status 1, shown even when callback
+    /// errors are sanitized); toolsh's own failures (no answer, a closed
+    /// connection, a protocol fault) are `<server>.<tool>: <cause>`.
     pub fn tool_impls(&self) -> Vec<ToolImpl> {
-        let peer = Arc::new(self.service.peer().clone());
+        let server = &self.inner.spec.name;
+        let commands = command_names(server, self.tools.iter().map(|t| t.name.as_ref()));
         self.tools
             .iter()
-            .map(|t| {
-                let local = format!("{}.{}", self.name, command_safe(&t.name));
-                let mut def =
-                    ToolDef::new(local, t.description.as_deref().unwrap_or("").to_string())
-                        .with_schema(Value::Object((*t.input_schema).clone()))
-                        .with_category(self.name.clone())
-                        .with_tags(annotation_tags(t));
+            .zip(commands)
+            .map(|(t, command)| {
+                let mut description = t.description.as_deref().unwrap_or("").to_string();
+                if let Some(note) = original_name_note(&command, server, &t.name) {
+                    if !description.is_empty() {
+                        description.push(' ');
+                    }
+                    description.push_str(&note);
+                }
+                let mut def = ToolDef::new(command, description)
+                    .with_schema(Value::Object((*t.input_schema).clone()))
+                    .with_category(server.clone())
+                    .with_tags(annotation_tags(t));
                 if let Some(o) = &t.output_schema {
                     def = def.with_output_schema(Value::Object((**o).clone()));
                 }
-                let peer = peer.clone();
+                let inner = self.inner.clone();
                 let remote = t.name.to_string();
-                let timeout = self.call_timeout;
                 ToolImpl::new(def).with_async_exec(move |args: ToolArgs| {
-                    let peer = peer.clone();
+                    let inner = inner.clone();
                     let remote = remote.clone();
-                    async move { call_remote(&peer, remote, args, timeout).await }
+                    async move { inner.call(remote, args).await }
                 })
             })
             .collect()
     }
 
-    /// Shut the server down: close its stdin, give it half a second to
-    /// exit, then kill its process group (the server and everything it
-    /// started).
+    /// Shut the server down: close the session (a stdio server's stdin,
+    /// half a second to exit), then kill its process group.
     pub async fn shutdown(self) {
-        if let Err(e) = self.service.cancel().await {
-            tracing::debug!(server = %self.name, error = %e, "MCP upstream shutdown");
+        let conn = self.inner.state.lock().await.conn.take();
+        if let Some(c) = conn {
+            c.shutdown().await;
         }
-        self.group.kill();
+    }
+}
+
+impl Inner {
+    /// Open a connection and record its tools in the cache.
+    async fn connect(&self) -> Result<Connection, UpstreamError> {
+        let handler = Handler {
+            server: self.spec.name.clone(),
+            events: self.events.clone(),
+        };
+        let conn = (self.connector)(handler, self.handshake).await?;
+        tracing::debug!(server = %self.spec.name, transport = conn.transport, tools = conn.tools.len(), "MCP upstream connected");
+        if let Some(dir) = &self.tool_cache {
+            crate::cache::store(dir, &self.spec, &conn.tools);
+        }
+        Ok(conn)
+    }
+
+    /// The peer to call: the open connection, or a new one (the first, or
+    /// the one reopening after a loss, at most [`RESTARTS`] times).
+    async fn peer(&self) -> Result<Peer<RoleClient>, String> {
+        let mut state = self.state.lock().await;
+        if let Some(c) = state.conn.as_mut() {
+            if !c.peer().is_transport_closed() {
+                return Ok(c.peer().clone());
+            }
+            let (cause, _) = c.post_mortem().await;
+            if let Some(c) = state.conn.take() {
+                c.shutdown().await;
+            }
+            state.lost += 1;
+            state.last_loss = Some(cause);
+        }
+        if state.lost > RESTARTS {
+            return Err(transport_error(format!(
+                "the MCP server is not restarted again (it was lost {} times; last: {})",
+                state.lost,
+                state.last_loss.as_deref().unwrap_or("unknown")
+            )));
+        }
+        match self.connect().await {
+            Ok(c) => {
+                let peer = c.peer().clone();
+                state.conn = Some(c);
+                Ok(peer)
+            }
+            Err(e) => {
+                tracing::warn!(server = %self.spec.name, "{e}");
+                Err(transport_error(e.without_stderr()))
+            }
+        }
+    }
+
+    /// After a call found the connection gone: record the loss and say
+    /// what happened and what comes next.
+    async fn lost(&self) -> String {
+        let mut state = self.state.lock().await;
+        let Some(mut c) = state.conn.take() else {
+            return "the MCP server closed the connection".into();
+        };
+        let (cause, tail) = c.post_mortem().await;
+        if !tail.is_empty() {
+            tracing::warn!(server = %self.spec.name, "{cause}; its stderr ended with:\n{tail}");
+        }
+        c.shutdown().await;
+        state.lost += 1;
+        state.last_loss = Some(cause.clone());
+        if state.lost > RESTARTS {
+            format!("{cause}; it was already restarted once and is not restarted again")
+        } else {
+            format!("{cause}; it is restarted on the next call")
+        }
+    }
+
+    /// One `tools/call` (see [`McpUpstream::tool_impls`]).
+    async fn call(self: Arc<Self>, tool: String, args: ToolArgs) -> Result<String, String> {
+        let arguments: Map<String, Value> = match args.params {
+            Value::Object(m) => m,
+            Value::Null => Map::new(),
+            other => return Err(format!("parameters must be an object, got {other}")),
+        };
+        let timeout = self.spec.effective_call_timeout();
+        let work = async {
+            let _slot = self
+                .slots
+                .clone()
+                .acquire_owned()
+                .await
+                .map_err(|_| transport_error("the MCP upstream is shut down"))?;
+            let peer = self.peer().await?;
+            let request = CallToolRequestParams::new(tool).with_arguments(arguments);
+            match peer.call_tool(request).await {
+                Ok(r) => match render_result(&r) {
+                    CallResult::Output(s) => Ok(s),
+                    CallResult::ToolError(text) => Err(tool_result_error(text)),
+                },
+                Err(ServiceError::McpError(e)) if e.code == FAULT_CODE => {
+                    Err(transport_error(e.message))
+                }
+                Err(ServiceError::TransportClosed | ServiceError::TransportSend(_)) => {
+                    Err(transport_error(self.lost().await))
+                }
+                // A JSON-RPC error is the server's text about the
+                // protocol, not a result for the model: subject to
+                // sanitizing like any host error.
+                Err(e) => Err(e.to_string()),
+            }
+        };
+        match tokio::time::timeout(timeout, work).await {
+            Ok(r) => r,
+            Err(_) => Err(transport_error(format!(
+                "the MCP server did not answer within {} ms",
+                timeout.as_millis()
+            ))),
+        }
     }
 }
 
@@ -362,99 +522,4 @@ fn annotation_tags(t: &Tool) -> Vec<String> {
         }
     }
     tags
-}
-
-fn command_safe(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
-/// One `tools/call` within `timeout` (the registry bounds the callback by
-/// the script's remaining time as well). A fault of the transport (no
-/// answer in time, a closed connection, a protocol fault the transport
-/// turned into an error) is reported in toolsh's own words
-/// ([`transport_error`]), so the script sees `<server>.<tool>: <cause>`
-/// and status 1 even with sanitized callback errors; the server's own
-/// error text stays subject to sanitizing.
-async fn call_remote(
-    peer: &Peer<RoleClient>,
-    tool: String,
-    args: ToolArgs,
-    timeout: Duration,
-) -> Result<String, String> {
-    let arguments: Map<String, Value> = match args.params {
-        Value::Object(m) => m,
-        Value::Null => Map::new(),
-        other => return Err(format!("parameters must be an object, got {other}")),
-    };
-    let call = peer.call_tool(CallToolRequestParams::new(tool).with_arguments(arguments));
-    let result = match tokio::time::timeout(timeout, call).await {
-        Ok(Ok(r)) => r,
-        Ok(Err(ServiceError::McpError(e))) if e.code == FAULT_CODE => {
-            return Err(transport_error(e.message));
-        }
-        Ok(Err(ServiceError::TransportClosed | ServiceError::TransportSend(_))) => {
-            return Err(transport_error("the MCP server closed the connection"));
-        }
-        Ok(Err(e)) => return Err(e.to_string()),
-        Err(_) => {
-            return Err(transport_error(format!(
-                "the MCP server did not answer within {} ms",
-                timeout.as_millis()
-            )));
-        }
-    };
-    render_result(&result)
-}
-
-/// Turn a `tools/call` result into stdout text or an error message.
-pub fn render_result(result: &CallToolResult) -> Result<String, String> {
-    let text: Vec<&str> = result
-        .content
-        .iter()
-        .filter_map(|c| c.as_text().map(|t| t.text.as_str()))
-        .collect();
-    if result.is_error == Some(true) {
-        let msg = if text.is_empty() {
-            result
-                .structured_content
-                .as_ref()
-                .map_or_else(|| "tool error".to_string(), Value::to_string)
-        } else {
-            text.join("\n")
-        };
-        return Err(msg);
-    }
-    if let Some(v) = &result.structured_content {
-        return Ok(v.to_string());
-    }
-    Ok(text.join("\n"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_mcp_specs() {
-        let s = UpstreamSpec::parse("memory=node /x/dist/index.js --flag 'a b'").unwrap();
-        assert_eq!(s.name, "memory");
-        assert_eq!(s.command, "node");
-        assert_eq!(s.args, ["/x/dist/index.js", "--flag", "a b"]);
-        assert!(UpstreamSpec::parse("nocommand").is_err());
-        assert!(UpstreamSpec::parse("x=").is_err());
-        assert!(UpstreamSpec::parse("x='open").is_err());
-    }
-
-    #[test]
-    fn tool_names_are_made_command_safe() {
-        assert_eq!(command_safe("get weather/now"), "get_weather_now");
-    }
 }

@@ -514,6 +514,17 @@ pub fn transport_error(message: impl std::fmt::Display) -> String {
     format!("{OWN_WORDS}{message}")
 }
 
+/// A callback error that is the backend's own answer meant for the model
+/// to read and act on (an MCP tool result with `isError: true`, such as
+/// `Access denied - path outside allowed directories`): shown to the
+/// script as `<tool>: <message>` with status 1 even when callback errors
+/// are sanitized, through the same mark as [`transport_error`]. The
+/// caller cleans and bounds the text; errors of the host or the backend's
+/// machinery (exceptions, protocol errors) must not go through this.
+pub fn tool_result_error(message: impl std::fmt::Display) -> String {
+    format!("{OWN_WORDS}{message}")
+}
+
 /// The time a callback may take: the remaining execution time, capped by
 /// the per-call timeout.
 fn effective_timeout(deadline: Option<Instant>, per_call: Option<Duration>) -> Option<Duration> {

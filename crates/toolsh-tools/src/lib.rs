@@ -43,7 +43,7 @@ mod trace;
 mod validate;
 
 pub use args::ToolArgs;
-pub use call::{CallOutcome, ToolCallRequest, transport_error};
+pub use call::{CallOutcome, ToolCallRequest, tool_result_error, transport_error};
 pub use commands::{DiscoverCommand, HelpCommand, ToolCommand, UnknownCommand, commands_for};
 pub use def::{ToolDef, is_valid_tool_name};
 pub use extension::ToolDefExtension;

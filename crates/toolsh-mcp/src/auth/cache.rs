@@ -158,3 +158,59 @@ impl CredentialStore for FileStore {
         )))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn credentials() -> StoredCredentials {
+        let token = serde_json::from_value(serde_json::json!({
+            "access_token": "secret-access-token",
+            "refresh_token": "secret-refresh-token",
+            "token_type": "Bearer",
+            "expires_in": 3600
+        }))
+        .unwrap();
+        StoredCredentials::new(
+            "client".into(),
+            Some(token),
+            vec!["mcp:read".into()],
+            Some(1),
+        )
+    }
+
+    #[test]
+    fn token_files_are_private_and_round_trip() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cache = TokenCache::at(tmp.path().join("oauth"));
+        let store = cache.store("files", "https://example.com/mcp");
+        assert!(store.read().unwrap().is_none());
+        store.write(&credentials()).unwrap();
+        let file = cache.file_for("files", "https://example.com/mcp");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(mode(cache.dir()), 0o700);
+        let back = store.read().unwrap().unwrap();
+        assert_eq!(back.client_id, "client");
+        assert_eq!(back.granted_scopes, ["mcp:read"]);
+        // Another URL under the same name is another file.
+        assert_ne!(file, cache.file_for("files", "https://other.example/mcp"));
+        // Debug output of what was stored never shows the tokens.
+        assert!(!format!("{back:?}").contains("secret-"));
+    }
+
+    #[test]
+    fn a_file_others_can_read_is_narrowed_on_load() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cache = TokenCache::at(tmp.path().to_path_buf());
+        let store = cache.store("s", "http://127.0.0.1:1/mcp");
+        store.write(&credentials()).unwrap();
+        let file = cache.file_for("s", "http://127.0.0.1:1/mcp");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        assert!(store.read().unwrap().is_some());
+        assert_eq!(
+            std::fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+}

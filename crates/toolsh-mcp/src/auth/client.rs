@@ -112,9 +112,7 @@ impl OAuthHttpClient {
             store: cache.store(name, url),
         };
         let manager = server.manager().await?;
-        let http = reqwest::Client::builder()
-            .build()
-            .map_err(|e| OAuthError::flow(name, e))?;
+        let http = crate::connect::http_client().map_err(|e| OAuthError::flow(name, e))?;
         Ok(Self {
             auth: AuthClient::new(http, manager),
             shared: Arc::new(Shared {

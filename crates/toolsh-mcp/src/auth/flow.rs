@@ -9,7 +9,7 @@ use rmcp::transport::auth::{
 
 use super::browser::{Browser, Redirect};
 use super::cache::{FileStore, TokenCache};
-use super::{OAuthConfig, OAuthError, OAuthGrant, ensure_crypto_provider};
+use super::{OAuthConfig, OAuthError, OAuthGrant};
 
 /// What `toolsh login` achieved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +41,9 @@ impl Server<'_> {
     /// rule: a public server cannot point discovery at loopback or
     /// private addresses).
     pub(crate) async fn manager(&self) -> Result<AuthorizationManager, OAuthError> {
-        ensure_crypto_provider();
+        // rmcp's discovery client needs the process's TLS provider, which
+        // building toolsh's HTTP client installs.
+        crate::connect::http_client().map_err(|e| self.flow(e))?;
         let mut manager = AuthorizationManager::new(self.url)
             .await
             .map_err(|e| self.flow(e))?;
@@ -183,11 +185,7 @@ fn redirect_error(url: &str) -> Option<String> {
 /// "Protected Resource Metadata Discovery Requirements": the challenge is
 /// where discovery starts and its `scope` seeds scope selection).
 async fn probe_challenge(url: &str) -> Option<String> {
-    ensure_crypto_provider();
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .ok()?;
+    let client = crate::connect::http_client().ok()?;
     let body = serde_json::json!({
         "jsonrpc": "2.0", "id": 0, "method": "initialize",
         "params": {

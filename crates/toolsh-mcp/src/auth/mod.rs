@@ -144,9 +144,3 @@ impl OAuthError {
         }
     }
 }
-
-/// Install rustls' ring provider as the process default (reqwest is built
-/// without one, issue #21); a provider already installed stays.
-pub(crate) fn ensure_crypto_provider() {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-}

@@ -1,0 +1,285 @@
+//! Opening one connection to an upstream: start the process or reach the
+//! URL, complete the MCP handshake and list the tools, all within the
+//! handshake time; on failure, an error that says why (for a process
+//! that died, its exit status and last stderr lines).
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use futures_util::future::BoxFuture;
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+use rmcp::ServiceExt;
+use rmcp::model::Tool;
+use rmcp::service::{Peer, RoleClient, RunningService};
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::{
+    StreamableHttpClient, StreamableHttpClientTransportConfig,
+};
+
+use crate::child::{MAX_UPSTREAM_LINE_BYTES, UpstreamProcess};
+use crate::client::Handler;
+use crate::spec::INHERITED_ENV;
+use crate::upstream::UpstreamError;
+
+/// How long a server that failed its handshake is given to exit, so its
+/// exit status and stderr can be reported.
+const EXIT_WAIT: Duration = Duration::from_millis(500);
+
+/// One live connection to an upstream.
+pub(crate) struct Connection {
+    pub(crate) service: RunningService<RoleClient, Handler>,
+    /// The server's process (stdio only).
+    pub(crate) process: Option<UpstreamProcess>,
+    /// The tools it listed on connecting.
+    pub(crate) tools: Vec<Tool>,
+    /// `stdio`, `streamable HTTP` or `HTTP+SSE`.
+    pub(crate) transport: &'static str,
+}
+
+impl Connection {
+    pub(crate) fn peer(&self) -> &Peer<RoleClient> {
+        self.service.peer()
+    }
+
+    /// Why a connection that closed went away, and for a process its last
+    /// stderr lines (the cause names its exit status, waiting up to half
+    /// a second for it).
+    pub(crate) async fn post_mortem(&mut self) -> (String, String) {
+        let Some(p) = self.process.as_mut() else {
+            return ("the MCP server closed the connection".into(), String::new());
+        };
+        let (status, tail) = p.post_mortem(EXIT_WAIT).await;
+        let cause = match status {
+            Some(st) => format!("the MCP server exited ({st})"),
+            None => "the MCP server closed the connection".into(),
+        };
+        (cause, tail)
+    }
+
+    /// Close the session, then kill the process group (if any).
+    pub(crate) async fn shutdown(self) {
+        if let Err(e) = self.service.cancel().await {
+            tracing::debug!(error = %e, "MCP upstream shutdown");
+        }
+        if let Some(p) = self.process {
+            p.group.kill();
+        }
+    }
+}
+
+/// Opens a connection with a handler, within a handshake time.
+pub(crate) type Connector = Arc<
+    dyn Fn(Handler, Duration) -> BoxFuture<'static, Result<Connection, UpstreamError>>
+        + Send
+        + Sync,
+>;
+
+/// A connector starting `command` over stdio with only [`INHERITED_ENV`]
+/// and `env` in its environment.
+pub(crate) fn stdio(
+    name: String,
+    command: String,
+    args: Vec<String>,
+    env: Vec<(String, String)>,
+) -> Connector {
+    Arc::new(move |handler, handshake| {
+        let (name, command, args, env) = (name.clone(), command.clone(), args.clone(), env.clone());
+        Box::pin(
+            async move { connect_stdio(name, &command, &args, &env, handler, handshake).await },
+        )
+    })
+}
+
+async fn connect_stdio(
+    name: String,
+    command: &str,
+    args: &[String],
+    env: &[(String, String)],
+    handler: Handler,
+    handshake: Duration,
+) -> Result<Connection, UpstreamError> {
+    let mut cmd = tokio::process::Command::new(command);
+    cmd.args(args);
+    cmd.env_clear();
+    for k in INHERITED_ENV {
+        if let Some(v) = std::env::var_os(k) {
+            cmd.env(k, v);
+        }
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let (mut process, transport) =
+        UpstreamProcess::spawn(&name, cmd).map_err(|error| UpstreamError::Spawn {
+            name: name.clone(),
+            command: command.to_string(),
+            error,
+        })?;
+    let failed = match tokio::time::timeout(handshake, handshake_and_list(handler, transport)).await
+    {
+        Ok(Ok((service, tools))) => {
+            return Ok(Connection {
+                service,
+                process: Some(process),
+                tools,
+                transport: "stdio",
+            });
+        }
+        Ok(Err(error)) => UpstreamError::Protocol {
+            name: name.clone(),
+            error,
+            stderr: String::new(),
+        },
+        Err(_) => UpstreamError::Timeout(name.clone(), handshake),
+    };
+    // A timeout is the server's silence: dropping the handshake closed
+    // its stdin, so an exit now says nothing about the cause.
+    let grace = match failed {
+        UpstreamError::Timeout(..) => Duration::ZERO,
+        _ => EXIT_WAIT,
+    };
+    let (status, stderr) = process.post_mortem(grace).await;
+    process.group.kill();
+    Err(match (status, failed) {
+        (Some(status), UpstreamError::Protocol { name, .. }) => UpstreamError::Exited {
+            name,
+            status,
+            stderr,
+        },
+        (_, UpstreamError::Protocol { name, error, .. }) => UpstreamError::Protocol {
+            name,
+            error,
+            stderr,
+        },
+        (_, other) => other,
+    })
+}
+
+/// `initialize`, then `tools/list` (every page).
+async fn handshake_and_list<T, E, A>(
+    handler: Handler,
+    transport: T,
+) -> Result<(RunningService<RoleClient, Handler>, Vec<Tool>), String>
+where
+    T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let service = handler.serve(transport).await.map_err(|e| e.to_string())?;
+    let tools = service.list_all_tools().await.map_err(|e| e.to_string())?;
+    Ok((service, tools))
+}
+
+/// The reqwest client toolsh uses for upstreams: rustls with the ring
+/// provider (installed once as the process default) and the system's
+/// roots.
+///
+/// # Errors
+/// The builder's error (no usable TLS configuration).
+pub fn http_client() -> Result<reqwest::Client, String> {
+    static PROVIDER: OnceLock<()> = OnceLock::new();
+    PROVIDER.get_or_init(|| {
+        // Another part of the process may have installed one first.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+    reqwest::Client::builder()
+        .connect_timeout(Duration::from_secs(10))
+        .build()
+        .map_err(|e| format!("cannot build the HTTP client: {e}"))
+}
+
+/// The header map of `headers`, or an error naming the bad header (never
+/// its value, which may be a token).
+pub(crate) fn header_map(
+    name: &str,
+    headers: &[(String, String)],
+) -> Result<HeaderMap, UpstreamError> {
+    let mut map = HeaderMap::new();
+    for (k, v) in headers {
+        let bad = |what: &str| UpstreamError::Protocol {
+            name: name.to_string(),
+            error: format!("header {k:?}: invalid {what}"),
+            stderr: String::new(),
+        };
+        let key = HeaderName::from_bytes(k.as_bytes()).map_err(|_| bad("name"))?;
+        let mut value = HeaderValue::from_str(v).map_err(|_| bad("value"))?;
+        value.set_sensitive(true);
+        map.insert(key, value);
+    }
+    Ok(map)
+}
+
+/// A connector to `url` over streamable HTTP through `client`, falling
+/// back to HTTP+SSE (through a plain client) when that fails.
+pub(crate) fn http<C>(name: String, url: String, headers: HeaderMap, client: C) -> Connector
+where
+    C: StreamableHttpClient + Sync,
+{
+    Arc::new(move |handler, handshake| {
+        let (name, url, headers, client) =
+            (name.clone(), url.clone(), headers.clone(), client.clone());
+        Box::pin(async move { connect_http(name, url, headers, client, handler, handshake).await })
+    })
+}
+
+async fn connect_http<C>(
+    name: String,
+    url: String,
+    headers: HeaderMap,
+    client: C,
+    handler: Handler,
+    handshake: Duration,
+) -> Result<Connection, UpstreamError>
+where
+    C: StreamableHttpClient + Sync,
+{
+    let start = Instant::now();
+    let custom: HashMap<HeaderName, HeaderValue> = headers
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let config = StreamableHttpClientTransportConfig::with_uri(url.as_str())
+        .custom_headers(custom)
+        .max_json_response_size(MAX_UPSTREAM_LINE_BYTES)
+        .max_sse_event_size(MAX_UPSTREAM_LINE_BYTES);
+    let transport = StreamableHttpClientTransport::with_client(client, config);
+    let streamable =
+        match tokio::time::timeout(handshake, handshake_and_list(handler.clone(), transport)).await
+        {
+            Ok(Ok((service, tools))) => {
+                return Ok(Connection {
+                    service,
+                    process: None,
+                    tools,
+                    transport: "streamable HTTP",
+                });
+            }
+            Ok(Err(e)) => e,
+            Err(_) => return Err(UpstreamError::Timeout(name, handshake)),
+        };
+    // The backwards-compatibility procedure: streamable HTTP failed, so
+    // try the URL as an HTTP+SSE server's event stream.
+    tracing::debug!(server = %name, error = %streamable, "streamable HTTP failed; trying HTTP+SSE");
+    let left = handshake.saturating_sub(start.elapsed());
+    let sse = async {
+        let plain = http_client()?;
+        let transport = crate::sse::open(plain, &url, headers)
+            .await
+            .map_err(|e| format!("as an HTTP+SSE server: {e}"))?;
+        handshake_and_list(handler, transport).await
+    };
+    match tokio::time::timeout(left, sse).await {
+        Ok(Ok((service, tools))) => Ok(Connection {
+            service,
+            process: None,
+            tools,
+            transport: "HTTP+SSE",
+        }),
+        Ok(Err(e)) => Err(UpstreamError::Protocol {
+            name,
+            error: format!("{url}: streamable HTTP: {streamable}; {e}"),
+            stderr: String::new(),
+        }),
+        Err(_) => Err(UpstreamError::Timeout(name, handshake)),
+    }
+}
