@@ -19,11 +19,13 @@
 #![deny(missing_docs)]
 
 mod approvals;
+pub mod auth;
 mod bounds;
 mod cache;
 mod child;
 mod client;
 mod connect;
+mod elicit;
 mod faults;
 mod http;
 mod names;
@@ -41,6 +43,7 @@ pub use bounds::{
 pub use child::MAX_UPSTREAM_LINE_BYTES;
 pub use client::{ProgressSink, UpstreamProgress};
 pub use connect::http_client;
+pub use elicit::ElicitationPolicy;
 pub use http::{serve_http, serve_http_with};
 pub use result::{CallResult, MAX_TOOL_ERROR_BYTES, render_result, tool_error_text};
 pub use server::{ScriptServer, serve_stdio, serve_stdio_with, tool_set};
