@@ -51,10 +51,10 @@ impl PyBuilder {
         }
     }
 
-    fn with<'py>(
-        slf: Bound<'py, Self>,
+    fn with(
+        slf: Bound<'_, Self>,
         f: impl FnOnce(&mut State) -> PyResult<()>,
-    ) -> PyResult<Bound<'py, Self>> {
+    ) -> PyResult<Bound<'_, Self>> {
         {
             let b = slf.get();
             let mut g = b.state.lock().expect("builder lock");
@@ -117,16 +117,16 @@ impl PyBuilder {
     #[pyo3(signature = (**kwargs))]
     fn limits<'py>(
         slf: Bound<'py, Self>,
-        kwargs: Option<Bound<'py, PyDict>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, Self>> {
-        Self::with(slf, |st| match &kwargs {
+        Self::with(slf, |st| match kwargs {
             Some(k) => crate::limits::apply(&mut st.limits, k),
             None => Ok(()),
         })
     }
 
     /// A shell variable set (exported) in every execution.
-    fn env<'py>(slf: Bound<'py, Self>, name: String, value: String) -> PyResult<Bound<'py, Self>> {
+    fn env(slf: Bound<'_, Self>, name: String, value: String) -> PyResult<Bound<'_, Self>> {
         Self::with(slf, |st| {
             st.env.push((name, value));
             Ok(())
@@ -134,7 +134,7 @@ impl PyBuilder {
     }
 
     /// The one-line description heading the prompt and the tool definition.
-    fn short_description<'py>(slf: Bound<'py, Self>, text: String) -> PyResult<Bound<'py, Self>> {
+    fn short_description(slf: Bound<'_, Self>, text: String) -> PyResult<Bound<'_, Self>> {
         Self::with(slf, |st| {
             st.short_description = Some(text);
             Ok(())
@@ -143,7 +143,7 @@ impl PyBuilder {
 
     /// List tools one line each in the system prompt, without schemas.
     #[pyo3(signature = (on=true))]
-    fn compact_prompt<'py>(slf: Bound<'py, Self>, on: bool) -> PyResult<Bound<'py, Self>> {
+    fn compact_prompt(slf: Bound<'_, Self>, on: bool) -> PyResult<Bound<'_, Self>> {
         Self::with(slf, |st| {
             st.compact_prompt = on;
             Ok(())
@@ -154,7 +154,7 @@ impl PyBuilder {
     /// script sees `<tool>: callback failed`, the message goes to the
     /// `tracing` log only); `sanitize_errors(False)` shows them.
     #[pyo3(signature = (on=true))]
-    fn sanitize_errors<'py>(slf: Bound<'py, Self>, on: bool) -> PyResult<Bound<'py, Self>> {
+    fn sanitize_errors(slf: Bound<'_, Self>, on: bool) -> PyResult<Bound<'_, Self>> {
         Self::with(slf, |st| {
             st.sanitize_errors = on;
             Ok(())
@@ -162,7 +162,7 @@ impl PyBuilder {
     }
 
     /// A per-call timeout for callbacks, in milliseconds.
-    fn call_timeout_ms<'py>(slf: Bound<'py, Self>, ms: u64) -> PyResult<Bound<'py, Self>> {
+    fn call_timeout_ms(slf: Bound<'_, Self>, ms: u64) -> PyResult<Bound<'_, Self>> {
         Self::with(slf, |st| {
             st.call_timeout = Some(Duration::from_millis(ms.max(1)));
             Ok(())
@@ -173,11 +173,11 @@ impl PyBuilder {
     /// 10,000). Once anything is granted, only granted tools run; the
     /// others are hidden and denied.
     #[pyo3(signature = (name, max_calls=None))]
-    fn grant<'py>(
-        slf: Bound<'py, Self>,
+    fn grant(
+        slf: Bound<'_, Self>,
         name: String,
         max_calls: Option<u32>,
-    ) -> PyResult<Bound<'py, Self>> {
+    ) -> PyResult<Bound<'_, Self>> {
         Self::with(slf, |st| {
             st.caps
                 .get_or_insert_with(Settings::default)
@@ -223,19 +223,16 @@ impl PyBuilder {
             .expect("builder lock")
             .take()
             .ok_or_else(|| PyRuntimeError::new_err("this builder was already built"))?;
-        let (registry, runtime) = match st.caps {
-            Some(settings) => {
-                let g = caps::gate(&st.tools, settings, st.limits.clone(), &self.surface)?;
-                (g.registry, Some(g.runtime))
+        let (registry, runtime) = if let Some(settings) = st.caps {
+            let g = caps::gate(&st.tools, settings, st.limits.clone(), &self.surface)?;
+            (g.registry, Some(g.runtime))
+        } else {
+            let mut r = ToolRegistry::new();
+            for t in st.tools {
+                r.register(t)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
             }
-            None => {
-                let mut r = ToolRegistry::new();
-                for t in st.tools {
-                    r.register(t)
-                        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-                }
-                (r, None)
-            }
+            (r, None)
         };
         let mut b = ScriptedTool::from_registry(self.name.clone(), &registry)
             .limits(st.limits)

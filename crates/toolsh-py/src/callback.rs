@@ -136,7 +136,7 @@ pub fn call_sync(
                 pyo3::intern!(py, "call_sync"),
                 (func.bind(py), first, stdin),
             )
-            .and_then(|r| r.extract::<String>().map_err(PyErr::from))
+            .and_then(|r| r.extract::<String>())
             .map_err(|e| describe(py, &e))
     })
     .unwrap_or_else(|| Err(EXITING.into()))

@@ -55,12 +55,14 @@ impl PyToolDef {
     /// pydantic model class, or anything with that method); `name`
     /// defaults to the model's name in lower case, `description` to its
     /// docstring.
+    // The arguments are Python keyword arguments, one per field.
+    #[allow(clippy::too_many_arguments)]
     #[classmethod]
     #[pyo3(signature = (model, name=None, description=None, output_model=None, tags=Vec::new(), category=None))]
     fn from_model(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
-        model: Bound<'_, PyAny>,
+        model: &Bound<'_, PyAny>,
         name: Option<String>,
         description: Option<String>,
         output_model: Option<Bound<'_, PyAny>>,

@@ -239,8 +239,8 @@ impl PyScriptedTool {
 
     /// Answer a `<name>_discover` call (`{"query": ...}` or `{"tool":
     /// ...}`); `ValueError` with the message of a bad input.
-    fn discover(&self, py: Python<'_>, input: Bound<'_, PyAny>) -> PyResult<String> {
-        let v = json::to_value(py, &input)?;
+    fn discover(&self, py: Python<'_>, input: &Bound<'_, PyAny>) -> PyResult<String> {
+        let v = json::to_value(py, input)?;
         ScriptingToolSet::from_tool(self.tool.clone(), DiscoveryMode::WithDiscovery)
             .discover(&v)
             .map_err(pyo3::exceptions::PyValueError::new_err)
