@@ -11,6 +11,9 @@
 #     scripts/install-oracles.sh
 #   - Node.js and npm from Debian when `npm` is missing, then the pinned
 #     MCP servers and the MCP inspector CLI: scripts/install-test-servers.sh
+#   - a Python venv with maturin and the Python tests' pinned dependencies
+#     (~/.cache/toolsh-pyenv), then the Python package's pytest suite:
+#     scripts/test-python.sh (run only when no cargo arguments are given)
 # A step that fails (no registry, no root) prints why and goes on: the
 # tests that need it are then reported as ignored, never as passed, each
 # binary prints `N skipped: <what>: <why>`, and this script repeats those
@@ -49,6 +52,14 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
+
+# The Python package (crates/toolsh-py): built with maturin into a venv
+# under ~/.cache and tested with pytest, the way Python users call it.
+if [ "$#" = 0 ]; then
+  scripts/test-python.sh 2>&1 | tee -a "$log"
+  py_status=${PIPESTATUS[0]}
+  [ "$py_status" = 0 ] || status=$py_status
+fi
 
 # Repeat what was skipped and why, so it is the last thing on the screen.
 if grep -Eq '^[0-9]+ skipped: ' "$log"; then

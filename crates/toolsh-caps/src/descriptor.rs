@@ -46,6 +46,30 @@ pub enum RiskClass {
     Destructive,
 }
 
+impl RiskClass {
+    /// The class a tag names: `read` / `read-only` → read, `write` → write,
+    /// `external` / `open-world` (MCP tool annotation hints) → external,
+    /// `destructive` → destructive; `None` for any other tag.
+    pub fn from_tag(tag: &str) -> Option<Self> {
+        Some(match tag {
+            "read" | "read-only" => Self::Read,
+            "write" => Self::Write,
+            "external" | "open-world" => Self::External,
+            "destructive" => Self::Destructive,
+            _ => return None,
+        })
+    }
+
+    /// The highest class among `tags`, else `Write`: a tool that declares
+    /// nothing is never taken for a read.
+    pub fn from_tags<S: AsRef<str>>(tags: &[S]) -> Self {
+        tags.iter()
+            .filter_map(|t| Self::from_tag(t.as_ref()))
+            .max_by_key(|r| *r as u8)
+            .unwrap_or(Self::Write)
+    }
+}
+
 /// Bounds on a streamed external result. A chunk past `max_chunks` or
 /// `max_chunk_bytes`, or a chunk or completion that takes the source's
 /// bytes past `max_source_bytes`, is refused to the host

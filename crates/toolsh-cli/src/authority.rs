@@ -129,36 +129,12 @@ pub fn risk_of(tool: &ToolImpl, manifest: Option<&Manifest>) -> RiskClass {
             .map(toml::Spanned::get_ref)
             .find(|t| t.name == tool.def.name)
             .and_then(|t| t.risk.as_deref())
-            .and_then(risk_from_word)
+            .and_then(RiskClass::from_tag)
     });
     if let Some(r) = declared {
         return r;
     }
-    tool.def
-        .tags
-        .iter()
-        .filter_map(|t| risk_from_word(t))
-        .max_by_key(|r| rank(*r))
-        .unwrap_or(RiskClass::Write)
-}
-
-fn risk_from_word(w: &str) -> Option<RiskClass> {
-    Some(match w {
-        "read" | "read-only" => RiskClass::Read,
-        "write" => RiskClass::Write,
-        "external" | "open-world" => RiskClass::External,
-        "destructive" => RiskClass::Destructive,
-        _ => return None,
-    })
-}
-
-fn rank(r: RiskClass) -> u8 {
-    match r {
-        RiskClass::Read => 0,
-        RiskClass::Write => 1,
-        RiskClass::External => 2,
-        RiskClass::Destructive => 3,
-    }
+    RiskClass::from_tags(&tool.def.tags)
 }
 
 /// The catalog and the lease of a run.

@@ -17,6 +17,7 @@ pub struct ToolArgs {
     pub stdin: Option<String>,
     pub(crate) tenant: Option<String>,
     pub(crate) surface: Option<String>,
+    pub(crate) execution: u64,
 }
 
 impl ToolArgs {
@@ -63,6 +64,14 @@ impl ToolArgs {
     /// The surface the call came from (`"script"`, `"mcp"`, ...), if set.
     pub fn surface(&self) -> Option<&str> {
         self.surface.as_deref()
+    }
+
+    /// The id of the execution making the call
+    /// ([`crate::ToolCallRequest::execution`]; 0 for arguments built by
+    /// hand): lets a host keep per-execution state of its own, such as the
+    /// Python binding's callback context, outside the shared registry.
+    pub fn execution(&self) -> u64 {
+        self.execution
     }
 
     /// Deserialize the parameters into a typed struct.

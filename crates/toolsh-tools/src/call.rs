@@ -251,6 +251,7 @@ impl ToolRegistry {
             stdin,
             tenant: request.tenant.clone(),
             surface: request.surface.clone(),
+            execution: request.execution,
         };
         if dry_run {
             let out = match &tool.imp.dry_run {

@@ -1,0 +1,20 @@
+"""MCP from Python: import an upstream server's tools, serve a tool set.
+
+* ``toolsh.mcp.stdio(name, command, args=[], env=None)`` starts an MCP
+  server as a child process and lists its tools; add them to a builder with
+  ``.mcp(server)``: they become ``<name>.<tool>`` commands.
+* ``tool.serve_stdio()`` (or ``toolsh.mcp.serve_stdio(tool)``) serves a
+  built tool to an MCP client over this process's stdin/stdout.
+"""
+
+from __future__ import annotations
+
+from ._engine import ScriptedTool
+from ._native import McpServer, stdio
+
+__all__ = ["McpServer", "serve_stdio", "stdio"]
+
+
+def serve_stdio(tool: ScriptedTool, discovery: bool = False) -> None:
+    """Serve ``tool`` over MCP on stdio until the client disconnects."""
+    tool.serve_stdio(discovery)
