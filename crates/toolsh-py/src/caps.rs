@@ -11,7 +11,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use toolsh::caps::{
     ApprovalDecision, ApprovalHandler, ApprovalRequest, CapabilityCatalogLimits, CapabilityGrant,
-    CapabilityRuntime, PermissionMode, RiskClass, ToolMetadata, ToolPolicy,
+    CapabilityRuntime, PermissionMode, RiskClass, ToolPolicy,
 };
 use toolsh::interp::ExecutionLimits;
 use toolsh::tools::{ToolImpl, ToolRegistry};
@@ -77,16 +77,12 @@ pub fn gate(
         },
     );
     for t in tools {
-        let mut metadata = ToolMetadata::new(t.def.description.clone())
+        let policy = ToolPolicy::new()
             .risk(RiskClass::from_tags(&t.def.tags))
-            .input_schema(t.def.input_schema.clone());
-        metadata.output_schema.clone_from(&t.def.output_schema);
-        metadata.tags.clone_from(&t.def.tags);
-        metadata.category.clone_from(&t.def.category);
-        let policy = ToolPolicy::new(t.def.name.clone()).max_calls(DEFAULT_MAX_CALLS);
+            .max_calls(DEFAULT_MAX_CALLS);
         let imp = t.clone();
         runtime
-            .register_tool(policy, metadata, move |args| imp.invoke(args))
+            .register_tool(t.def.clone(), policy, move |args| imp.invoke(args))
             .map_err(err)?;
     }
     runtime.set_permission_mode(settings.mode);

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use toolsh::mcp::{McpUpstream, UpstreamSpec};
+use toolsh::mcp::{McpUpstream, UpstreamSpec, UpstreamTransport};
 use toolsh::tools::ToolImpl;
 
 /// A running upstream MCP server (toolsh-mcp `McpUpstream`): its tools are
@@ -80,10 +80,13 @@ pub fn stdio(
     }
     let spec = UpstreamSpec {
         name: name.clone(),
-        command,
-        args,
-        env: env.unwrap_or_default().into_iter().collect(),
+        transport: UpstreamTransport::Stdio {
+            command,
+            args,
+            env: env.unwrap_or_default().into_iter().collect(),
+        },
         call_timeout: call_timeout_ms.map(Duration::from_millis),
+        max_concurrent_calls: None,
     };
     let wait = Duration::from_millis(connect_timeout_ms.max(1));
     let up = py
