@@ -22,7 +22,7 @@ pub const EXIT_CANCELLED: i32 = 130;
 ///
 /// ```
 /// use std::time::Duration;
-/// use toolsh_interp::ExecutionLimits;
+/// use toolsh_command::ExecutionLimits;
 ///
 /// let limits = ExecutionLimits::new()
 ///     .with_max_commands(10_000)

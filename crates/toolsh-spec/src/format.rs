@@ -542,7 +542,7 @@ true
     #[test]
     fn locale_line_in_the_file_comment() {
         assert_eq!(p("#### a\n## status: 0\n").unwrap().locale, "C");
-        let text = "# utf-8 cases\n## locale: C.UTF-8\n\n#### a\n## status: 0\n";
+        let text = "# utf-8 cases\n## locale: C.UTF-8\n\n#### a\n## stdout:\n## status: 0\n";
         let f = p(text).unwrap();
         assert_eq!(f.locale, "C.UTF-8");
         assert_eq!(render(&f), text);
