@@ -8,6 +8,7 @@
 //! run (`VmHWM` in `/proc/self/status`, reset through
 //! `/proc/self/clear_refs`) and holds it near the bound.
 
+use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use toolsh_interp::{EXIT_LIMIT, ExecResult, ExecutionLimits, LimitKind, Shell};
@@ -190,10 +191,10 @@ fn here_documents_and_here_strings_are_held_against_the_budget() {
     // (210 MB) are not.
     let mut script = String::from("echo before; x=$(head -c 15000000 /dev/zero | tr '\\0' x)\n");
     for fd in 3..10 {
-        script.push_str(&format!("exec {fd}<<<\"$x\"\n"));
+        let _ = writeln!(script, "exec {fd}<<<\"$x\"");
     }
     for fd in 10..17 {
-        script.push_str(&format!("exec {fd}<<EOF\n$x\nEOF\n"));
+        let _ = writeln!(script, "exec {fd}<<EOF\n$x\nEOF");
     }
     script.push_str("echo after\n");
     let r = measured(&script, 15);
