@@ -18,6 +18,9 @@ venv="${TOOLSH_PYENV:-$HOME/.cache/toolsh-pyenv}"
 note() { printf 'scripts/test-python.sh: %s\n' "$*" >&2; }
 skip() { echo "1 skipped: the Python package tests: $*"; exit 0; }
 
+if [ -n "${TOOLSH_SKIP_PYTHON:-}" ]; then
+  skip "TOOLSH_SKIP_PYTHON is set ($TOOLSH_SKIP_PYTHON)"
+fi
 py=$(command -v python3) || skip "no python3"
 "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' || skip "python3 is older than 3.11"
 if [ ! -x "$venv/bin/python" ]; then
