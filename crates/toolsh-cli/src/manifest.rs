@@ -23,10 +23,16 @@
 //! url = "https://mcp.example.com/mcp"  # streamable HTTP, or an old HTTP+SSE server
 //! headers = { Authorization = "Bearer ${REMOTE_TOKEN}" }
 //! max_concurrent_calls = 4           # default 8
+//! [[mcp]]
+//! name = "crm"
+//! url = "https://crm.example.com/mcp"
+//! # OAuth 2.1 when the server answers 401 (all keys optional):
+//! oauth = { grant = "client_credentials", client_id = "${CRM_ID}", client_secret = "${CRM_SECRET}", scopes = ["crm.read"] }
 //! ```
 //!
 //! An `http` backend's `url` and header values, and an `[[mcp]]` entry's
-//! `url` and header values, may refer to host environment variables as
+//! `url`, header values and `oauth` client ID, secret and metadata URL,
+//! may refer to host environment variables as
 //! `${NAME}` (no default syntax); a reference to an unset variable is a
 //! load error.
 
@@ -186,6 +192,10 @@ pub struct McpEntry {
     /// Headers sent with every request to `url`; values may use `${VAR}`.
     #[serde(default)]
     pub headers: BTreeMap<String, String>,
+    /// How toolsh authorizes itself with the server at `url` (OAuth 2.1;
+    /// only used when the server answers 401).
+    #[serde(default)]
+    pub oauth: Option<crate::oauth::OAuthEntry>,
     /// Calls in flight to this server at once (default 8).
     #[serde(default)]
     pub max_concurrent_calls: Option<usize>,
@@ -364,8 +374,12 @@ impl Manifest {
                 (None, Some(_)) if !e.args.is_empty() || !e.env.is_empty() => {
                     Some("args and env need a command")
                 }
+                (Some(_), None) if e.oauth.is_some() => Some("oauth needs a url"),
                 _ => None,
             };
+            let problem = problem
+                .map(str::to_string)
+                .or_else(|| e.oauth.as_ref().and_then(crate::oauth::OAuthEntry::problem));
             if let Some(p) = problem {
                 return Err(err(s.span().start, format!("mcp '{}': {p}", e.name)));
             }
@@ -409,7 +423,7 @@ impl Manifest {
     /// an empty token or URL part on every call. Only `${NAME}` is
     /// supported: no default syntax. The error points at the reference
     /// (the first one in the entry's table).
-    fn check_env(
+    pub(crate) fn check_env(
         &self,
         text: &str,
         file: &str,
@@ -435,6 +449,11 @@ impl Manifest {
                 .iter()
                 .map(|u| ("url".to_string(), u))
                 .chain(e.headers.iter().map(|(k, v)| (format!("headers.{k}"), v)))
+                .chain(
+                    e.oauth
+                        .iter()
+                        .flat_map(crate::oauth::OAuthEntry::env_values),
+                )
                 .collect();
             entries.push(("mcp", &e.name, m.span().start, "[mcp.", values));
         }

@@ -15,6 +15,7 @@ mod hidden_tools;
 mod interrupts;
 mod limit_flags;
 mod mcp_stdio;
+mod oauth_login_required;
 mod readme;
 mod server_bounds;
 mod signals;
