@@ -23,6 +23,7 @@
 //! url = "https://mcp.example.com/mcp"  # streamable HTTP, or an old HTTP+SSE server
 //! headers = { Authorization = "Bearer ${REMOTE_TOKEN}" }
 //! max_concurrent_calls = 4           # default 8
+//! elicitation = "defaults"           # answer input requests with form defaults (default: decline)
 //! [[mcp]]
 //! name = "crm"
 //! url = "https://crm.example.com/mcp"
@@ -196,6 +197,12 @@ pub struct McpEntry {
     /// only used when the server answers 401).
     #[serde(default)]
     pub oauth: Option<crate::oauth::OAuthEntry>,
+    /// What the server's `elicitation/create` (a request for input in the
+    /// middle of a call) gets: `decline` (default; elicitation not
+    /// announced) or `defaults` (each form accepted with its schema's
+    /// defaults, `toolsh_mcp::ElicitationPolicy`).
+    #[serde(default)]
+    pub elicitation: Option<String>,
     /// Calls in flight to this server at once (default 8).
     #[serde(default)]
     pub max_concurrent_calls: Option<usize>,
@@ -375,6 +382,13 @@ impl Manifest {
                     Some("args and env need a command")
                 }
                 (Some(_), None) if e.oauth.is_some() => Some("oauth needs a url"),
+                _ if !matches!(
+                    e.elicitation.as_deref(),
+                    None | Some("decline" | "defaults")
+                ) =>
+                {
+                    Some("elicitation: expected decline or defaults")
+                }
                 _ => None,
             };
             let problem = problem
@@ -645,6 +659,10 @@ mod tests {
         assert_eq!(
             bad("[[mcp]]\nname = \"r\"\nurl = \"ftp://h\"\n"),
             "m.toml:1:1: mcp 'r': url must start with http:// or https://"
+        );
+        assert_eq!(
+            bad("[[mcp]]\nname = \"r\"\nurl = \"http://h\"\nelicitation = \"accept\"\n"),
+            "m.toml:1:1: mcp 'r': elicitation: expected decline or defaults"
         );
         assert_eq!(
             bad("[[mcp]]\nname = \"r\"\nurl = \"http://h\"\nmax_concurrent_calls = 0\n"),

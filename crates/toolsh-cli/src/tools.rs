@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use toolsh_mcp::auth::{Consent, OAuthConfig, OAuthHttpClient, TokenCache};
-use toolsh_mcp::{McpUpstream, UpstreamOptions, UpstreamSpec};
+use toolsh_mcp::{ElicitationPolicy, McpUpstream, UpstreamOptions, UpstreamSpec};
 use toolsh_tools::{ToolImpl, ToolRegistry};
 
 use crate::backends::tool_from_entry;
@@ -69,6 +69,8 @@ pub async fn load_within(
     // The OAuth settings of each spec, in the same order (`None`: no
     // `oauth` table, discovery and dynamic registration only).
     let mut oauth: Vec<Option<OAuthConfig>> = Vec::new();
+    // And how each answers `elicitation/create`.
+    let mut elicitation: Vec<ElicitationPolicy> = Vec::new();
     if let Some(m) = &manifest {
         for t in &m.tool {
             tools.push(tool_from_entry(m, t.get_ref()));
@@ -78,6 +80,10 @@ pub async fn load_within(
             spec.call_timeout = spec.call_timeout.or(flag_call_timeout);
             specs.push(spec);
             oauth.push(s.get_ref().oauth.as_ref().map(OAuthEntry::config));
+            elicitation.push(match s.get_ref().elicitation.as_deref() {
+                Some("defaults") => ElicitationPolicy::Defaults,
+                _ => ElicitationPolicy::Decline,
+            });
         }
     }
     for s in &sources.mcp {
@@ -85,12 +91,14 @@ pub async fn load_within(
         spec.call_timeout = flag_call_timeout;
         specs.push(spec);
         oauth.push(None);
+        elicitation.push(ElicitationPolicy::Decline);
     }
     let mut options = UpstreamOptions::with_handshake(handshake);
     options.tool_cache = tool_cache_dir();
     options.progress = Some(crate::progress::upstream_sink());
     let mut upstreams = Vec::new();
-    for (spec, config) in specs.iter().zip(oauth) {
+    for ((spec, config), policy) in specs.iter().zip(oauth).zip(elicitation) {
+        options.elicitation = policy;
         match open_upstream(spec, config, &options).await {
             Ok(u) => {
                 tools.extend(u.tool_impls());

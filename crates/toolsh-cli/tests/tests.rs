@@ -19,4 +19,5 @@ mod oauth_login_required;
 mod readme;
 mod server_bounds;
 mod signals;
+mod upstream_elicitation;
 mod upstream_faults;
