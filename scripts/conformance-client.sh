@@ -71,4 +71,11 @@ case "$scenario" in
   *) echo "conformance-client.sh: no script for scenario '$scenario'" >&2; exit 2 ;;
 esac
 
-exec "$toolsh" run --tools "$work/tools.toml" --oauth-login browser --timeout 25 -c "$script"
+# A person's authorization happens once, with `toolsh login`, as a user
+# would do it; `toolsh run` never asks anyone (client credentials need no
+# login: the run fetches the token itself).
+case "$scenario" in
+  auth/client-credentials-*) ;;
+  auth/*) "$toolsh" login s --manifest "$work/tools.toml" ;;
+esac
+exec "$toolsh" run --tools "$work/tools.toml" --timeout 25 -c "$script"

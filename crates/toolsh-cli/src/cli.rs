@@ -30,6 +30,28 @@ pub enum Command {
     Repl(ReplArgs),
     /// Serve code mode over MCP (stdio, or streamable HTTP on loopback).
     Mcp(McpArgs),
+    /// Authorize toolsh with an OAuth-protected upstream MCP server and
+    /// save its tokens for later runs.
+    Login(LoginArgs),
+}
+
+/// `toolsh login`.
+#[derive(Debug, Args)]
+pub struct LoginArgs {
+    /// The server's name: its `[[mcp]]` entry in the manifest.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// The manifest holding the `[[mcp]]` entry (its `url` and `oauth`).
+    #[arg(long, visible_alias = "tools", value_name = "FILE")]
+    pub manifest: Option<PathBuf>,
+    /// The server's URL instead of a manifest entry (no `oauth` settings:
+    /// discovery and dynamic registration).
+    #[arg(long, value_name = "URL", conflicts_with = "manifest")]
+    pub url: Option<String>,
+    /// Only print the authorization URL; do not start `$BROWSER` or
+    /// `xdg-open`.
+    #[arg(long)]
+    pub no_browser: bool,
 }
 
 /// Where tools come from.

@@ -3,7 +3,8 @@
 //! `toolsh run` runs a bash script whose commands include tools from a
 //! manifest, from upstream MCP servers or the bundled demo shop; `check`,
 //! `fmt`, `catalog` and `prompt` inspect without running; `repl` is an
-//! interactive session; `mcp` serves code mode to any MCP client. This crate
+//! interactive session; `mcp` serves code mode to any MCP client; `login`
+//! authorizes toolsh with an OAuth-protected upstream server. This crate
 //! sits on top of every layer; it and toolsh-mcp are the only crates that
 //! touch processes, terminals and the network (on the host side, for tool
 //! backends and MCP; never from inside the sandbox).
@@ -16,7 +17,9 @@ mod backends;
 mod check;
 mod cli;
 mod commands;
+mod login;
 mod manifest;
+mod oauth;
 mod output;
 mod progress;
 mod repl;
@@ -63,6 +66,7 @@ pub fn main() -> ExitCode {
             // The line editor reads Ctrl-C itself.
             Command::Repl(a) => repl::repl(a).await,
             Command::Mcp(a) => until_terminated(commands::mcp(a)).await,
+            Command::Login(a) => until_terminated(login::login(a)).await,
         }
     });
     // Upstream servers and tool backends are children of this process: do

@@ -23,10 +23,17 @@
 //! url = "https://mcp.example.com/mcp"  # streamable HTTP, or an old HTTP+SSE server
 //! headers = { Authorization = "Bearer ${REMOTE_TOKEN}" }
 //! max_concurrent_calls = 4           # default 8
+//! elicitation = "defaults"           # answer input requests with form defaults (default: decline)
+//! [[mcp]]
+//! name = "crm"
+//! url = "https://crm.example.com/mcp"
+//! # OAuth 2.1 when the server answers 401 (all keys optional):
+//! oauth = { grant = "client_credentials", client_id = "${CRM_ID}", client_secret = "${CRM_SECRET}", scopes = ["crm.read"] }
 //! ```
 //!
 //! An `http` backend's `url` and header values, and an `[[mcp]]` entry's
-//! `url` and header values, may refer to host environment variables as
+//! `url`, header values and `oauth` client ID, secret and metadata URL,
+//! may refer to host environment variables as
 //! `${NAME}` (no default syntax); a reference to an unset variable is a
 //! load error.
 
@@ -186,6 +193,16 @@ pub struct McpEntry {
     /// Headers sent with every request to `url`; values may use `${VAR}`.
     #[serde(default)]
     pub headers: BTreeMap<String, String>,
+    /// How toolsh authorizes itself with the server at `url` (OAuth 2.1;
+    /// only used when the server answers 401).
+    #[serde(default)]
+    pub oauth: Option<crate::oauth::OAuthEntry>,
+    /// What the server's `elicitation/create` (a request for input in the
+    /// middle of a call) gets: `decline` (default; elicitation not
+    /// announced) or `defaults` (each form accepted with its schema's
+    /// defaults, `toolsh_mcp::ElicitationPolicy`).
+    #[serde(default)]
+    pub elicitation: Option<String>,
     /// Calls in flight to this server at once (default 8).
     #[serde(default)]
     pub max_concurrent_calls: Option<usize>,
@@ -364,8 +381,19 @@ impl Manifest {
                 (None, Some(_)) if !e.args.is_empty() || !e.env.is_empty() => {
                     Some("args and env need a command")
                 }
+                (Some(_), None) if e.oauth.is_some() => Some("oauth needs a url"),
+                _ if !matches!(
+                    e.elicitation.as_deref(),
+                    None | Some("decline" | "defaults")
+                ) =>
+                {
+                    Some("elicitation: expected decline or defaults")
+                }
                 _ => None,
             };
+            let problem = problem
+                .map(str::to_string)
+                .or_else(|| e.oauth.as_ref().and_then(crate::oauth::OAuthEntry::problem));
             if let Some(p) = problem {
                 return Err(err(s.span().start, format!("mcp '{}': {p}", e.name)));
             }
@@ -409,7 +437,7 @@ impl Manifest {
     /// an empty token or URL part on every call. Only `${NAME}` is
     /// supported: no default syntax. The error points at the reference
     /// (the first one in the entry's table).
-    fn check_env(
+    pub(crate) fn check_env(
         &self,
         text: &str,
         file: &str,
@@ -435,6 +463,11 @@ impl Manifest {
                 .iter()
                 .map(|u| ("url".to_string(), u))
                 .chain(e.headers.iter().map(|(k, v)| (format!("headers.{k}"), v)))
+                .chain(
+                    e.oauth
+                        .iter()
+                        .flat_map(crate::oauth::OAuthEntry::env_values),
+                )
                 .collect();
             entries.push(("mcp", &e.name, m.span().start, "[mcp.", values));
         }
@@ -626,6 +659,10 @@ mod tests {
         assert_eq!(
             bad("[[mcp]]\nname = \"r\"\nurl = \"ftp://h\"\n"),
             "m.toml:1:1: mcp 'r': url must start with http:// or https://"
+        );
+        assert_eq!(
+            bad("[[mcp]]\nname = \"r\"\nurl = \"http://h\"\nelicitation = \"accept\"\n"),
+            "m.toml:1:1: mcp 'r': elicitation: expected decline or defaults"
         );
         assert_eq!(
             bad("[[mcp]]\nname = \"r\"\nurl = \"http://h\"\nmax_concurrent_calls = 0\n"),

@@ -4,12 +4,14 @@
 use std::path::Path;
 use std::time::Duration;
 
-use toolsh_mcp::{McpUpstream, UpstreamOptions, UpstreamSpec};
+use toolsh_mcp::auth::{Consent, OAuthConfig, OAuthHttpClient, TokenCache};
+use toolsh_mcp::{ElicitationPolicy, McpUpstream, UpstreamOptions, UpstreamSpec};
 use toolsh_tools::{ToolImpl, ToolRegistry};
 
 use crate::backends::tool_from_entry;
 use crate::cli::ToolSources;
 use crate::manifest::{Manifest, McpEntry, interpolate_env};
+use crate::oauth::OAuthEntry;
 
 /// The tools of a run, and the upstream servers to shut down afterwards.
 pub struct LoadedTools {
@@ -64,6 +66,11 @@ pub async fn load_within(
     .timeout
     .unwrap_or(Duration::from_secs(30));
     let mut specs: Vec<UpstreamSpec> = Vec::new();
+    // The OAuth settings of each spec, in the same order (`None`: no
+    // `oauth` table, discovery and dynamic registration only).
+    let mut oauth: Vec<Option<OAuthConfig>> = Vec::new();
+    // And how each answers `elicitation/create`.
+    let mut elicitation: Vec<ElicitationPolicy> = Vec::new();
     if let Some(m) = &manifest {
         for t in &m.tool {
             tools.push(tool_from_entry(m, t.get_ref()));
@@ -72,19 +79,27 @@ pub async fn load_within(
             let mut spec = spec_of(s.get_ref());
             spec.call_timeout = spec.call_timeout.or(flag_call_timeout);
             specs.push(spec);
+            oauth.push(s.get_ref().oauth.as_ref().map(OAuthEntry::config));
+            elicitation.push(match s.get_ref().elicitation.as_deref() {
+                Some("defaults") => ElicitationPolicy::Defaults,
+                _ => ElicitationPolicy::Decline,
+            });
         }
     }
     for s in &sources.mcp {
         let mut spec = UpstreamSpec::parse(s)?;
         spec.call_timeout = flag_call_timeout;
         specs.push(spec);
+        oauth.push(None);
+        elicitation.push(ElicitationPolicy::Decline);
     }
     let mut options = UpstreamOptions::with_handshake(handshake);
     options.tool_cache = tool_cache_dir();
     options.progress = Some(crate::progress::upstream_sink());
     let mut upstreams = Vec::new();
-    for spec in &specs {
-        match McpUpstream::open(spec, &options).await {
+    for ((spec, config), policy) in specs.iter().zip(oauth).zip(elicitation) {
+        options.elicitation = policy;
+        match open_upstream(spec, config, &options).await {
             Ok(u) => {
                 tools.extend(u.tool_impls());
                 upstreams.push(u);
@@ -93,7 +108,7 @@ pub async fn load_within(
                 for u in upstreams {
                     u.shutdown().await;
                 }
-                return Err(e.to_string());
+                return Err(e);
             }
         }
     }
@@ -126,6 +141,47 @@ pub async fn load_within(
         upstreams,
         manifest,
     })
+}
+
+/// Open one upstream. Every HTTP upstream goes through an
+/// [`OAuthHttpClient`] with the user's token cache: OAuth is reactive, so
+/// a server that never answers 401 sees plain requests (plus a cached
+/// token, if `toolsh login` ever stored one for it). Nobody may be asked
+/// to approve while tools load or a script runs ([`Consent::Never`]): a
+/// server that wants a person fails with "run `toolsh login NAME`". With
+/// no cache directory (neither `XDG_CACHE_HOME` nor `HOME`) an entry
+/// without an `oauth` table is opened without OAuth; one with it fails.
+async fn open_upstream(
+    spec: &UpstreamSpec,
+    config: Option<OAuthConfig>,
+    options: &UpstreamOptions,
+) -> Result<McpUpstream, String> {
+    let toolsh_mcp::UpstreamTransport::Http { url, .. } = &spec.transport else {
+        return McpUpstream::open(spec, options)
+            .await
+            .map_err(|e| e.to_string());
+    };
+    let cache = match TokenCache::user_default() {
+        Ok(c) => c,
+        Err(e) if config.is_some() => return Err(e.to_string()),
+        Err(_) => {
+            return McpUpstream::open(spec, options)
+                .await
+                .map_err(|e| e.to_string());
+        }
+    };
+    let client = OAuthHttpClient::new(
+        &spec.name,
+        url,
+        config.unwrap_or_default(),
+        &cache,
+        Consent::Never,
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    McpUpstream::open_with_client(spec, client, options)
+        .await
+        .map_err(|e| e.to_string())
 }
 
 /// The upstream an `[[mcp]]` entry describes, `${VAR}` references in its

@@ -8,8 +8,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use rmcp::ClientHandler;
-use rmcp::model::{ClientCapabilities, ClientConfig, ProgressNotificationParam};
-use rmcp::service::{NotificationContext, RoleClient};
+use rmcp::ErrorData;
+use rmcp::model::{
+    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ProgressNotificationParam,
+};
+use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 
 /// One progress notification of an upstream, as the host's progress
 /// display gets it (MCP specification, utilities, progress).
@@ -50,6 +53,8 @@ pub(crate) struct Events {
     pub(crate) cache: Option<(PathBuf, crate::spec::UpstreamSpec)>,
     /// The host's progress sink.
     pub(crate) progress: Option<ProgressSink>,
+    /// How `elicitation/create` is answered.
+    pub(crate) elicitation: crate::ElicitationPolicy,
 }
 
 /// The rmcp client handler of one connection.
@@ -61,7 +66,20 @@ pub(crate) struct Handler {
 
 impl ClientHandler for Handler {
     fn get_info(&self) -> ClientConfig {
-        ClientConfig::new(ClientCapabilities::default(), crate::implementation())
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation = self.events.elicitation.capability();
+        ClientConfig::new(capabilities, crate::implementation())
+    }
+
+    /// The host's [`crate::ElicitationPolicy`] answers (a script has no
+    /// person to ask).
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        tracing::debug!(server = %self.server, policy = ?self.events.elicitation, "MCP upstream asked for input");
+        Ok(self.events.elicitation.answer(&request))
     }
 
     async fn on_progress(

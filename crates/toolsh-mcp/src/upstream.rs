@@ -125,6 +125,10 @@ pub struct UpstreamOptions {
     pub tool_cache: Option<PathBuf>,
     /// Where the upstreams' progress notifications go.
     pub progress: Option<ProgressSink>,
+    /// What an upstream's `elicitation/create` gets (and whether
+    /// elicitation is announced in `initialize`). Default: declined, not
+    /// announced.
+    pub elicitation: crate::ElicitationPolicy,
 }
 
 impl Default for UpstreamOptions {
@@ -133,6 +137,7 @@ impl Default for UpstreamOptions {
             handshake: Duration::from_secs(30),
             tool_cache: None,
             progress: None,
+            elicitation: crate::ElicitationPolicy::default(),
         }
     }
 }
@@ -143,6 +148,7 @@ impl std::fmt::Debug for UpstreamOptions {
             .field("handshake", &self.handshake)
             .field("tool_cache", &self.tool_cache)
             .field("progress", &self.progress.is_some())
+            .field("elicitation", &self.elicitation)
             .finish()
     }
 }
@@ -297,6 +303,7 @@ impl McpUpstream {
             events: Arc::new(Events {
                 progress: options.progress.clone(),
                 cache: options.tool_cache.clone().map(|d| (d, spec.clone())),
+                elicitation: options.elicitation,
             }),
             slots: Arc::new(Semaphore::new(
                 spec.max_concurrent_calls
