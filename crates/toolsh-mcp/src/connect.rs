@@ -277,9 +277,41 @@ where
         }),
         Ok(Err(e)) => Err(UpstreamError::Protocol {
             name,
-            error: format!("{url}: streamable HTTP: {streamable}; {e}"),
+            error: redact_url(
+                &format!("{url}: streamable HTTP: {streamable}; {e}"),
+                url.as_str(),
+            ),
             stderr: String::new(),
         }),
         Err(_) => Err(UpstreamError::Timeout(name, handshake)),
+    }
+}
+
+/// `text` with every copy of `url` (as configured and as the HTTP client
+/// prints it) cut to its origin: a `${NAME}` secret in the path or query
+/// (`/mcp?key=${KEY}`) must not reach the script through an error message
+/// (docs/tool-contract.md, "Upstream MCP servers").
+fn redact_url(text: &str, url: &str) -> String {
+    let Ok(parsed) = reqwest::Url::parse(url) else {
+        return text.replace(url, "<the server's URL>");
+    };
+    let origin = parsed.origin().ascii_serialization();
+    let shown = format!("{origin}/…");
+    let mut out = text.replace(parsed.as_str(), &shown);
+    if url != parsed.as_str() {
+        out = out.replace(url, &shown);
+    }
+    out
+}
+
+#[cfg(test)]
+mod redact_tests {
+    #[test]
+    fn a_secret_in_the_url_is_cut_from_messages() {
+        let url = "http://127.0.0.1:39519/mcp?key=TOPSECRET";
+        let text = format!("{url}: streamable HTTP: error sending request for url ({url})");
+        let out = super::redact_url(&text, url);
+        assert!(!out.contains("TOPSECRET"), "{out}");
+        assert!(out.starts_with("http://127.0.0.1:39519/…: "), "{out}");
     }
 }
