@@ -50,7 +50,11 @@ fi
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-cargo test --workspace "$@" 2>&1 | tee "$log"
+# Every test binary runs even when one fails (a failure must not hide the
+# rest): --no-fail-fast unless the caller passed it already.
+fail_fast=--no-fail-fast
+for a in "$@"; do [ "$a" = --no-fail-fast ] && fail_fast=; done
+cargo test --workspace $fail_fast "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 
 # The Python package (crates/toolsh-py): built with maturin into a venv
