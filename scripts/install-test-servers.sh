@@ -9,16 +9,5 @@ pkgs=(
   @modelcontextprotocol/server-everything@2026.8.31
   @modelcontextprotocol/inspector@2.12.0
 )
-mkdir -p "$dir"
-cd "$dir"
-[ -f package.json ] || echo '{"name":"toolsh-test-servers","private":true}' > package.json
-have() { [ -f "node_modules/$1/package.json" ] && [ "$(node -p "require('./node_modules/$1/package.json').version")" = "$2" ]; }
-missing=()
-for p in "${pkgs[@]}"; do
-  name="${p%@*}"; version="${p##*@}"
-  have "$name" "$version" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  npm install --no-audit --no-fund --silent "${missing[@]}"
-fi
+"$(dirname "$0")/npm-pinned.sh" "$dir" toolsh-test-servers "${pkgs[@]}"
 echo "$dir"
