@@ -3,4 +3,5 @@
 //! `cargo test -p toolsh-caps --test tests <module>::`.
 
 mod caps;
+mod host;
 mod rules;
