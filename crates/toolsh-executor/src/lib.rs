@@ -48,4 +48,7 @@ pub use shell::{ConfigureFn, ConfirmFn, MAX_CHECKPOINTS, ShellExecutor};
 pub use speculate::Speculator;
 pub use spool::{SpoolTarget, Spooler};
 pub use toolsh_tools::ToolDef;
-pub use trajectory::{Divergence, ReplayReport, Trajectory, TrajectoryEntry, replay};
+pub use trajectory::{
+    Divergence, MAX_TRAJECTORY_CONTENT_BYTES, ReplayReport, Trajectory, TrajectoryEntry, now_ms,
+    replay,
+};

@@ -143,6 +143,10 @@ impl CallPipeline {
             }
             other => other,
         };
+        let (lease_id, audit_ids) = match &outcome {
+            Ok(Some(o)) => (o.lease_id, o.audit_ids.clone()),
+            _ => (None, Vec::new()),
+        };
         let model_json = normalize(&outcome);
         let elapsed = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
         let status = match &outcome {
@@ -166,8 +170,8 @@ impl CallPipeline {
                 content: content.map(|c| c.0),
                 spool_path: spool_path.clone(),
                 duration_ms: elapsed,
-                lease_id: None,
-                audit_ids: Vec::new(),
+                lease_id,
+                audit_ids,
             };
             if let Err(e) = t.append(&entry) {
                 tracing::warn!(error = %e, "could not append to the trajectory");

@@ -293,6 +293,8 @@ impl ProviderExecutor {
             exit_code: None,
             spool_path: None,
             duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+            lease_id: None,
+            audit_ids: Vec::new(),
         }))
     }
 
