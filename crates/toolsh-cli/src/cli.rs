@@ -33,6 +33,26 @@ pub enum Command {
     /// Authorize toolsh with an OAuth-protected upstream MCP server and
     /// save its tokens for later runs.
     Login(LoginArgs),
+    /// Re-run the runs a `run --trajectory FILE` recorded against the same
+    /// tools and report where results diverge (exit 1 if any does).
+    Replay(ReplayArgs),
+}
+
+/// `toolsh replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The trajectory file (JSON lines).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Tool sources (those the recorded runs had).
+    #[command(flatten)]
+    pub sources: ToolSources,
+    /// Limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Grants and the permission mode (gates stay active on replay).
+    #[command(flatten)]
+    pub authority: AuthorityArgs,
 }
 
 /// `toolsh login`.
@@ -173,6 +193,21 @@ pub struct RunArgs {
     /// Print the tool-call trace to stderr as JSON lines.
     #[arg(long)]
     pub trace: bool,
+    /// Write the capability audit log to FILE when the run ends, one JSON
+    /// object per tool reservation: `seq`, `execution`, `label` (the tool,
+    /// or a digest label for a name that is not a valid tool name),
+    /// `outcome` (`granted`, `denied`, `contract_error`, `limit`) with its
+    /// `reason`, bytes in and out, `duration_ms`, `exit_code`. Puts the
+    /// run under a capability lease (every tool granted unless `--grant`
+    /// or the manifest's `[grants]` say otherwise).
+    #[arg(long, value_name = "FILE")]
+    pub audit: Option<PathBuf>,
+    /// Append the run to the trajectory FILE (JSON lines, the executor
+    /// layer's format): the script, its result as an agent gets it (stdout,
+    /// then `[stderr]` and stderr, then `[exit status N]`), the lease and
+    /// audit entries under a lease. `toolsh replay FILE` re-runs it.
+    #[arg(long, value_name = "FILE")]
+    pub trajectory: Option<PathBuf>,
 }
 
 /// `toolsh check`.

@@ -26,6 +26,7 @@ mod repl;
 mod run;
 mod script_file;
 mod tools;
+mod trajectory;
 
 use std::process::ExitCode;
 
@@ -67,6 +68,7 @@ pub fn main() -> ExitCode {
             Command::Repl(a) => repl::repl(a).await,
             Command::Mcp(a) => until_terminated(commands::mcp(a)).await,
             Command::Login(a) => until_terminated(login::login(a)).await,
+            Command::Replay(a) => until_terminated(trajectory::replay(a)).await,
         }
     });
     // Upstream servers and tool backends are children of this process: do

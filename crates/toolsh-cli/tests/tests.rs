@@ -7,6 +7,7 @@ mod common;
 mod mcp_http;
 
 mod bash_parity;
+mod capabilities;
 mod check;
 mod e2e;
 mod endless_sources;
@@ -19,5 +20,6 @@ mod oauth_login_required;
 mod readme;
 mod server_bounds;
 mod signals;
+mod trajectory;
 mod upstream_elicitation;
 mod upstream_faults;
