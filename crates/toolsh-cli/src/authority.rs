@@ -220,7 +220,7 @@ fn register(runtime: &CapabilityRuntime, tool: &ToolImpl, policy: ToolPolicy) {
 /// cannot tell a user's grant from a script's text). A grant names one
 /// tool exactly (README, "Grants and permission modes"): a `*` pattern is
 /// not supported, and the message lists the tools it was likely meant for.
-fn unknown_grant(
+pub(crate) fn unknown_grant(
     runtime: &CapabilityRuntime,
     grants: &BTreeMap<String, Option<u32>>,
 ) -> Result<(), String> {

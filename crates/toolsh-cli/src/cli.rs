@@ -36,6 +36,61 @@ pub enum Command {
     /// Re-run the runs a `run --trajectory FILE` recorded against the same
     /// tools and report where results diverge (exit 1 if any does).
     Replay(ReplayArgs),
+    /// Run a workflow file step by step, each step under its own grants,
+    /// or resume one from its checkpoint.
+    Workflow(WorkflowArgs),
+}
+
+/// `toolsh workflow`.
+#[derive(Debug, Args)]
+pub struct WorkflowArgs {
+    /// Run or resume.
+    #[command(subcommand)]
+    pub command: WorkflowCommand,
+}
+
+/// `toolsh workflow run|resume`.
+#[derive(Debug, Subcommand)]
+pub enum WorkflowCommand {
+    /// Run every step of a workflow file; at a failed step, write a
+    /// checkpoint and exit with its status.
+    Run {
+        /// Where the checkpoint goes (default `<WORKFLOW>.checkpoint.json`).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// The workflow, tools and key.
+        #[command(flatten)]
+        common: WorkflowSources,
+    },
+    /// Run only the steps a checkpoint names as not yet run (the failed
+    /// one first), under fresh leases from the workflow file's grants.
+    Resume {
+        /// The checkpoint `workflow run` wrote.
+        #[arg(value_name = "CHECKPOINT")]
+        checkpoint: PathBuf,
+        /// The workflow, tools and key.
+        #[command(flatten)]
+        common: WorkflowSources,
+    },
+}
+
+/// What both workflow commands take.
+#[derive(Debug, Args, Clone)]
+pub struct WorkflowSources {
+    /// The workflow file (TOML): `[[step]]` tables with `id`, `script` and
+    /// `grants = ["NAME", "NAME:COUNT", ...]`.
+    #[arg(long, value_name = "FILE")]
+    pub workflow: PathBuf,
+    /// The checkpoint attestation key (64 hex digits; created when
+    /// missing). Keep it where the scripts' agent cannot read it.
+    #[arg(long, value_name = "FILE")]
+    pub key_file: PathBuf,
+    /// Tool sources.
+    #[command(flatten)]
+    pub sources: ToolSources,
+    /// The permission mode (default: the manifest's `mode`, else full).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
 }
 
 /// `toolsh replay`.

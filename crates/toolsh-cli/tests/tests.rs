@@ -23,3 +23,4 @@ mod signals;
 mod trajectory;
 mod upstream_elicitation;
 mod upstream_faults;
+mod workflow;
