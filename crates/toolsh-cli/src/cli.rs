@@ -330,6 +330,16 @@ pub struct McpArgs {
     /// Bounds of the server across requests.
     #[command(flatten)]
     pub server: ServerArgs,
+    /// Spool script results of 16 KiB or more into DIR
+    /// (`DIR/.toolsh/tool_outputs/<id>.txt`): the client gets the first
+    /// 2,000 and last 500 characters and the spool id, and the server also
+    /// serves `read_tool_output` to read the rest.
+    #[arg(long, value_name = "DIR")]
+    pub spool_dir: Option<PathBuf>,
+    /// Append every script call to the trajectory FILE (JSON lines, the
+    /// executor layer's format, the whole result even when spooled).
+    #[arg(long, value_name = "FILE")]
+    pub trajectory: Option<PathBuf>,
 }
 
 /// `toolsh mcp`'s bounds across requests (`toolsh_mcp::ServerLimits`).

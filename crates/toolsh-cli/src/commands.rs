@@ -265,9 +265,13 @@ pub async fn mcp(args: McpArgs) -> i32 {
         DiscoveryMode::Exclusive
     };
     let set = ScriptingToolSet::from_tool(tool, mode);
-    let server = toolsh_mcp::ScriptServer::new(set)
+    let mut server = toolsh_mcp::ScriptServer::new(set)
         .with_approvals(approvals)
         .with_limits(server_limits(&args.server));
+    if let Some(f) = crate::trajectory::finisher(args.spool_dir.as_ref(), args.trajectory.as_ref())
+    {
+        server = server.with_finisher(f);
+    }
     let result = match &args.http {
         Some(addr) => toolsh_mcp::serve_http_with(server, addr).await,
         None => toolsh_mcp::serve_stdio_with(server).await,

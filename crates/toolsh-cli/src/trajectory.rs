@@ -1,4 +1,5 @@
-//! `toolsh run --trajectory FILE` and `toolsh replay FILE`: a run recorded
+//! `toolsh run --trajectory FILE`, `toolsh mcp --spool-dir DIR
+//! --trajectory FILE` and `toolsh replay FILE`: a run recorded
 //! as a line of the executor layer's trajectory (`toolsh_executor::
 //! Trajectory`: the script as a `bash` call, its normalized result in the
 //! executor's script-output form, the lease and audit entries when it ran
@@ -11,7 +12,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use serde_json::json;
-use toolsh_executor::{ShellExecutor, ToolCall, ToolOutput, Trajectory, TrajectoryEntry};
+use toolsh_executor::{
+    CallFinisher, ShellExecutor, SpoolTarget, Spooler, ToolCall, ToolOutput, Trajectory,
+    TrajectoryEntry,
+};
 use toolsh_interp::OutputSink;
 use toolsh_interp::fs::MemoryFs;
 use toolsh_tools::ToolCallRequest;
@@ -98,6 +102,23 @@ pub fn record(r: &Recording<'_>) -> std::io::Result<()> {
         audit_ids,
     };
     Trajectory::at(r.path, SESSION).append(&entry)
+}
+
+/// What `toolsh mcp --spool-dir DIR --trajectory FILE` puts every script
+/// result through (the executor layer's [`CallFinisher`]); `None` when
+/// neither is asked for.
+pub fn finisher(spool_dir: Option<&PathBuf>, trajectory: Option<&PathBuf>) -> Option<CallFinisher> {
+    if spool_dir.is_none() && trajectory.is_none() {
+        return None;
+    }
+    let mut f = CallFinisher::default();
+    if let Some(d) = spool_dir {
+        f = f.spooler(Spooler::new(SpoolTarget::Workspace(d.clone())));
+    }
+    if let Some(t) = trajectory {
+        f = f.trajectory(Trajectory::at(t, "toolsh-mcp"));
+    }
+    Some(f)
 }
 
 /// `toolsh replay FILE`: re-run every recorded run against the tools the

@@ -15,6 +15,7 @@ mod fmt;
 mod hidden_tools;
 mod interrupts;
 mod limit_flags;
+mod mcp_pipeline;
 mod mcp_stdio;
 mod oauth_login_required;
 mod readme;

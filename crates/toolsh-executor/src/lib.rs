@@ -38,7 +38,7 @@ pub use layers::{
     AuditHook, AuditRecord, CallHook, ExecFuture, Execution, Layered, RateLimit, Request, Timeout,
     TrustGate, TrustGateExecutor,
 };
-pub use pipeline::{CallPipeline, FENCED_TOOL_ID, PipelineResult};
+pub use pipeline::{CallFinisher, CallPipeline, FENCED_TOOL_ID, PipelineResult};
 pub use provider::{
     CallContext, ProviderExecutor, ProviderGroup, RegistryProvider, ResolvedTools,
     ScriptedToolProvider, ToolProvider, resolve_tool_schemas,
