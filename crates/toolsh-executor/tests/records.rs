@@ -163,3 +163,38 @@ async fn the_speculation_gate_holds_under_concurrency() {
         assert!(matches!(r, Err(ToolError::Denied(_))), "{r:?}");
     }
 }
+
+/// The runtime's trust level and mode and a trust gate built over
+/// `trust_state()` are one state: a change through either is what the
+/// other enforces on its next call.
+#[tokio::test]
+async fn the_runtime_and_its_trust_gate_share_one_state() {
+    let rt = Arc::new(CapabilityRuntime::new(
+        ExecutionLimits::default(),
+        CapabilityCatalogLimits::default(),
+    ));
+    let gate = TrustGate::shared(rt.trust_state());
+    let ex = Layered::new(ShellExecutor::sandbox_session(), gate);
+    let run = |id: &str| call(id, "bash", "echo hi");
+    assert_eq!(
+        ex.execute_tool_call(&run("1"))
+            .await
+            .unwrap()
+            .unwrap()
+            .result,
+        "hi\n"
+    );
+    rt.set_effective_trust(TrustLevel::Blocked);
+    assert!(matches!(
+        ex.execute_tool_call(&run("2")).await,
+        Err(ToolError::Denied(_))
+    ));
+    ex.hook().set_effective_trust(TrustLevel::Trusted);
+    assert_eq!(rt.effective_trust(), TrustLevel::Trusted);
+    ex.hook().set_permission_mode(PermissionMode::Auto);
+    assert_eq!(rt.permission_mode(), PermissionMode::Auto);
+    assert!(matches!(
+        ex.execute_tool_call(&run("3")).await,
+        Err(ToolError::ConfirmationRequired { .. })
+    ));
+}
