@@ -8,7 +8,7 @@ use bytes::Bytes;
 use crate::Reservation;
 use crate::getopt::{self, Args, Spec};
 use crate::io::{Input, Output, OutputError};
-use crate::limits::{Interrupt, LimitKind};
+use crate::limits::{Interrupt, LimitKind, within_buffer};
 use crate::quote::gnu as quote;
 use crate::utility::{OperandError, UtilityContext, UtilityResult};
 
@@ -290,9 +290,7 @@ impl Source {
                 Some(i) => (i + 1, true),
                 None => (buf.len(), false),
             };
-            if out.len() - start + n > max {
-                return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-            }
+            within_buffer(out.len() - start + n, max)?;
             out.extend_from_slice(&buf.split_to(n));
             if done {
                 return Ok(true);
@@ -327,9 +325,7 @@ impl Source {
     pub async fn read_all(&mut self, stdin: &mut Input, max: usize) -> Flow<Vec<u8>> {
         let mut v = Vec::new();
         while let Some(c) = self.chunk(stdin).await {
-            if v.len() + c.len() > max {
-                return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-            }
+            within_buffer(v.len() + c.len(), max)?;
             v.extend_from_slice(&c);
         }
         Ok(v)
@@ -345,9 +341,7 @@ impl Source {
     ) -> Flow<Vec<u8>> {
         let mut v = Vec::new();
         while let Some(c) = self.chunk(stdin).await {
-            if v.len() + c.len() > max {
-                return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-            }
+            within_buffer(v.len() + c.len(), max)?;
             charge.grow(c.len())?;
             v.extend_from_slice(&c);
         }
@@ -551,7 +545,7 @@ pub fn map_records<'d, T>(
     charge: &mut Reservation,
     mut f: impl FnMut(&'d [u8]) -> T,
 ) -> Flow<Vec<T>> {
-    let ends = data.iter().filter(|&&b| b == delim).count();
+    let ends = memchr::memchr_iter(delim, data).count();
     let count = ends + usize::from(data.last().is_some_and(|&b| b != delim));
     charge.grow(count.saturating_mul(std::mem::size_of::<T>()))?;
     let mut v = Vec::with_capacity(count);
