@@ -49,9 +49,10 @@ pub enum RiskClass {
 impl RiskClass {
     /// The class a tag names: `read` / `read-only` → read, `write` → write,
     /// `external` / `open-world` (MCP tool annotation hints) → external,
-    /// `destructive` → destructive; `None` for any other tag.
+    /// `destructive` → destructive, each also with a `risk:` prefix
+    /// (`risk:read`); `None` for any other tag.
     pub fn from_tag(tag: &str) -> Option<Self> {
-        Some(match tag {
+        Some(match tag.strip_prefix("risk:").unwrap_or(tag) {
             "read" | "read-only" => Self::Read,
             "write" => Self::Write,
             "external" | "open-world" => Self::External,

@@ -31,6 +31,7 @@ pub mod names;
 mod permission;
 mod runtime;
 mod skill_env;
+mod tool_impl;
 mod workflow;
 
 pub use audit::{AuditEntry, AuditLog, AuditOutcome, MAX_AUDIT_ENTRIES};

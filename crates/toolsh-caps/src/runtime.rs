@@ -29,7 +29,7 @@ use toolsh_interp::ExecutionLimits;
 /// hard ceiling of [`CapabilityCatalogLimits::CEILING`]: the runtime clamps
 /// every bound to it ([`CapabilityRuntime::catalog_limits`] shows what is
 /// in force), so no configuration makes a catalog or queue unbounded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct CapabilityCatalogLimits {
     /// Most tools. Default 128; ceiling 4096.
     pub max_tools: usize,

@@ -2,5 +2,7 @@
 //! one per file); each module is one area, run with
 //! `cargo test -p toolsh-caps --test tests <module>::`.
 
+mod bounds;
 mod caps;
+mod host;
 mod rules;

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use toolsh_caps::{
     ApprovalDecision, ApprovalHandler, ApprovalRequest, CapabilityCatalogLimits, CapabilityGrant,
-    CapabilityLease, CapabilityRuntime, PermissionMode, RiskClass, ToolPolicy,
+    CapabilityLease, CapabilityRuntime, CapsErrorKind, PermissionMode, RiskClass, ToolPolicy,
 };
 use toolsh_interp::ExecutionLimits;
 use toolsh_tools::ToolImpl;
@@ -146,8 +146,7 @@ pub struct Authority {
 }
 
 /// Put `tools` into a capability catalog and issue the lease `settings`
-/// describe. A tool whose name the catalog refuses (capital letters, say)
-/// is left out with a warning: it cannot be granted.
+/// describe (see [`register`] for how each tool enters the catalog).
 ///
 /// # Errors
 /// A grant naming no tool, or a catalog limit.
@@ -171,13 +170,7 @@ pub fn build(
             .risk(risk_of(t, manifest))
             .max_calls(DEFAULT_MAX_CALLS)
             .byte_limits(1024 * 1024, 64 * 1024 * 1024);
-        let imp = t.clone();
-        if let Err(e) = runtime.register_tool(t.def.clone(), policy, move |args| imp.invoke(args)) {
-            eprintln!(
-                "toolsh: warning: tool {} cannot be put under a lease: {e}",
-                t.def.name
-            );
-        }
+        register(&runtime, t, policy);
     }
     runtime.set_permission_mode(settings.mode);
     runtime.set_approval_handler(approver);
@@ -196,12 +189,38 @@ pub fn build(
     Ok(Authority { runtime, lease })
 }
 
+/// Put `tool` into the catalog: a tool with an `output_schema` as a
+/// validated JSON tool (its schemas an enforced contract), others as text
+/// tools. An output schema outside the contract subset
+/// (`toolsh_caps::CONTRACT_KEYWORDS`) leaves the tool a text tool, with a
+/// warning naming why (the tool layer still checks its output against
+/// the schema); a tool the catalog refuses altogether is left out with a
+/// warning: it cannot be granted.
+fn register(runtime: &CapabilityRuntime, tool: &ToolImpl, policy: ToolPolicy) {
+    let name = &tool.def.name;
+    match runtime.register_tool_impl(tool, policy) {
+        Ok(()) => {}
+        Err(e) if e.kind == CapsErrorKind::Contract => {
+            eprintln!(
+                "toolsh: warning: tool {name}'s schemas are not an enforceable contract ({e}); it runs as a text tool"
+            );
+            let imp = tool.clone();
+            if let Err(e) =
+                runtime.register_tool(tool.def.clone(), policy, move |args| imp.invoke(args))
+            {
+                eprintln!("toolsh: warning: tool {name} cannot be put under a lease: {e}");
+            }
+        }
+        Err(e) => eprintln!("toolsh: warning: tool {name} cannot be put under a lease: {e}"),
+    }
+}
+
 /// The first grant naming no catalog tool, as the user wrote it (the caps
 /// runtime would show an invalid name only as its audit digest, since it
 /// cannot tell a user's grant from a script's text). A grant names one
 /// tool exactly (README, "Grants and permission modes"): a `*` pattern is
 /// not supported, and the message lists the tools it was likely meant for.
-fn unknown_grant(
+pub(crate) fn unknown_grant(
     runtime: &CapabilityRuntime,
     grants: &BTreeMap<String, Option<u32>>,
 ) -> Result<(), String> {
@@ -232,7 +251,8 @@ fn unknown_grant(
 }
 
 /// The authority the flags and manifest ask for over `loaded`'s tools, or
-/// `None` when they ask for none.
+/// `None` when they ask for none and `always` is false (with `always`, a
+/// lease over the whole catalog in `full` mode: what `--audit` needs).
 ///
 /// # Errors
 /// A malformed `--grant`, a grant naming no tool, a catalog limit.
@@ -241,12 +261,46 @@ pub fn for_run(
     loaded: &crate::tools::LoadedTools,
     limits: &ExecutionLimits,
     approver: Arc<dyn ApprovalHandler>,
+    always: bool,
 ) -> Result<Option<Authority>, String> {
     let manifest = loaded.manifest.as_ref();
-    let Some(s) = settings(manifest, &flags.grants, flags.mode)? else {
-        return Ok(None);
+    let s = match settings(manifest, &flags.grants, flags.mode)? {
+        Some(s) => s,
+        None if always => AuthoritySettings {
+            all_granted: true,
+            ..AuthoritySettings::default()
+        },
+        None => return Ok(None),
     };
     build(&loaded.tools, manifest, &s, limits.clone(), approver).map(Some)
+}
+
+/// The capability catalog of `loaded`'s tools as `toolsh catalog` prints
+/// it: `{"fingerprint": <64 hex digits: BLAKE3 of the canonical catalog,
+/// what leases are bound to>, "limits": <the catalog limits in force>,
+/// "tools": [<descriptor: the definition with the schemas in force, its
+/// format, dispatch, risk, call and byte limits, contract_enforced>, ...]}`,
+/// tools in name order. The whole catalog: every tool, as in `full` mode.
+///
+/// # Errors
+/// A catalog limit.
+pub fn catalog_json(loaded: &crate::tools::LoadedTools) -> Result<serde_json::Value, String> {
+    let settings = AuthoritySettings {
+        all_granted: true,
+        ..AuthoritySettings::default()
+    };
+    let a = build(
+        &loaded.tools,
+        loaded.manifest.as_ref(),
+        &settings,
+        ExecutionLimits::default(),
+        Arc::new(TerminalApprover::new()),
+    )?;
+    Ok(serde_json::json!({
+        "fingerprint": a.runtime.fingerprint(),
+        "limits": a.runtime.catalog_limits(),
+        "tools": a.runtime.tool_catalog(),
+    }))
 }
 
 /// Approvals asked on the controlling terminal (`auto` mode): the call,

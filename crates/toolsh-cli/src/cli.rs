@@ -33,6 +33,81 @@ pub enum Command {
     /// Authorize toolsh with an OAuth-protected upstream MCP server and
     /// save its tokens for later runs.
     Login(LoginArgs),
+    /// Re-run the runs a `run --trajectory FILE` recorded against the same
+    /// tools and report where results diverge (exit 1 if any does).
+    Replay(ReplayArgs),
+    /// Run a workflow file step by step, each step under its own grants,
+    /// or resume one from its checkpoint.
+    Workflow(WorkflowArgs),
+}
+
+/// `toolsh workflow`.
+#[derive(Debug, Args)]
+pub struct WorkflowArgs {
+    /// Run or resume.
+    #[command(subcommand)]
+    pub command: WorkflowCommand,
+}
+
+/// `toolsh workflow run|resume`.
+#[derive(Debug, Subcommand)]
+pub enum WorkflowCommand {
+    /// Run every step of a workflow file; at a failed step, write a
+    /// checkpoint and exit with its status.
+    Run {
+        /// Where the checkpoint goes (default `<WORKFLOW>.checkpoint.json`).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// The workflow, tools and key.
+        #[command(flatten)]
+        common: WorkflowSources,
+    },
+    /// Run only the steps a checkpoint names as not yet run (the failed
+    /// one first), under fresh leases from the workflow file's grants.
+    Resume {
+        /// The checkpoint `workflow run` wrote.
+        #[arg(value_name = "CHECKPOINT")]
+        checkpoint: PathBuf,
+        /// The workflow, tools and key.
+        #[command(flatten)]
+        common: WorkflowSources,
+    },
+}
+
+/// What both workflow commands take.
+#[derive(Debug, Args, Clone)]
+pub struct WorkflowSources {
+    /// The workflow file (TOML): `[[step]]` tables with `id`, `script` and
+    /// `grants = ["NAME", "NAME:COUNT", ...]`.
+    #[arg(long, value_name = "FILE")]
+    pub workflow: PathBuf,
+    /// The checkpoint attestation key (64 hex digits; created when
+    /// missing). Keep it where the scripts' agent cannot read it.
+    #[arg(long, value_name = "FILE")]
+    pub key_file: PathBuf,
+    /// Tool sources.
+    #[command(flatten)]
+    pub sources: ToolSources,
+    /// The permission mode (default: the manifest's `mode`, else full).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+}
+
+/// `toolsh replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The trajectory file (JSON lines).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Tool sources (those the recorded runs had).
+    #[command(flatten)]
+    pub sources: ToolSources,
+    /// Limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Grants and the permission mode (gates stay active on replay).
+    #[command(flatten)]
+    pub authority: AuthorityArgs,
 }
 
 /// `toolsh login`.
@@ -173,6 +248,21 @@ pub struct RunArgs {
     /// Print the tool-call trace to stderr as JSON lines.
     #[arg(long)]
     pub trace: bool,
+    /// Write the capability audit log to FILE when the run ends, one JSON
+    /// object per tool reservation: `seq`, `execution`, `label` (the tool,
+    /// or a digest label for a name that is not a valid tool name),
+    /// `outcome` (`granted`, `denied`, `contract_error`, `limit`) with its
+    /// `reason`, bytes in and out, `duration_ms`, `exit_code`. Puts the
+    /// run under a capability lease (every tool granted unless `--grant`
+    /// or the manifest's `[grants]` say otherwise).
+    #[arg(long, value_name = "FILE")]
+    pub audit: Option<PathBuf>,
+    /// Append the run to the trajectory FILE (JSON lines, the executor
+    /// layer's format): the script, its result as an agent gets it (stdout,
+    /// then `[stderr]` and stderr, then `[exit status N]`), the lease and
+    /// audit entries under a lease. `toolsh replay FILE` re-runs it.
+    #[arg(long, value_name = "FILE")]
+    pub trajectory: Option<PathBuf>,
 }
 
 /// `toolsh check`.
@@ -240,6 +330,16 @@ pub struct McpArgs {
     /// Bounds of the server across requests.
     #[command(flatten)]
     pub server: ServerArgs,
+    /// Spool script results of 16 KiB or more into DIR
+    /// (`DIR/.toolsh/tool_outputs/<id>.txt`): the client gets the first
+    /// 2,000 and last 500 characters and the spool id, and the server also
+    /// serves `read_tool_output` to read the rest.
+    #[arg(long, value_name = "DIR")]
+    pub spool_dir: Option<PathBuf>,
+    /// Append every script call to the trajectory FILE (JSON lines, the
+    /// executor layer's format, the whole result even when spooled).
+    #[arg(long, value_name = "FILE")]
+    pub trajectory: Option<PathBuf>,
 }
 
 /// `toolsh mcp`'s bounds across requests (`toolsh_mcp::ServerLimits`).

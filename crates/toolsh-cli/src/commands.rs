@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use serde_json::{Value, json};
 use toolsh_parser::{ParseError, ParseErrorKind};
 use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolRegistry};
 
@@ -163,7 +162,10 @@ pub async fn check(args: CheckArgs) -> i32 {
     i32::from(report.problems > 0)
 }
 
-/// `toolsh catalog`: the tools as JSON descriptors, in name order.
+/// `toolsh catalog`: the capability catalog as JSON
+/// ([`crate::authority::catalog_json`]: fingerprint, limits, descriptors in
+/// name order). Exit 2 when the tools cannot be loaded or do not fit the
+/// catalog.
 pub async fn catalog(sources: &ToolSources) -> i32 {
     let loaded = match tools::load(sources).await {
         Ok(l) => l,
@@ -172,14 +174,13 @@ pub async fn catalog(sources: &ToolSources) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let list: Vec<Value> = loaded
-        .registry
-        .definitions()
-        .into_iter()
-        .map(|d| serde_json::to_value(d).unwrap_or(Value::Null))
-        .collect();
-    let text = serde_json::to_string_pretty(&json!(list)).unwrap_or_default() + "\n";
-    let written = emit(&text);
+    let written = match crate::authority::catalog_json(&loaded) {
+        Ok(v) => emit(&(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n")),
+        Err(e) => {
+            eprintln!("toolsh: {e}");
+            EXIT_USAGE
+        }
+    };
     loaded.shutdown().await;
     written
 }
@@ -235,8 +236,8 @@ pub async fn mcp(args: McpArgs) -> i32 {
     // in `auto` mode are asked of the MCP client that sent the script.
     let approvals = toolsh_mcp::ClientApprovals::new();
     let approver = Arc::new(ElicitationApprover(approvals.clone()));
-    let gated = crate::authority::for_run(&args.authority, &loaded, &limits, approver).and_then(
-        |authority| {
+    let gated = crate::authority::for_run(&args.authority, &loaded, &limits, approver, false)
+        .and_then(|authority| {
             let Some(a) = authority else { return Ok(None) };
             let gate = a.runtime.lease_gate(&a.lease).map_err(|e| e.to_string())?;
             let registry = a
@@ -244,8 +245,7 @@ pub async fn mcp(args: McpArgs) -> i32 {
                 .registry_for_lease(&a.lease)
                 .map_err(|e| e.to_string())?;
             Ok(Some(registry.with_gate(gate)))
-        },
-    );
+        });
     let gated = match gated {
         Ok(g) => g,
         Err(e) => {
@@ -265,9 +265,13 @@ pub async fn mcp(args: McpArgs) -> i32 {
         DiscoveryMode::Exclusive
     };
     let set = ScriptingToolSet::from_tool(tool, mode);
-    let server = toolsh_mcp::ScriptServer::new(set)
+    let mut server = toolsh_mcp::ScriptServer::new(set)
         .with_approvals(approvals)
         .with_limits(server_limits(&args.server));
+    if let Some(f) = crate::trajectory::finisher(args.spool_dir.as_ref(), args.trajectory.as_ref())
+    {
+        server = server.with_finisher(f);
+    }
     let result = match &args.http {
         Some(addr) => toolsh_mcp::serve_http_with(server, addr).await,
         None => toolsh_mcp::serve_stdio_with(server).await,
@@ -319,7 +323,7 @@ fn server_limits(a: &crate::cli::ServerArgs) -> toolsh_mcp::ServerLimits {
 /// message and status 1 as bash's builtins give (`write error: ...`);
 /// 141 when the reader is gone (as if killed by SIGPIPE). `print!` would
 /// panic instead (`toolsh fmt > /dev/full`).
-fn emit(text: &str) -> i32 {
+pub fn emit(text: &str) -> i32 {
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

@@ -4,7 +4,9 @@
 //! manifest, from upstream MCP servers or the bundled demo shop; `check`,
 //! `fmt`, `catalog` and `prompt` inspect without running; `repl` is an
 //! interactive session; `mcp` serves code mode to any MCP client; `login`
-//! authorizes toolsh with an OAuth-protected upstream server. This crate
+//! authorizes toolsh with an OAuth-protected upstream server; `replay`
+//! re-runs what `run --trajectory` recorded; `workflow run|resume` runs a
+//! workflow file step by step under per-step grants. This crate
 //! sits on top of every layer; it and toolsh-mcp are the only crates that
 //! touch processes, terminals and the network (on the host side, for tool
 //! backends and MCP; never from inside the sandbox).
@@ -26,6 +28,8 @@ mod repl;
 mod run;
 mod script_file;
 mod tools;
+mod trajectory;
+mod workflow;
 
 use std::process::ExitCode;
 
@@ -67,6 +71,8 @@ pub fn main() -> ExitCode {
             Command::Repl(a) => repl::repl(a).await,
             Command::Mcp(a) => until_terminated(commands::mcp(a)).await,
             Command::Login(a) => until_terminated(login::login(a)).await,
+            Command::Replay(a) => until_terminated(trajectory::replay(a)).await,
+            Command::Workflow(a) => until_terminated(workflow::workflow(a)).await,
         }
     });
     // Upstream servers and tool backends are children of this process: do

@@ -15,6 +15,7 @@ use crate::manifest::Manifest;
 use crate::output::{HostOutput, STDOUT_GONE_STATUS, Stream};
 use crate::progress::Spinner;
 use crate::script_file::{self, ScriptFileError};
+use crate::trajectory::{Capture, Recording, record};
 use crate::{authority, tools};
 
 /// Exit status for a usage error of toolsh itself (bad options, a manifest
@@ -151,7 +152,13 @@ pub async fn run(args: RunArgs) -> i32 {
     let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
     let syntax = syntax_error(&script, &limits);
     let approver = Arc::new(authority::TerminalApprover::new());
-    let authority = match authority::for_run(&args.authority, &loaded, &limits, approver.clone()) {
+    let authority = match authority::for_run(
+        &args.authority,
+        &loaded,
+        &limits,
+        approver.clone(),
+        args.audit.is_some(),
+    ) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("toolsh: {e}");
@@ -209,10 +216,18 @@ pub async fn run(args: RunArgs) -> i32 {
         )
     });
     let reader = HostOutput::default();
-    let shell = b
-        .stdout_sink(reader.sink(spinner.clone(), Stream::Stdout, None))
-        .stderr_sink(reader.sink(spinner.clone(), Stream::Stderr, syntax))
-        .build();
+    let (out_copy, err_copy) = (Capture::default(), Capture::default());
+    let (mut out_sink, mut err_sink) = (
+        reader.sink(spinner.clone(), Stream::Stdout, None),
+        reader.sink(spinner.clone(), Stream::Stderr, syntax),
+    );
+    if args.trajectory.is_some() {
+        out_sink = out_copy.tee(out_sink);
+        err_sink = err_copy.tee(err_sink);
+    }
+    let started = std::time::Instant::now();
+    let script_text = args.trajectory.is_some().then(|| script.clone());
+    let shell = b.stdout_sink(out_sink).stderr_sink(err_sink).build();
     reader.cancels(shell.cancel_handle());
     // The script runs on a thread of its own, so this task stays free to
     // see a signal (`until_terminated`): dropping the wait on SIGTERM
@@ -240,13 +255,40 @@ pub async fn run(args: RunArgs) -> i32 {
         Some(p) => p.request().trace.take(),
         None => request.trace.take(),
     };
+    let lease = leased.as_ref().zip(authority.as_ref()).map(|(p, a)| {
+        (
+            p.lease_id(),
+            a.runtime.audit().ids_of_execution(p.execution()),
+        )
+    });
     drop(leased);
+    if let (Some(path), Some(script)) = (&args.trajectory, &script_text) {
+        let rec = Recording {
+            path,
+            script,
+            stdout: &out_copy,
+            stderr: &err_copy,
+            exit_code,
+            start: started,
+            lease,
+        };
+        if let Err(e) = record(&rec) {
+            let _ = writeln!(err, "toolsh: --trajectory {}: {e}", path.display());
+        }
+    }
     if args.trace {
         for t in trace {
             let _ = writeln!(err, "{}", serde_json::to_string(&t).unwrap_or_default());
         }
     }
     let _ = err.flush();
+    if let (Some(path), Some(a)) = (&args.audit, &authority)
+        && let Err(e) = std::fs::write(path, a.runtime.audit().to_json_lines())
+    {
+        eprintln!("toolsh: --audit {}: {e}", path.display());
+        loaded.shutdown().await;
+        return EXIT_USAGE;
+    }
     loaded.shutdown().await;
     if reader.stdout_gone() {
         return STDOUT_GONE_STATUS;

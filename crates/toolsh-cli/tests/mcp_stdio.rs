@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 /// A running `toolsh mcp --demo-tools` and its output lines.
-struct Session {
+pub(crate) struct Session {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -20,8 +20,14 @@ impl Session {
     /// Start the server and complete the MCP handshake; returns the
     /// session and the `initialize` result.
     fn start() -> (Self, Value) {
+        Self::start_with(&[])
+    }
+
+    /// [`Session::start`] with more `toolsh mcp` arguments.
+    pub(crate) fn start_with(extra: &[&str]) -> (Self, Value) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
             .args(["mcp", "--demo-tools"])
+            .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -57,14 +63,14 @@ impl Session {
         (s, init)
     }
 
-    fn send_line(&mut self, line: &str) {
+    pub(crate) fn send_line(&mut self, line: &str) {
         self.stdin.write_all(line.as_bytes()).unwrap();
         self.stdin.write_all(b"\n").unwrap();
         self.stdin.flush().unwrap();
     }
 
     /// The next message from the server (fails after 20 s of silence).
-    fn next(&self) -> Value {
+    pub(crate) fn next(&self) -> Value {
         let line = self
             .lines
             .recv_timeout(Duration::from_secs(20))
@@ -73,7 +79,7 @@ impl Session {
     }
 
     /// Call the `script` tool with `arguments`; returns the whole response.
-    fn call_script(&mut self, id: u64, arguments: &Value) -> Value {
+    pub(crate) fn call_script(&mut self, id: u64, arguments: &Value) -> Value {
         self.send_line(
             &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
                     "params": {"name": "script", "arguments": arguments}})

@@ -57,6 +57,14 @@ pub struct ToolOutput {
     pub spool_path: Option<String>,
     /// Wall time in milliseconds.
     pub duration_ms: u64,
+    /// The capability lease the call ran under, when it ran under one
+    /// (a [`crate::ScriptedToolExecutor::leased`] executor).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lease_id: Option<u64>,
+    /// The sequence numbers of the capability audit entries the call
+    /// produced (those still in the bounded log), oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub audit_ids: Vec<u64>,
 }
 
 impl ToolOutput {

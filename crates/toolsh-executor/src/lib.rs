@@ -38,7 +38,7 @@ pub use layers::{
     AuditHook, AuditRecord, CallHook, ExecFuture, Execution, Layered, RateLimit, Request, Timeout,
     TrustGate, TrustGateExecutor,
 };
-pub use pipeline::{CallPipeline, FENCED_TOOL_ID, PipelineResult};
+pub use pipeline::{CallFinisher, CallPipeline, FENCED_TOOL_ID, PipelineResult};
 pub use provider::{
     CallContext, ProviderExecutor, ProviderGroup, RegistryProvider, ResolvedTools,
     ScriptedToolProvider, ToolProvider, resolve_tool_schemas,
@@ -48,4 +48,7 @@ pub use shell::{ConfigureFn, ConfirmFn, MAX_CHECKPOINTS, ShellExecutor};
 pub use speculate::Speculator;
 pub use spool::{SpoolTarget, Spooler};
 pub use toolsh_tools::ToolDef;
-pub use trajectory::{Divergence, ReplayReport, Trajectory, TrajectoryEntry, replay};
+pub use trajectory::{
+    Divergence, MAX_TRAJECTORY_CONTENT_BYTES, ReplayReport, Trajectory, TrajectoryEntry, now_ms,
+    replay,
+};

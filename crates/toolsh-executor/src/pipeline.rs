@@ -10,7 +10,7 @@ use futures_util::FutureExt;
 use serde_json::{Value, json};
 use tracing::Instrument;
 
-use crate::call::{OutputStatus, ToolCall, ToolError, normalize};
+use crate::call::{ToolCall, ToolError, normalize};
 use crate::executor::{ExecOutcome, ToolExecutor};
 use crate::spool::Spooler;
 use crate::trajectory::{Trajectory, TrajectoryEntry, now_ms};
@@ -21,15 +21,13 @@ pub const FENCED_TOOL_ID: &str = "<fenced>";
 /// Runs calls through an executor and returns what the model should see.
 pub struct CallPipeline {
     executor: Arc<dyn ToolExecutor>,
-    spooler: Option<Spooler>,
-    trajectory: Option<Trajectory>,
+    finisher: CallFinisher,
 }
 
 impl std::fmt::Debug for CallPipeline {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("CallPipeline")
-            .field("spooler", &self.spooler)
-            .field("trajectory", &self.trajectory)
+            .field("finisher", &self.finisher)
             .finish_non_exhaustive()
     }
 }
@@ -55,22 +53,21 @@ impl CallPipeline {
     pub fn new(executor: Arc<dyn ToolExecutor>) -> Self {
         Self {
             executor,
-            spooler: None,
-            trajectory: None,
+            finisher: CallFinisher::default(),
         }
     }
 
     /// Spool large results.
     #[must_use]
     pub fn spooler(mut self, s: Spooler) -> Self {
-        self.spooler = Some(s);
+        self.finisher = self.finisher.spooler(s);
         self
     }
 
     /// Record every call.
     #[must_use]
     pub fn trajectory(mut self, t: Trajectory) -> Self {
-        self.trajectory = Some(t);
+        self.finisher = self.finisher.trajectory(t);
         self
     }
 
@@ -124,6 +121,64 @@ impl CallPipeline {
             .instrument(span.clone())
             .await
             .unwrap_or_else(|p| Err(ToolError::Panic(panic_message(&*p))));
+        let elapsed = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let result = self.finisher.finish(call, outcome, started_ms, elapsed);
+        let chars = result.model_json["result"]
+            .as_str()
+            .map_or(0, |s| s.chars().count());
+        span.record(
+            "status",
+            result.model_json["status"].as_str().unwrap_or("error"),
+        );
+        span.record("elapsed_ms", elapsed);
+        span.record("result_chars", chars);
+        tracing::debug!(parent: &span, "tool call finished");
+        result
+    }
+}
+
+/// What happens to a finished call's outcome, for a [`CallPipeline`] and
+/// for a host that runs scripts its own way (the MCP server): a large
+/// result is spooled (the model gets the preview), the outcome is
+/// normalized to `{status, result}`, and a trajectory line is appended
+/// with the whole content, the lease and the audit ids.
+#[derive(Debug, Default)]
+pub struct CallFinisher {
+    spooler: Option<Spooler>,
+    trajectory: Option<Trajectory>,
+}
+
+impl CallFinisher {
+    /// Spool large results.
+    #[must_use]
+    pub fn spooler(mut self, s: Spooler) -> Self {
+        self.spooler = Some(s);
+        self
+    }
+
+    /// Record every call.
+    #[must_use]
+    pub fn trajectory(mut self, t: Trajectory) -> Self {
+        self.trajectory = Some(t);
+        self
+    }
+
+    /// The spooler, if results are spooled (to serve
+    /// [`crate::spool::READ_TOOL`] from it).
+    pub fn spool(&self) -> Option<&Spooler> {
+        self.spooler.as_ref()
+    }
+
+    /// Spool, normalize and record `outcome` of `call`, which started at
+    /// `started_ms` (Unix ms) and took `elapsed_ms`. A trajectory that
+    /// cannot be written is logged, never an error of the call.
+    pub fn finish(
+        &self,
+        call: ToolCall,
+        outcome: ExecOutcome,
+        started_ms: u64,
+        elapsed_ms: u64,
+    ) -> PipelineResult {
         let mut spool_path = None;
         let mut content = None;
         let outcome = match outcome {
@@ -143,19 +198,11 @@ impl CallPipeline {
             }
             other => other,
         };
-        let model_json = normalize(&outcome);
-        let elapsed = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let status = match &outcome {
-            Ok(Some(o)) if o.status == OutputStatus::Done => "done",
-            _ => "error",
+        let (lease_id, audit_ids) = match &outcome {
+            Ok(Some(o)) => (o.lease_id, o.audit_ids.clone()),
+            _ => (None, Vec::new()),
         };
-        let chars = model_json["result"]
-            .as_str()
-            .map_or(0, |s| s.chars().count());
-        span.record("status", status);
-        span.record("elapsed_ms", elapsed);
-        span.record("result_chars", chars);
-        tracing::debug!(parent: &span, "tool call finished");
+        let model_json = normalize(&outcome);
         if let Some(t) = &self.trajectory {
             let entry = TrajectoryEntry {
                 session: t.session().to_string(),
@@ -165,9 +212,9 @@ impl CallPipeline {
                 content_truncated: content.as_ref().is_some_and(|c| c.1),
                 content: content.map(|c| c.0),
                 spool_path: spool_path.clone(),
-                duration_ms: elapsed,
-                lease_id: None,
-                audit_ids: Vec::new(),
+                duration_ms: elapsed_ms,
+                lease_id,
+                audit_ids,
             };
             if let Err(e) = t.append(&entry) {
                 tracing::warn!(error = %e, "could not append to the trajectory");

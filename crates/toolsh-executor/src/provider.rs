@@ -85,8 +85,9 @@ impl ToolProvider for ScriptedToolProvider {
 }
 
 /// The tools of a registry (host functions, imported MCP tools), each a
-/// structured tool of its own. Risks come from a `risk:<class>` tag
-/// (default `read` when tagged `read`, else `write`).
+/// structured tool of its own. Risks come from the tags as everywhere
+/// else ([`RiskClass::from_tags`]: the highest class tagged, `risk:` prefix
+/// or not, else `write`).
 #[derive(Debug, Clone)]
 pub struct RegistryProvider {
     name: String,
@@ -103,19 +104,6 @@ impl RegistryProvider {
     }
 }
 
-fn risk_from_tags(tags: &[String]) -> RiskClass {
-    for t in tags {
-        match t.as_str() {
-            "risk:read" | "read" => return RiskClass::Read,
-            "risk:write" | "write" => return RiskClass::Write,
-            "risk:external" | "external" => return RiskClass::External,
-            "risk:destructive" | "destructive" => return RiskClass::Destructive,
-            _ => {}
-        }
-    }
-    RiskClass::Write
-}
-
 #[async_trait]
 impl ToolProvider for RegistryProvider {
     fn name(&self) -> &str {
@@ -126,7 +114,7 @@ impl ToolProvider for RegistryProvider {
             .definitions()
             .into_iter()
             .map(|d| {
-                let risk = risk_from_tags(&d.tags);
+                let risk = RiskClass::from_tags(&d.tags);
                 OfferedTool {
                     def: d.clone(),
                     idempotent: risk == RiskClass::Read,
@@ -293,6 +281,8 @@ impl ProviderExecutor {
             exit_code: None,
             spool_path: None,
             duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+            lease_id: None,
+            audit_ids: Vec::new(),
         }))
     }
 

@@ -9,10 +9,9 @@ use async_trait::async_trait;
 use toolsh_caps::{CapabilityLease, CapabilityRuntime};
 use toolsh_tools::{ScriptedTool, ToolDef, ToolRequest};
 
-use crate::call::{CheckpointInfo, CheckpointList, OfferedTool, ToolCall, ToolError};
+use crate::call::{CheckpointInfo, CheckpointList, OfferedTool, ToolCall, ToolError, ToolOutput};
 use crate::executor::{ExecOutcome, ToolExecutor, no_checkpoints};
 use crate::fenced::extract_blocks;
-use crate::shell::output_from;
 
 enum Backend {
     Tool(ScriptedTool),
@@ -72,7 +71,7 @@ impl ScriptedToolExecutor {
         match &self.backend {
             Backend::Tool(t) => {
                 let r = t.execute(request).await;
-                Ok(Some(output_from(
+                Ok(Some(ToolOutput::from_script(
                     call_id,
                     t.name(),
                     r.exit_code,
@@ -90,14 +89,17 @@ impl ScriptedToolExecutor {
                     .eval_with_capability_lease(&request.commands, lease)
                     .await
                     .map_err(|e| ToolError::Denied(e.to_string()))?;
-                Ok(Some(output_from(
+                let mut out = ToolOutput::from_script(
                     call_id,
                     name,
                     r.exit_code,
                     &r.stdout,
                     &r.stderr,
                     start,
-                )))
+                );
+                out.lease_id = Some(r.lease_id);
+                out.audit_ids = r.audit_ids;
+                Ok(Some(out))
             }
         }
     }

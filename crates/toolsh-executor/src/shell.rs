@@ -234,6 +234,8 @@ impl ShellExecutor {
             exit_code: Some(last_code),
             spool_path: None,
             duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+            lease_id: None,
+            audit_ids: Vec::new(),
         }))
     }
 
@@ -306,9 +308,26 @@ async fn record_run(
     r
 }
 
-/// Build the model-facing output of a script run: stdout, then stderr and
-/// the exit status when they matter.
-pub(crate) fn output_from(
+impl ToolOutput {
+    /// The model-facing output of a script run that started at `start`:
+    /// `result` is stdout, then `[stderr]` and stderr when it is not
+    /// empty, then `[exit status N]` when N is not 0 (each on a line of
+    /// its own); `status` is done for exit status 0, else error. Every
+    /// executor that runs scripts uses this form, and so does `toolsh run
+    /// --trajectory`, so a recorded run replays against an executor.
+    pub fn from_script(
+        call_id: &str,
+        tool_id: &str,
+        code: i32,
+        stdout: &str,
+        stderr: &str,
+        start: Instant,
+    ) -> ToolOutput {
+        output_from(call_id, tool_id, code, stdout, stderr, start)
+    }
+}
+
+fn output_from(
     call_id: &str,
     tool_id: &str,
     code: i32,
@@ -342,6 +361,8 @@ pub(crate) fn output_from(
         exit_code: Some(code),
         spool_path: None,
         duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        lease_id: None,
+        audit_ids: Vec::new(),
     }
 }
 

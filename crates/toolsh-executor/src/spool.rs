@@ -4,7 +4,7 @@
 //! 500 characters plus one line saying how to read the rest with what it
 //! has: for a memory target the path inside its own file system (`sed -n`
 //! / `cat`), for a workspace target the spool id and the `read_tool_output`
-//! tool ([`crate::SpoolReader`]); never a host path, which a sandboxed
+//! tool ([`Spooler::read`] serves it); never a host path, which a sandboxed
 //! model cannot open. Ids are `<unix_ms>-<seq>-<sanitized call id, at most
 //! 40 chars>-<16 hex digits of BLAKE3 of the raw call id>`, created
 //! exclusively, so two calls never share a file. Spooled files are never

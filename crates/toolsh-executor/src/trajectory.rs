@@ -96,6 +96,17 @@ impl Trajectory {
         }
     }
 
+    /// The trajectory of `session` in the file `path` (a host's own
+    /// choice, e.g. `toolsh run --trajectory FILE`; the directory is
+    /// created on the first append).
+    pub fn at(path: impl Into<PathBuf>, session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            path: path.into(),
+            lock: Mutex::new(()),
+        }
+    }
+
     /// The session id.
     pub fn session(&self) -> &str {
         &self.session
@@ -139,8 +150,8 @@ impl Trajectory {
     }
 }
 
-/// Unix time in milliseconds.
-pub(crate) fn now_ms() -> u64 {
+/// Unix time in milliseconds (0 before 1970).
+pub fn now_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))

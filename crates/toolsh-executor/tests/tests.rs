@@ -4,3 +4,4 @@
 
 mod executor;
 mod gates;
+mod records;

@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 use std::sync::Arc;
+use std::time::Instant;
 
 use rmcp::Peer;
 use rmcp::model::{
@@ -13,6 +14,8 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
 use serde_json::{Map, Value, json};
+use toolsh_executor::spool::{READ_TOOL, Spooler};
+use toolsh_executor::{CallFinisher, ToolCall, ToolOutput};
 use toolsh_tools::{DiscoveryMode, ScriptedTool, ScriptingToolSet, ToolCallRequest, ToolRequest};
 
 use crate::approvals::ClientApprovals;
@@ -29,6 +32,8 @@ pub struct ScriptServer {
     approvals: Option<ClientApprovals>,
     limits: Arc<ServerLimits>,
     admission: Arc<Admission>,
+    /// Spooling and the trajectory of script results, when the host asks.
+    finisher: Option<Arc<CallFinisher>>,
 }
 
 impl ScriptServer {
@@ -44,17 +49,33 @@ impl ScriptServer {
             limits: Arc::new(limits),
             set,
             approvals: None,
+            finisher: None,
         }
     }
 
     /// The same server under `limits` (a fresh admission count).
     #[must_use]
     pub fn with_limits(self, limits: ServerLimits) -> Self {
-        let approvals = self.approvals;
+        let (approvals, finisher) = (self.approvals, self.finisher);
         Self {
             approvals,
+            finisher,
             ..Self::with_set_and_limits(self.set, limits)
         }
+    }
+
+    /// Put every script result through `finisher` (the executor layer's
+    /// pipeline for a finished call): a result at or past its spooler's
+    /// threshold reaches the client as a head and tail preview naming a
+    /// spool id, which the [`READ_TOOL`] tool this server then also serves
+    /// reads on (`{"id", "offset"?, "length"?}`, characters); each call is
+    /// a line of its trajectory (call id `mcp-<execution>`). The structured
+    /// content of a spooled result carries the preview as `stdout` and an
+    /// empty `stderr`.
+    #[must_use]
+    pub fn with_finisher(mut self, finisher: CallFinisher) -> Self {
+        self.finisher = Some(Arc::new(finisher));
+        self
     }
 
     /// The server's bounds.
@@ -101,7 +122,12 @@ impl ScriptServer {
                 }
                 Some(tool)
             })
+            .chain(self.spooler().map(|_| read_tool()))
             .collect()
+    }
+
+    fn spooler(&self) -> Option<&Spooler> {
+        self.finisher.as_deref().and_then(CallFinisher::spool)
     }
 
     /// Handle one `tools/call` (also used by tests without a transport).
@@ -127,6 +153,8 @@ impl ScriptServer {
         let args = arguments.unwrap_or_default();
         let script = self.set.scripted_tool();
         if name == script.name() {
+            let args_seen = args.clone();
+            let (started, started_ms) = (Instant::now(), toolsh_executor::now_ms());
             let request = script_request(args)?;
             let permit = self.admission.admit().await?;
             let call = ToolCallRequest {
@@ -144,21 +172,33 @@ impl ScriptServer {
             if let Some(a) = &self.approvals {
                 a.end(execution);
             }
-            let mut text = response.stdout.clone();
-            if !response.stderr.is_empty() {
-                if !text.is_empty() && !text.ends_with('\n') {
-                    text.push('\n');
+            let out = ToolOutput::from_script(
+                &format!("mcp-{execution}"),
+                script.name(),
+                response.exit_code,
+                &response.stdout,
+                &response.stderr,
+                started,
+            );
+            let mut structured = json!({"stdout": response.stdout, "stderr": response.stderr, "exit_code": response.exit_code});
+            let text = match &self.finisher {
+                None => out.result,
+                Some(f) => {
+                    let call = ToolCall::new(out.call_id.clone(), name, Value::Object(args_seen));
+                    let (full, elapsed) = (out.result.len(), out.duration_ms);
+                    let r = f.finish(call, Ok(Some(out)), started_ms, elapsed);
+                    let shown = r.model_json["result"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string();
+                    if r.spool_path.is_some() {
+                        tracing::debug!(bytes = full, "script result spooled");
+                        structured["stdout"] = Value::String(shown.clone());
+                        structured["stderr"] = Value::String(String::new());
+                    }
+                    shown
                 }
-                text.push_str("[stderr]\n");
-                text.push_str(&response.stderr);
-            }
-            if response.exit_code != 0 {
-                if !text.is_empty() && !text.ends_with('\n') {
-                    text.push('\n');
-                }
-                let _ = write!(text, "[exit status {}]", response.exit_code);
-            }
-            let structured = json!({"stdout": response.stdout, "stderr": response.stderr, "exit_code": response.exit_code});
+            };
             let mut result = if response.exit_code == 0 {
                 CallToolResult::success(vec![ContentBlock::text(text)])
             } else {
@@ -166,6 +206,11 @@ impl ScriptServer {
             };
             result.structured_content = Some(structured);
             return Ok(result);
+        }
+        if name == READ_TOOL
+            && let Some(spooler) = self.spooler()
+        {
+            return Ok(read_spooled(spooler, &args));
         }
         if self.set.mode() == DiscoveryMode::WithDiscovery && name == self.set.discover_tool_name()
         {
@@ -178,6 +223,46 @@ impl ScriptServer {
             format!("unknown tool '{name}'"),
             None,
         ))
+    }
+}
+
+/// The [`READ_TOOL`] tool: a slice of a spooled result.
+fn read_tool() -> Tool {
+    let schema = json!({
+        "type": "object",
+        "required": ["id"],
+        "properties": {
+            "id": {"type": "string", "description": "The id a spooled result's preview names."},
+            "offset": {"type": "integer", "minimum": 0, "description": "The first character to read (default 0)."},
+            "length": {"type": "integer", "minimum": 1, "maximum": MAX_READ_CHARS, "description": "How many characters (default and most: 16000)."}
+        }
+    });
+    let Value::Object(schema) = schema else {
+        unreachable!("a JSON object literal")
+    };
+    Tool::new(
+        READ_TOOL,
+        "Read part of a script result that was too large to return whole (its preview names the id).",
+        schema,
+    )
+}
+
+/// Most characters one [`READ_TOOL`] call returns.
+pub const MAX_READ_CHARS: u64 = 16_000;
+
+/// Answer a [`READ_TOOL`] call: the slice, or an error result naming why.
+fn read_spooled(spooler: &Spooler, args: &Map<String, Value>) -> CallToolResult {
+    let id = args.get("id").and_then(Value::as_str).unwrap_or_default();
+    let offset = args.get("offset").and_then(Value::as_u64).unwrap_or(0);
+    let length = args
+        .get("length")
+        .and_then(Value::as_u64)
+        .unwrap_or(MAX_READ_CHARS)
+        .clamp(1, MAX_READ_CHARS);
+    let to_usize = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    match spooler.read(id, to_usize(offset), to_usize(length)) {
+        Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
+        Err(e) => CallToolResult::error(vec![ContentBlock::text(e)]),
     }
 }
 
