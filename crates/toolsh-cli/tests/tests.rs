@@ -18,6 +18,7 @@ mod mcp_stdio;
 mod oauth_login_required;
 mod readme;
 mod server_bounds;
+mod shared_session;
 mod signals;
 mod upstream_elicitation;
 mod upstream_faults;
