@@ -33,6 +33,17 @@ pub enum Command {
     /// Authorize toolsh with an OAuth-protected upstream MCP server and
     /// save its tokens for later runs.
     Login(LoginArgs),
+    /// Serve code mode as a multi-tenant, authenticated, stateless MCP
+    /// service (streamable HTTP), configured by one TOML file.
+    Serve(ServeArgs),
+}
+
+/// `toolsh serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The configuration file (TOML; docs/serve.md).
+    #[arg(long, value_name = "FILE")]
+    pub config: PathBuf,
 }
 
 /// `toolsh login`.

@@ -3,7 +3,8 @@
 //! `toolsh run` runs a bash script whose commands include tools from a
 //! manifest, from upstream MCP servers or the bundled demo shop; `check`,
 //! `fmt`, `catalog` and `prompt` inspect without running; `repl` is an
-//! interactive session; `mcp` serves code mode to any MCP client; `login`
+//! interactive session; `mcp` serves code mode to any MCP client; `serve` serves it as a
+//! multi-tenant service; `login`
 //! authorizes toolsh with an OAuth-protected upstream server. This crate
 //! sits on top of every layer; it and toolsh-mcp are the only crates that
 //! touch processes, terminals and the network (on the host side, for tool
@@ -25,6 +26,7 @@ mod progress;
 mod repl;
 mod run;
 mod script_file;
+mod serve;
 mod tools;
 
 use std::process::ExitCode;
@@ -67,6 +69,8 @@ pub fn main() -> ExitCode {
             Command::Repl(a) => repl::repl(a).await,
             Command::Mcp(a) => until_terminated(commands::mcp(a)).await,
             Command::Login(a) => until_terminated(login::login(a)).await,
+            // Drains on SIGTERM itself.
+            Command::Serve(a) => serve::serve(a).await,
         }
     });
     // Upstream servers and tool backends are children of this process: do

@@ -17,6 +17,7 @@ mod limit_flags;
 mod mcp_stdio;
 mod oauth_login_required;
 mod readme;
+mod serve;
 mod server_bounds;
 mod shared_session;
 mod signals;
