@@ -92,7 +92,7 @@ pub async fn serve(args: ServeArgs) -> i32 {
         );
         loaded_all.push(loaded);
     }
-    let result = match toolsh_serve::Server::new(config, servers) {
+    let result = match toolsh_serve::Server::new(config, servers).await {
         Ok(server) => server.run().await,
         Err(e) => Err(e),
     };

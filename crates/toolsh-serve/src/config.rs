@@ -18,6 +18,9 @@ pub struct ServeConfig {
     /// Who may call; absent: nobody is asked (loopback only).
     #[serde(default)]
     pub auth: Option<AuthSection>,
+    /// Where call limits are counted across replicas; absent: in memory.
+    #[serde(default)]
+    pub redis: Option<RedisSection>,
     /// The tenant profiles (`[[tenant]]`).
     #[serde(rename = "tenant")]
     pub tenants: Vec<TenantConfig>,
@@ -89,6 +92,22 @@ pub struct AuthSection {
     /// An OAuth 2.1 authorization server whose JWTs are accepted.
     #[serde(default)]
     pub jwt: Option<JwtConfig>,
+}
+
+/// `[redis]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct RedisSection {
+    /// `redis://[user:password@]host:port[/db]`.
+    pub url: String,
+    /// The prefix of every key. Default `toolsh`.
+    #[serde(default = "default_prefix")]
+    pub key_prefix: String,
+}
+
+fn default_prefix() -> String {
+    "toolsh".into()
 }
 
 /// `[[auth.api_keys]]`.
@@ -164,6 +183,14 @@ pub struct TenantConfig {
     /// One execution's wall-clock limit, in seconds (as `--timeout`).
     #[serde(default)]
     pub timeout_seconds: Option<f64>,
+    /// Executions admitted per minute (a fixed window from its first
+    /// call), across replicas with `[redis]`.
+    #[serde(default)]
+    pub calls_per_minute: Option<u64>,
+    /// Executions admitted per day (a fixed window of 86,400 s from its
+    /// first call), across replicas with `[redis]`.
+    #[serde(default)]
+    pub calls_per_day: Option<u64>,
 }
 
 fn default_in_flight() -> usize {

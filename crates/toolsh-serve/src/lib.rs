@@ -12,8 +12,9 @@
 //! so any replica behind a load balancer answers any request. Around it:
 //! `/healthz`, `/readyz`, Prometheus `/metrics`, RFC 9728
 //! protected-resource metadata, a bound on requests in flight with a
-//! short queue (then 503 with `Retry-After`), a body limit, and a drain on
-//! SIGTERM.
+//! short queue (then 503 with `Retry-After`), a body limit, a drain on
+//! SIGTERM, and per-tenant call rates and quotas counted in Redis when
+//! configured (exact across replicas), in memory when not.
 //!
 //! This crate depends on toolsh-mcp and toolsh-tools; the manifest
 //! loading that builds each tenant's server stays in the CLI, which hands
@@ -30,7 +31,7 @@
 //!     name = "default"
 //! "#)?;
 //! let tenants = [("default".to_string(), toolsh_mcp::ScriptServer::new(set))].into();
-//! toolsh_serve::Server::new(config, tenants)?.run().await
+//! toolsh_serve::Server::new(config, tenants).await?.run().await
 //! # }
 //! ```
 
@@ -42,13 +43,17 @@ mod config;
 mod error;
 mod jwks;
 mod metrics;
+mod quota;
 mod service;
 mod tenant;
 mod url;
 
 pub use auth::{Denied, Identity};
-pub use config::{ApiKeyConfig, AuthSection, JwtConfig, ServeConfig, ServerSection, TenantConfig};
+pub use config::{
+    ApiKeyConfig, AuthSection, JwtConfig, RedisSection, ServeConfig, ServerSection, TenantConfig,
+};
 pub use error::{ServeError, ServeErrorKind};
 pub use service::Server;
+pub use tenant::LIMIT_CODE;
 pub use toolsh_mcp::ScriptServer;
 pub use url::canonical as canonical_url;

@@ -23,6 +23,7 @@ use crate::auth::{Authenticator, Denied};
 use crate::config::ServeConfig;
 use crate::error::ServeError;
 use crate::metrics::{AuthLabels, Metrics, StatusLabels};
+use crate::quota::{Limits, Store};
 use crate::tenant::{TenantHandler, TenantService};
 
 /// How long a refused client should wait, in seconds (`Retry-After`).
@@ -58,12 +59,18 @@ impl Server {
     ///
     /// # Errors
     /// A tenant of the configuration without a server; the JWKS client
-    /// cannot be built.
-    pub fn new(
+    /// cannot be built; `[redis]` is configured and cannot be reached.
+    pub async fn new(
         config: ServeConfig,
         mut tenants: BTreeMap<String, ScriptServer>,
     ) -> Result<Self, ServeError> {
         let metrics = Arc::new(Metrics::new());
+        let store = Arc::new(match &config.redis {
+            Some(r) => Store::redis(&r.url, r.key_prefix.clone())
+                .await
+                .map_err(ServeError::config)?,
+            None => Store::Memory(std::sync::Mutex::default()),
+        });
         let public = crate::url::canonical(&config.public_url()).map_err(ServeError::config)?;
         let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
         if let Some((host, port)) = crate::url::authority_of(&public) {
@@ -93,7 +100,19 @@ impl Server {
                 .ok_or_else(|| ServeError::config(format!("tenant {:?} has no server", t.name)))?;
             services.insert(
                 t.name.clone(),
-                TenantHandler::service(t.name.clone(), server, metrics.clone(), http.clone()),
+                TenantHandler::service(
+                    t.name.clone(),
+                    server,
+                    (
+                        metrics.clone(),
+                        Limits {
+                            per_minute: t.calls_per_minute,
+                            per_day: t.calls_per_day,
+                        },
+                        store.clone(),
+                    ),
+                    http.clone(),
+                ),
             );
         }
         let metadata_url = metadata_url(&public);

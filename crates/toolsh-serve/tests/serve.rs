@@ -125,7 +125,7 @@ async fn start(config: &str, tenants: &[&str]) -> Running {
         .iter()
         .map(|t| ((*t).to_string(), tenant_server(t)))
         .collect();
-    let server = Server::new(config, servers).unwrap();
+    let server = Server::new(config, servers).await.unwrap();
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let done = tokio::spawn(async move {
         server
@@ -475,4 +475,27 @@ fn the_example_configuration_loads() {
     let c = ServeConfig::load(std::path::Path::new(path)).unwrap();
     assert_eq!(c.tenants.len(), 2);
     assert_eq!(c.public_url(), "http://127.0.0.1:8080/mcp");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn calls_per_minute_in_memory() {
+    let s = start(
+        "[server]\nlisten = \"{ADDR}\"\n[[tenant]]\nname = \"solo\"\ncalls_per_minute = 3\n",
+        &["solo"],
+    )
+    .await;
+    for _ in 0..3 {
+        let (st, _, body) = rpc(&s.base, None, &call("echo hi")).await;
+        assert_eq!((st, stdout_of(&body).as_str()), (200, "hi\n"));
+    }
+    let (_, _, body) = rpc(&s.base, None, &call("echo hi")).await;
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["error"]["code"], toolsh_serve::LIMIT_CODE.0, "{body}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("call limit reached: tenant \"solo\" has used its calls per minute"),
+        "{body}"
+    );
 }
