@@ -499,3 +499,40 @@ async fn calls_per_minute_in_memory() {
         "{body}"
     );
 }
+
+/// rmcp's own streamable HTTP client, with a bearer token: it initializes,
+/// lists the tools and calls the script tool against the stateless server
+/// (no session id is handed out, and none is needed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_rmcp_client_with_a_bearer_token() {
+    use rmcp::ServiceExt as _;
+    use rmcp::model::CallToolRequestParams;
+    use rmcp::transport::StreamableHttpClientTransport;
+    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+
+    let k1 = Signer::new("k1");
+    let iss = issuer(&k1).await;
+    let s = start(&jwt_config(&iss), &["alpha", "beta"]).await;
+    client(); // the rustls provider
+    let config = StreamableHttpClientTransportConfig::with_uri(format!("{}/mcp", s.base))
+        .auth_header(k1.token(&claims("alpha")));
+    let transport = StreamableHttpClientTransport::from_config(config);
+    let peer = ().serve(transport).await.expect("the MCP handshake");
+    let tools = peer.list_all_tools().await.unwrap();
+    assert_eq!(tools[0].name, "script");
+    assert!(
+        tools[0]
+            .description
+            .as_deref()
+            .unwrap_or_default()
+            .contains("alpha.secret")
+    );
+    let mut args = serde_json::Map::new();
+    args.insert("commands".into(), json!("alpha.secret | tr a-z A-Z"));
+    let r = peer
+        .call_tool(CallToolRequestParams::new("script").with_arguments(args))
+        .await
+        .unwrap();
+    assert_eq!(r.structured_content.unwrap()["stdout"], "SECRET OF ALPHA\n");
+    peer.cancel().await.unwrap();
+}
