@@ -11,6 +11,8 @@
 #     scripts/install-oracles.sh
 #   - Node.js and npm from Debian when `npm` is missing, then the pinned
 #     MCP servers and the MCP inspector CLI: scripts/install-test-servers.sh
+#   - redis-server from Debian, for toolsh-serve's shared call limits
+#     (tests/redis.rs starts its own on a loopback port)
 #   - a Python venv with maturin and the Python tests' pinned dependencies
 #     (~/.cache/toolsh-pyenv), then the Python package's pytest suite:
 #     scripts/test-python.sh (run only when no cargo arguments are given)
@@ -46,6 +48,11 @@ if ! command -v npm >/dev/null; then
 fi
 if command -v npm >/dev/null; then
   scripts/install-test-servers.sh >/dev/null || note "installing the npm test servers failed: the MCP end-to-end tests will be skipped"
+fi
+
+# Redis for toolsh-serve's cross-replica call limits.
+if ! command -v redis-server >/dev/null; then
+  apt_install redis-server || note "cannot install redis-server: the Redis tests will be skipped"
 fi
 
 log=$(mktemp)

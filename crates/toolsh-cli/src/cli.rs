@@ -39,6 +39,9 @@ pub enum Command {
     /// Run a workflow file step by step, each step under its own grants,
     /// or resume one from its checkpoint.
     Workflow(WorkflowArgs),
+    /// Serve code mode as a multi-tenant, authenticated, stateless MCP
+    /// service (streamable HTTP), configured by one TOML file.
+    Serve(ServeArgs),
 }
 
 /// `toolsh workflow`.
@@ -108,6 +111,14 @@ pub struct ReplayArgs {
     /// Grants and the permission mode (gates stay active on replay).
     #[command(flatten)]
     pub authority: AuthorityArgs,
+}
+
+/// `toolsh serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The configuration file (TOML; docs/serve.md).
+    #[arg(long, value_name = "FILE")]
+    pub config: PathBuf,
 }
 
 /// `toolsh login`.

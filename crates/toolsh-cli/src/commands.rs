@@ -231,40 +231,18 @@ pub async fn mcp(args: McpArgs) -> i32 {
         }
     };
     let limits = limits_for(loaded.manifest.as_ref(), &args.limits);
-    // Under grants or a mode, the served tool's registry is the capability
-    // catalog's, behind a lease gate with per-execution budgets; approvals
-    // in `auto` mode are asked of the MCP client that sent the script.
+    // Approvals in `auto` mode are asked of the MCP client that sent the
+    // script.
     let approvals = toolsh_mcp::ClientApprovals::new();
     let approver = Arc::new(ElicitationApprover(approvals.clone()));
-    let gated = crate::authority::for_run(&args.authority, &loaded, &limits, approver, false)
-        .and_then(|authority| {
-            let Some(a) = authority else { return Ok(None) };
-            let gate = a.runtime.lease_gate(&a.lease).map_err(|e| e.to_string())?;
-            let registry = a
-                .runtime
-                .registry_for_lease(&a.lease)
-                .map_err(|e| e.to_string())?;
-            Ok(Some(registry.with_gate(gate)))
-        });
-    let gated = match gated {
-        Ok(g) => g,
+    let set = match tool_set(&loaded, &args.authority, limits, args.discovery, approver) {
+        Ok(s) => s,
         Err(e) => {
             eprintln!("toolsh: {e}");
             loaded.shutdown().await;
             return EXIT_USAGE;
         }
     };
-    let tool = scripted(
-        gated.as_ref().unwrap_or(&loaded.registry),
-        args.discovery,
-        limits,
-    );
-    let mode = if args.discovery {
-        DiscoveryMode::WithDiscovery
-    } else {
-        DiscoveryMode::Exclusive
-    };
-    let set = ScriptingToolSet::from_tool(tool, mode);
     let mut server = toolsh_mcp::ScriptServer::new(set)
         .with_approvals(approvals)
         .with_limits(server_limits(&args.server));
@@ -289,6 +267,42 @@ pub async fn mcp(args: McpArgs) -> i32 {
             }
         }
     }
+}
+
+/// The served tool set of `loaded` under `limits`: under grants or a mode,
+/// the capability catalog's registry behind a lease gate with
+/// per-execution budgets, approvals in `auto` mode by `approver`.
+///
+/// # Errors
+/// A malformed or unknown grant.
+pub(crate) fn tool_set(
+    loaded: &tools::LoadedTools,
+    authority: &crate::cli::AuthorityArgs,
+    limits: toolsh_interp::ExecutionLimits,
+    discovery: bool,
+    approver: Arc<dyn toolsh_caps::ApprovalHandler>,
+) -> Result<ScriptingToolSet, String> {
+    let gated =
+        crate::authority::for_run(authority, loaded, &limits, approver, false).and_then(|authority| {
+            let Some(a) = authority else { return Ok(None) };
+            let gate = a.runtime.lease_gate(&a.lease).map_err(|e| e.to_string())?;
+            let registry = a
+                .runtime
+                .registry_for_lease(&a.lease)
+                .map_err(|e| e.to_string())?;
+            Ok(Some(registry.with_gate(gate)))
+        })?;
+    let tool = scripted(
+        gated.as_ref().unwrap_or(&loaded.registry),
+        discovery,
+        limits,
+    );
+    let mode = if discovery {
+        DiscoveryMode::WithDiscovery
+    } else {
+        DiscoveryMode::Exclusive
+    };
+    Ok(ScriptingToolSet::from_tool(tool, mode))
 }
 
 /// The server's bounds: the defaults, then the flags.

@@ -3,10 +3,11 @@
 //! `toolsh run` runs a bash script whose commands include tools from a
 //! manifest, from upstream MCP servers or the bundled demo shop; `check`,
 //! `fmt`, `catalog` and `prompt` inspect without running; `repl` is an
-//! interactive session; `mcp` serves code mode to any MCP client; `login`
-//! authorizes toolsh with an OAuth-protected upstream server; `replay`
-//! re-runs what `run --trajectory` recorded; `workflow run|resume` runs a
-//! workflow file step by step under per-step grants. This crate
+//! interactive session; `mcp` serves code mode to any MCP client; `serve`
+//! serves it as a multi-tenant service; `login` authorizes toolsh with an
+//! OAuth-protected upstream server; `replay` re-runs what `run
+//! --trajectory` recorded; `workflow run|resume` runs a workflow file step
+//! by step under per-step grants. This crate
 //! sits on top of every layer; it and toolsh-mcp are the only crates that
 //! touch processes, terminals and the network (on the host side, for tool
 //! backends and MCP; never from inside the sandbox).
@@ -27,6 +28,7 @@ mod progress;
 mod repl;
 mod run;
 mod script_file;
+mod serve;
 mod tools;
 mod trajectory;
 mod workflow;
@@ -73,6 +75,8 @@ pub fn main() -> ExitCode {
             Command::Login(a) => until_terminated(login::login(a)).await,
             Command::Replay(a) => until_terminated(trajectory::replay(a)).await,
             Command::Workflow(a) => until_terminated(workflow::workflow(a)).await,
+            // Drains on SIGTERM itself.
+            Command::Serve(a) => serve::serve(a).await,
         }
     });
     // Upstream servers and tool backends are children of this process: do

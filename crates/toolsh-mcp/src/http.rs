@@ -1,10 +1,12 @@
 //! Serving code mode over MCP streamable HTTP on a loopback address, under
 //! the server's bounds: connections (header and idle timeouts, a cap),
 //! request bodies (a timeout), `Origin` validation, sessions (a cap and an
-//! idle expiry), and executions (HTTP 503 with `Retry-After` when full).
+//! idle expiry), request ids (one request in flight per id and session),
+//! and executions (HTTP 503 with `Retry-After` when full).
 
-use std::sync::Arc;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -143,12 +145,82 @@ impl SessionManager for BoundedSessions {
 struct Gate {
     server: ScriptServer,
     sessions: Arc<BoundedSessions>,
+    in_flight: Arc<InFlightIds>,
 }
 
-/// The JSON-RPC method of a request body, if it is one request.
+/// The JSON-RPC method and id of a request body, if it is one request.
 #[derive(Deserialize)]
 struct Peek {
     method: Option<String>,
+    id: Option<serde_json::Value>,
+}
+
+/// The request ids in flight, per session: `(session id, id as JSON text)`.
+///
+/// rmcp's session worker routes a response to the HTTP stream that sent
+/// the request of the same JSON-RPC id. Two requests of one id in flight
+/// in one session (clients sharing a session, each counting its ids from
+/// 1; the MCP specification, basic protocol, requests, says an id MUST NOT
+/// be reused within a session) made the second overwrite the first's
+/// route: the first response went to the second stream and closed it,
+/// the second response to the standalone stream nobody reads, and the
+/// first stream, fed only SSE keep-alive comments, hung until the
+/// session's idle expiry (300 s). A reused id is now refused at once
+/// (HTTP 409 with a JSON-RPC error) while its first request is in flight.
+#[derive(Default)]
+struct InFlightIds(Mutex<HashSet<(String, String)>>);
+
+/// Holds a request id in [`InFlightIds`] until dropped (when the
+/// response's body is done or the client is gone).
+struct IdClaim {
+    set: Arc<InFlightIds>,
+    key: (String, String),
+}
+
+impl InFlightIds {
+    /// Claim `key`, or `None` when a request holds it.
+    fn claim(self: &Arc<Self>, key: (String, String)) -> Option<IdClaim> {
+        let fresh = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key.clone());
+        fresh.then(|| IdClaim {
+            set: self.clone(),
+            key,
+        })
+    }
+}
+
+impl Drop for IdClaim {
+    fn drop(&mut self) {
+        self.set
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&self.key);
+    }
+}
+
+/// The answer to a request whose id is in flight in its session: HTTP 409
+/// and a JSON-RPC `-32600 Invalid Request` error for that id.
+fn duplicate_id(id: &serde_json::Value) -> Response {
+    let body = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {
+            "code": -32600,
+            "message": format!(
+                "Invalid Request: request id {id} is in use by a request in flight in this session (ids must be unique within a session)"
+            ),
+        },
+    });
+    let mut r = (StatusCode::CONFLICT, body.to_string()).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    r
 }
 
 /// A refusal: `status` with a plain-text reason (and `Retry-After` for
@@ -195,9 +267,8 @@ async fn admit(State(gate): State<Arc<Gate>>, request: Request, next: Next) -> R
             );
         }
     };
-    let method = serde_json::from_slice::<Peek>(&bytes)
-        .ok()
-        .and_then(|p| p.method);
+    let peek = serde_json::from_slice::<Peek>(&bytes).ok();
+    let (method, id) = peek.map_or((None, None), |p| (p.method, p.id));
     match method.as_deref() {
         Some("tools/call") if gate.server.busy() => {
             return refuse(
@@ -221,8 +292,31 @@ async fn admit(State(gate): State<Arc<Gate>>, request: Request, next: Next) -> R
         }
         _ => {}
     }
-    next.run(Request::from_parts(parts, Body::from(bytes)))
-        .await
+    let session = parts
+        .headers
+        .get("mcp-session-id")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let claim = match (session, method.as_ref().and(id.as_ref())) {
+        (Some(session), Some(id)) => match gate.in_flight.claim((session, id.to_string())) {
+            Some(c) => Some(c),
+            None => return duplicate_id(id),
+        },
+        _ => None,
+    };
+    let response = next
+        .run(Request::from_parts(parts, Body::from(bytes)))
+        .await;
+    let Some(claim) = claim else {
+        return response;
+    };
+    // The id stays claimed while the answer streams.
+    let (parts, body) = response.into_parts();
+    let body = futures_util::StreamExt::map(body.into_data_stream(), move |chunk| {
+        let _held = &claim;
+        chunk
+    });
+    Response::from_parts(parts, Body::from_stream(body))
 }
 
 /// Serve `set` over MCP streamable HTTP at `http://ADDR/mcp` until the
@@ -269,7 +363,11 @@ pub async fn serve_http_with(server: ScriptServer, addr: &str) -> Result<(), std
     let factory = server.clone();
     let service: StreamableHttpService<ScriptServer, BoundedSessions> =
         StreamableHttpService::new(move || Ok(factory.clone()), sessions.clone(), config);
-    let gate = Arc::new(Gate { server, sessions });
+    let gate = Arc::new(Gate {
+        server,
+        sessions,
+        in_flight: Arc::default(),
+    });
     let router = axum::Router::new()
         .nest_service("/mcp", service)
         .layer(axum::middleware::from_fn_with_state(gate, admit));
