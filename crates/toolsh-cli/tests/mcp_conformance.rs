@@ -52,8 +52,9 @@ macro_rules! scenario_tests {
 }
 
 fn main() -> std::process::ExitCode {
-    let mut tests: Vec<harness::Test<Path>> =
-        scenario_tests!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);
+    let mut tests: Vec<harness::Test<Path>> = scenario_tests!(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18
+    );
     assert_eq!(tests.len(), SCENARIOS.len());
     tests.push((
         "every_2025_11_25_client_scenario_is_run",
@@ -106,7 +107,10 @@ fn suite_dir() -> Result<PathBuf, String> {
         .map_err(|e| format!("cannot run {}: {e}", node(&dir).display()))?;
     let version = text(&version.stdout);
     if !version.starts_with("v22.") {
-        return Err(format!("the suite needs Node.js 22, found {}", version.trim()));
+        return Err(format!(
+            "the suite needs Node.js 22, found {}",
+            version.trim()
+        ));
     }
     Ok(dir)
 }
@@ -170,7 +174,10 @@ fn run_scenario(dir: &Path, scenario: &str) {
         failed.join("\n  ")
     );
     assert!(passed > 0, "{scenario}: no check passed\n{report}");
-    assert!(out.status.success(), "{scenario}: the suite failed\n{report}");
+    assert!(
+        out.status.success(),
+        "{scenario}: the suite failed\n{report}"
+    );
 }
 
 /// The `checks.json` the suite wrote under `dir` (in a subdirectory named

@@ -264,3 +264,33 @@ fn the_help_shows_npx_with_yes() {
     );
     assert!(help.contains("--mcp-timeout"), "{help}");
 }
+
+#[test]
+fn a_url_with_another_scheme_is_refused_not_run() {
+    let out = toolsh()
+        .args(["run", "--mcp", "x=ftp://127.0.0.1/mcp", "-c", "true"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "toolsh: --mcp x: unsupported URL scheme 'ftp' (an MCP server is an http:// or https:// URL, or a command)\n"
+    );
+}
+
+#[test]
+fn two_upstreams_with_one_name_are_one_error() {
+    let fixture = fixture();
+    let server = format!("x=python3 {}", fixture.display());
+    let out = toolsh()
+        .args(["run", "--mcp", &server, "--mcp", &server, "-c", "true"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "toolsh: MCP server name 'x' is given more than once (each [[mcp]] entry and --mcp needs its own name)\n"
+    );
+}

@@ -119,7 +119,10 @@ async fn connect_stdio(
         })?;
     let failed = match tokio::time::timeout(
         handshake,
-        handshake_and_list(handler, transport, Lifecycle::Probe),
+        // The stateless 2026-07-28 revision is an HTTP matter; over stdio
+        // `initialize` is what every server answers (one speaking only the
+        // newer revision answers it with that version, and rmcp switches).
+        handshake_and_list(handler, transport, Lifecycle::Initialize),
     )
     .await
     {

@@ -78,7 +78,7 @@ pub(crate) fn transport_error(e: &DynamicTransportError) -> String {
         }
         next = err.source();
     }
-    let joined = parts.join(": ");
+    let joined = without_urls(&parts.join(": "));
     if joined.is_empty() {
         "the connection to the MCP server failed".into()
     } else {
@@ -97,8 +97,10 @@ pub(crate) fn auth_failure(e: &DynamicTransportError) -> Option<String> {
         .error
         .downcast_ref::<StreamableHttpError<reqwest::Error>>()?
     {
-        StreamableHttpError::Auth(AuthError::AuthorizationFailed(msg)) => Some(first_line(msg)),
-        StreamableHttpError::Auth(other) => Some(first_line(&other.to_string())),
+        StreamableHttpError::Auth(AuthError::AuthorizationFailed(msg)) => {
+            Some(first_line(&without_urls(msg)))
+        }
+        StreamableHttpError::Auth(other) => Some(first_line(&without_urls(&other.to_string()))),
         StreamableHttpError::AuthRequired(_) => {
             Some("the MCP server requires authorization (HTTP 401)".into())
         }
@@ -107,6 +109,23 @@ pub(crate) fn auth_failure(e: &DynamicTransportError) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// `text` without the ` for url (…)` reqwest's errors append: an
+/// upstream's URL may hold a `${NAME}` secret in its path or query, and
+/// the message of a failed call reaches the script
+/// (docs/tool-contract.md, "Upstream MCP servers").
+pub(crate) fn without_urls(text: &str) -> String {
+    const MARK: &str = " for url (";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(MARK) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + MARK.len()..];
+        rest = after.find(')').map_or("", |end| &after[end + 1..]);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The first line of `s`, at most 300 characters.
@@ -128,5 +147,15 @@ mod tests {
         );
         let msg = service_error(&ServiceError::TransportSend(e));
         assert_eq!(msg, "connection refused");
+    }
+
+    #[test]
+    fn urls_are_cut_from_http_errors() {
+        let text = "error sending request for url (http://h/mcp?key=SECRET): connection refused";
+        assert_eq!(
+            without_urls(text),
+            "error sending request: connection refused"
+        );
+        assert_eq!(without_urls("no url here"), "no url here");
     }
 }
