@@ -195,7 +195,7 @@ impl Lifecycle {
 /// Why a handshake failed.
 enum HandshakeError {
     /// The lifecycle did not complete.
-    Init(ClientInitializeError),
+    Init(Box<ClientInitializeError>),
     /// `tools/list` failed.
     List(String),
 }
@@ -208,7 +208,7 @@ impl HandshakeError {
     fn wants_initialize(&self) -> bool {
         matches!(
             self,
-            Self::Init(ClientInitializeError::ExpectedInitResult(_))
+            Self::Init(e) if matches!(**e, ClientInitializeError::ExpectedInitResult(_))
         )
     }
 
@@ -233,7 +233,7 @@ where
     let service = handler
         .serve_with_lifecycle(transport, lifecycle.mode())
         .await
-        .map_err(HandshakeError::Init)?;
+        .map_err(|e| HandshakeError::Init(Box::new(e)))?;
     let tools = service
         .list_all_tools()
         .await
