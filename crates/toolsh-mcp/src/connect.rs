@@ -343,7 +343,7 @@ where
         let plain = http_client()?;
         let transport = crate::sse::open(plain, &url, headers)
             .await
-            .map_err(|e| format!("as an HTTP+SSE server: {e}"))?;
+            .map_err(|e| format!("as an HTTP+SSE server: {}", crate::errors::chain(&e)))?;
         handshake_and_list(handler, transport, Lifecycle::Initialize)
             .await
             .map_err(|e| e.message())

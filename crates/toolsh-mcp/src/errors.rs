@@ -66,19 +66,35 @@ pub(crate) fn service_error(e: &ServiceError) -> String {
 }
 
 /// A transport failure without the transport's Rust type name: the
-/// innermost causes, joined by `: ` (`error sending request: connection
-/// refused`), each said once.
+/// causes, joined by `: ` ([`chain`]). For rmcp's streamable HTTP client
+/// the chain starts at the HTTP client's error (rmcp's `Client error:`
+/// wrapper does not link to it).
 pub(crate) fn transport_error(e: &DynamicTransportError) -> String {
+    use rmcp::transport::streamable_http_client::StreamableHttpError;
+    if let Some(StreamableHttpError::Client(http)) = e
+        .error
+        .downcast_ref::<StreamableHttpError<reqwest::Error>>()
+    {
+        return chain(http);
+    }
+    chain(e.error.as_ref())
+}
+
+/// `e` and its sources, joined by `: `, each said once (a cause whose
+/// text its parent already holds is left out), reqwest's ` for url (…)`
+/// cut ([`without_urls`]), on one line (`error sending request: client
+/// error (Connect): tcp connect error: Connection refused (os error 111)`).
+pub(crate) fn chain(e: &(dyn std::error::Error + 'static)) -> String {
     let mut parts: Vec<String> = Vec::new();
-    let mut next: Option<&(dyn std::error::Error + 'static)> = Some(e.error.as_ref());
+    let mut next = Some(e);
     while let Some(err) = next {
-        let text = err.to_string();
+        let text = without_urls(&err.to_string());
         if !parts.iter().any(|p| p.contains(&text)) {
             parts.push(text);
         }
         next = err.source();
     }
-    let joined = without_urls(&parts.join(": "));
+    let joined = parts.join(": ");
     if joined.is_empty() {
         "the connection to the MCP server failed".into()
     } else {
