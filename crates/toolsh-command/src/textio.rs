@@ -545,7 +545,7 @@ pub fn map_records<'d, T>(
     charge: &mut Reservation,
     mut f: impl FnMut(&'d [u8]) -> T,
 ) -> Flow<Vec<T>> {
-    let ends = data.iter().filter(|&&b| b == delim).count();
+    let ends = memchr::memchr_iter(delim, data).count();
     let count = ends + usize::from(data.last().is_some_and(|&b| b != delim));
     charge.grow(count.saturating_mul(std::mem::size_of::<T>()))?;
     let mut v = Vec::with_capacity(count);
