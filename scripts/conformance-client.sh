@@ -71,11 +71,26 @@ case "$scenario" in
   *) echo "conformance-client.sh: no script for scenario '$scenario'" >&2; exit 2 ;;
 esac
 
-# A person's authorization happens once, with `toolsh login`, as a user
-# would do it; `toolsh run` never asks anyone (client credentials need no
-# login: the run fetches the token itself).
+# stdin is the suite's open pipe: a tool command reads its stdin to the
+# end, so the run gets /dev/null, as a harness without input gives it.
+run() { "$toolsh" run --tools "$work/tools.toml" --timeout 25 -c "$script" </dev/null; }
+login() { "$toolsh" login s --manifest "$work/tools.toml"; }
+
+# A person's authorization happens with `toolsh login`, as a user would do
+# it; `toolsh run` never asks anyone (client credentials need no login:
+# the run fetches the token itself). A run refused for want of scope
+# (403 insufficient_scope) says "run `toolsh login s`" and notes the
+# scopes; the person logs in again (the step-up) and runs again, once.
 case "$scenario" in
-  auth/client-credentials-*) ;;
-  auth/*) "$toolsh" login s --manifest "$work/tools.toml" ;;
+  auth/client-credentials-*) run; exit ;;
+  auth/*) login ;;
+  *) run; exit ;;
 esac
-exec "$toolsh" run --tools "$work/tools.toml" --timeout 25 -c "$script"
+status=0
+run 2>"$work/stderr" || status=$?
+cat "$work/stderr" >&2
+if [ "$status" != 0 ] && grep -q 'run `toolsh login s`' "$work/stderr"; then
+  login
+  run; exit
+fi
+exit "$status"

@@ -10,7 +10,9 @@
 #   - the oracles (gawk from Debian, jq 1.7.1 built from the PyPI sdist):
 #     scripts/install-oracles.sh
 #   - Node.js and npm from Debian when `npm` is missing, then the pinned
-#     MCP servers and the MCP inspector CLI: scripts/install-test-servers.sh
+#     MCP servers and the MCP inspector CLI: scripts/install-test-servers.sh,
+#     and the MCP conformance suite with Node.js 22:
+#     scripts/install-conformance.sh
 #   - redis-server from Debian, for toolsh-serve's shared call limits
 #     (tests/redis.rs starts its own on a loopback port)
 #   - a Python venv with maturin and the Python tests' pinned dependencies
@@ -48,6 +50,9 @@ if ! command -v npm >/dev/null; then
 fi
 if command -v npm >/dev/null; then
   scripts/install-test-servers.sh >/dev/null || note "installing the npm test servers failed: the MCP end-to-end tests will be skipped"
+  # The MCP conformance suite and the Node.js 22 it needs (the npm
+  # package `node`): the mcp_conformance tests run its client scenarios.
+  scripts/install-conformance.sh >/dev/null || note "installing the MCP conformance suite failed: the conformance tests will be skipped"
 fi
 
 # Redis for toolsh-serve's cross-replica call limits.

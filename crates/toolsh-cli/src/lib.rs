@@ -128,10 +128,13 @@ async fn until_terminated(command: impl std::future::Future<Output = i32>) -> i3
 /// Logs to stderr, filtered by `RUST_LOG` (default: errors only). A run's
 /// stderr is the script's: raw tool errors (logged at warn) and upstream
 /// servers' logs (debug) show only when the operator asks for them, e.g.
-/// `RUST_LOG=toolsh_tools=warn`.
+/// `RUST_LOG=toolsh_tools=warn`. rmcp's own log is off by default: its
+/// errors (a sink that failed to close while a run ends) are either
+/// reported by toolsh's own message for the call or say nothing a user can
+/// act on; `RUST_LOG=rmcp=debug` shows them.
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error,rmcp=off"));
     // Colours only on a terminal: a log redirected to a file or read by a
     // program gets plain text.
     let _ = tracing_subscriber::fmt()

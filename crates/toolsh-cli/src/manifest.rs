@@ -207,8 +207,8 @@ pub struct McpEntry {
     #[serde(default)]
     pub max_concurrent_calls: Option<usize>,
     /// How long one call of its tools may wait for the answer, in
-    /// milliseconds (default 60 s; the script's remaining time bounds it
-    /// too).
+    /// milliseconds, at least 1 (default 60 s; the script's remaining
+    /// time bounds it too).
     pub timeout_ms: Option<u64>,
 }
 
@@ -401,6 +401,13 @@ impl Manifest {
                 return Err(err(
                     s.span().start,
                     format!("mcp '{}': max_concurrent_calls must be at least 1", e.name),
+                ));
+            }
+            // A zero timeout would fail every call before it is sent.
+            if e.timeout_ms == Some(0) {
+                return Err(err(
+                    s.span().start,
+                    format!("mcp '{}': timeout_ms must be at least 1", e.name),
                 ));
             }
         }
@@ -667,6 +674,10 @@ mod tests {
         assert_eq!(
             bad("[[mcp]]\nname = \"r\"\nurl = \"http://h\"\nmax_concurrent_calls = 0\n"),
             "m.toml:1:1: mcp 'r': max_concurrent_calls must be at least 1"
+        );
+        assert_eq!(
+            bad("[[mcp]]\nname = \"r\"\nurl = \"http://h\"\ntimeout_ms = 0\n"),
+            "m.toml:1:1: mcp 'r': timeout_ms must be at least 1"
         );
         let text = "[[mcp]]\nname = \"r\"\nurl = \"http://h\"\n[mcp.headers]\nAuthorization = \"Bearer ${TOKEN_MCP_X}\"\n";
         let m = Manifest::parse(text, "m.toml").unwrap();

@@ -93,6 +93,11 @@ pub async fn load_within(
         oauth.push(None);
         elicitation.push(ElicitationPolicy::Decline);
     }
+    if let Some(dup) = duplicate_name(&specs) {
+        return Err(format!(
+            "MCP server name '{dup}' is given more than once (each [[mcp]] entry and --mcp needs its own name)"
+        ));
+    }
     let mut options = UpstreamOptions::with_handshake(handshake);
     options.tool_cache = tool_cache_dir();
     options.progress = Some(crate::progress::upstream_sink());
@@ -141,6 +146,16 @@ pub async fn load_within(
         upstreams,
         manifest,
     })
+}
+
+/// The first server name that two upstreams share: their tools would
+/// collide command by command.
+fn duplicate_name(specs: &[UpstreamSpec]) -> Option<&str> {
+    let mut seen = std::collections::HashSet::new();
+    specs
+        .iter()
+        .map(|s| s.name.as_str())
+        .find(|n| !seen.insert(*n))
 }
 
 /// Open one upstream. Every HTTP upstream goes through an

@@ -46,6 +46,14 @@ fn main() -> std::process::ExitCode {
         ),
         ("everything_over_http_sse", everything_over_http_sse),
         (
+            "progress_of_a_real_server_reaches_the_run_spinner",
+            progress_of_a_real_server_reaches_the_run_spinner,
+        ),
+        (
+            "a_per_call_timeout_over_http_fails_the_call_and_the_script_goes_on",
+            a_per_call_timeout_over_http_fails_the_call_and_the_script_goes_on,
+        ),
+        (
             "everything_over_http_from_a_manifest_with_headers",
             everything_over_http_from_a_manifest_with_headers,
         ),
@@ -460,5 +468,63 @@ fn the_readme_mcp_commands_run(npm: &Path) {
             text(&out.stderr)
         );
         assert!(!out.stdout.is_empty(), "`{line}` printed nothing");
+    }
+}
+
+/// `server-everything`'s long-running operation sends a progress
+/// notification per step (`progress` 1..steps, `total` steps, no message;
+/// recorded from the real server); `toolsh run` shows each in its spinner,
+/// which it draws only on a terminal, so the run gets a pseudo-terminal
+/// from util-linux `script`.
+fn progress_of_a_real_server_reaches_the_run_spinner(npm: &Path) {
+    let server = HttpServer::start(npm, "streamableHttp");
+    let cache = tempfile::tempdir().unwrap();
+    let command = format!(
+        "{} run --mcp everything={} -c 'everything.trigger-long-running-operation --duration 2 --steps 4 >/dev/null; echo finished' </dev/null",
+        env!("CARGO_BIN_EXE_toolsh"),
+        server.url("/mcp")
+    );
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("XDG_CACHE_HOME", cache.path())
+        .stdin(Stdio::null())
+        .output()
+        .expect("util-linux `script` runs");
+    let screen = text(&out.stdout);
+    assert!(out.status.success(), "{screen}");
+    for step in 1..=4 {
+        let shown = format!("progress everything: ({step}/4)");
+        assert!(screen.contains(&shown), "no '{shown}' in:\n{screen:?}");
+    }
+    assert!(screen.contains("finished"), "{screen:?}");
+}
+
+/// A call past `--mcp-timeout` fails with status 1 and toolsh's own
+/// message, over streamable HTTP and over HTTP+SSE, and the next call of
+/// the same server works.
+fn a_per_call_timeout_over_http_fails_the_call_and_the_script_goes_on(npm: &Path) {
+    for (mode, path) in [("streamableHttp", "/mcp"), ("sse", "/sse")] {
+        let server = HttpServer::start(npm, mode);
+        let spec = format!("everything={}", server.url(path));
+        let started = std::time::Instant::now();
+        let out = toolsh()
+            .args(["run", "--mcp", &spec, "--mcp-timeout", "1", "-c"])
+            .arg(
+                "everything.trigger-long-running-operation --duration 8 --steps 2; echo \"status $?\"; everything.echo --message after",
+            )
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(text(&out.stdout), "status 1\nEcho: after\n", "{mode}");
+        assert_eq!(
+            text(&out.stderr),
+            "everything.trigger-long-running-operation: the MCP server did not answer within 1000 ms\n",
+            "{mode}"
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(7),
+            "{mode}: the run waited for the operation ({:?})",
+            started.elapsed()
+        );
     }
 }

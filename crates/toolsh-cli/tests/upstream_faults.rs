@@ -264,3 +264,74 @@ fn the_help_shows_npx_with_yes() {
     );
     assert!(help.contains("--mcp-timeout"), "{help}");
 }
+
+#[test]
+fn a_url_with_another_scheme_is_refused_not_run() {
+    let out = toolsh()
+        .args(["run", "--mcp", "x=ftp://127.0.0.1/mcp", "-c", "true"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "toolsh: --mcp x: unsupported URL scheme 'ftp' (an MCP server is an http:// or https:// URL, or a command)\n"
+    );
+}
+
+#[test]
+fn two_upstreams_with_one_name_are_one_error() {
+    let fixture = fixture();
+    let server = format!("x=python3 {}", fixture.display());
+    let out = toolsh()
+        .args(["run", "--mcp", &server, "--mcp", &server, "-c", "true"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "toolsh: MCP server name 'x' is given more than once (each [[mcp]] entry and --mcp needs its own name)\n"
+    );
+}
+
+/// A loopback port nothing listens on (bound, then closed).
+fn closed_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+#[test]
+fn an_unreachable_http_upstream_says_why_without_rust_names_or_its_url() {
+    let spec = format!("x=http://127.0.0.1:{}/mcp?key=TOPSECRET", closed_port());
+    let out = toolsh()
+        .args(["run", "--mcp", &spec, "-c", "true"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("Connection refused"), "{err}");
+    for leak in ["TOPSECRET", "rmcp::", "Transport [", "Client error"] {
+        assert!(!err.contains(leak), "'{leak}' in: {err}");
+    }
+}
+
+#[test]
+fn an_http_upstream_that_accepts_and_never_answers_hits_the_handshake_bound() {
+    // A listener whose connections are accepted by the kernel (backlog)
+    // and never read: the server of a hung process.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let spec = format!("x=http://{}/mcp", listener.local_addr().unwrap());
+    let (out, took) = run_within(
+        toolsh().args(["run", "--timeout", "2", "--mcp", &spec, "-c", "true"]),
+        Duration::from_secs(20),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "toolsh: MCP server 'x' did not answer within 2s\n"
+    );
+    assert!(took < Duration::from_secs(6), "{took:?}");
+    drop(listener);
+}

@@ -11,6 +11,7 @@ use rmcp::ClientHandler;
 use rmcp::ErrorData;
 use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ProgressNotificationParam,
+    ProtocolVersion,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 
@@ -68,7 +69,11 @@ impl ClientHandler for Handler {
     fn get_info(&self) -> ClientConfig {
         let mut capabilities = ClientCapabilities::default();
         capabilities.elicitation = self.events.elicitation.capability();
+        // What `initialize` offers (rmcp's default is its newest
+        // revision, which has no `initialize`; a `server/discover` probe
+        // offers that one: `crate::connect`).
         ClientConfig::new(capabilities, crate::implementation())
+            .with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
     }
 
     /// The host's [`crate::ElicitationPolicy`] answers (a script has no

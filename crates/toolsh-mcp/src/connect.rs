@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 
 use futures_util::future::BoxFuture;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
-use rmcp::ServiceExt;
-use rmcp::model::Tool;
-use rmcp::service::{Peer, RoleClient, RunningService};
+use rmcp::model::{ProtocolVersion, Tool};
+use rmcp::service::{
+    ClientInitializeError, ClientLifecycleMode, ClientServiceExt, Peer, RoleClient, RunningService,
+};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::{
     StreamableHttpClient, StreamableHttpClientTransportConfig,
@@ -116,7 +117,14 @@ async fn connect_stdio(
             command: command.to_string(),
             error,
         })?;
-    let failed = match tokio::time::timeout(handshake, handshake_and_list(handler, transport)).await
+    let failed = match tokio::time::timeout(
+        handshake,
+        // The stateless 2026-07-28 revision is an HTTP matter; over stdio
+        // `initialize` is what every server answers (one speaking only the
+        // newer revision answers it with that version, and rmcp switches).
+        handshake_and_list(handler, transport, Lifecycle::Initialize),
+    )
+    .await
     {
         Ok(Ok((service, tools))) => {
             return Ok(Connection {
@@ -128,7 +136,7 @@ async fn connect_stdio(
         }
         Ok(Err(error)) => UpstreamError::Protocol {
             name: name.clone(),
-            error,
+            error: error.message(),
             stderr: String::new(),
         },
         Err(_) => UpstreamError::Timeout(name.clone(), handshake),
@@ -156,17 +164,80 @@ async fn connect_stdio(
     })
 }
 
-/// `initialize`, then `tools/list` (every page).
+/// How a connection starts its MCP lifecycle (MCP specification
+/// 2026-07-28, lifecycle, backward compatibility).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lifecycle {
+    /// Probe with `server/discover` offering the stateless 2026-07-28
+    /// revision; a server that answers it with a JSON-RPC error is an
+    /// older one and gets the `initialize` handshake offering 2025-11-25
+    /// (rmcp's `ClientLifecycleMode::Auto`, which also falls back when the
+    /// probe has no answer within 10 s).
+    Probe,
+    /// The `initialize` handshake offering 2025-11-25
+    /// ([`ProtocolVersion::LATEST_WITH_INITIALIZE`]); the server answers
+    /// with the version it speaks.
+    Initialize,
+}
+
+impl Lifecycle {
+    fn mode(self) -> ClientLifecycleMode {
+        match self {
+            Self::Probe => ClientLifecycleMode::Auto {
+                preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+                legacy_version: Some(ProtocolVersion::LATEST_WITH_INITIALIZE),
+            },
+            Self::Initialize => ClientLifecycleMode::Initialize,
+        }
+    }
+}
+
+/// Why a handshake failed.
+enum HandshakeError {
+    /// The lifecycle did not complete.
+    Init(Box<ClientInitializeError>),
+    /// `tools/list` failed.
+    List(String),
+}
+
+impl HandshakeError {
+    /// The probe got an answer that is neither a discover result nor a
+    /// JSON-RPC error (some older servers answer every unknown method with
+    /// an empty result): the server is older, and a fresh connection with
+    /// the `initialize` handshake is what it speaks.
+    fn wants_initialize(&self) -> bool {
+        matches!(
+            self,
+            Self::Init(e) if matches!(**e, ClientInitializeError::ExpectedInitResult(_))
+        )
+    }
+
+    fn message(&self) -> String {
+        match self {
+            Self::Init(e) => crate::errors::init_error(e),
+            Self::List(e) => e.clone(),
+        }
+    }
+}
+
+/// The lifecycle of [`Lifecycle`], then `tools/list` (every page).
 async fn handshake_and_list<T, E, A>(
     handler: Handler,
     transport: T,
-) -> Result<(RunningService<RoleClient, Handler>, Vec<Tool>), String>
+    lifecycle: Lifecycle,
+) -> Result<(RunningService<RoleClient, Handler>, Vec<Tool>), HandshakeError>
 where
     T: rmcp::transport::IntoTransport<RoleClient, E, A>,
     E: std::error::Error + Send + Sync + 'static,
 {
-    let service = handler.serve(transport).await.map_err(|e| e.to_string())?;
-    let tools = service.list_all_tools().await.map_err(|e| e.to_string())?;
+    let service = handler
+        .serve_with_lifecycle(transport, lifecycle.mode())
+        .await
+        .map_err(|e| HandshakeError::Init(Box::new(e)))?;
+    let tools = service
+        .list_all_tools()
+        .await
+        .map_err(|e| HandshakeError::List(crate::errors::service_error(&e)))?;
     Ok((service, tools))
 }
 
@@ -242,10 +313,12 @@ where
         .custom_headers(custom)
         .max_json_response_size(MAX_UPSTREAM_LINE_BYTES)
         .max_sse_event_size(MAX_UPSTREAM_LINE_BYTES);
-    let transport = StreamableHttpClientTransport::with_client(client, config);
-    let streamable =
-        match tokio::time::timeout(handshake, handshake_and_list(handler.clone(), transport)).await
-        {
+    let deadline = tokio::time::Instant::now() + handshake;
+    let mut lifecycle = Lifecycle::Probe;
+    let streamable = loop {
+        let transport = StreamableHttpClientTransport::with_client(client.clone(), config.clone());
+        let attempt = handshake_and_list(handler.clone(), transport, lifecycle);
+        match tokio::time::timeout_at(deadline, attempt).await {
             Ok(Ok((service, tools))) => {
                 return Ok(Connection {
                     service,
@@ -254,9 +327,14 @@ where
                     transport: "streamable HTTP",
                 });
             }
-            Ok(Err(e)) => e,
+            Ok(Err(e)) if lifecycle == Lifecycle::Probe && e.wants_initialize() => {
+                tracing::debug!(server = %name, error = %e.message(), "server/discover not understood; using initialize");
+                lifecycle = Lifecycle::Initialize;
+            }
+            Ok(Err(e)) => break e.message(),
             Err(_) => return Err(UpstreamError::Timeout(name, handshake)),
-        };
+        }
+    };
     // The backwards-compatibility procedure: streamable HTTP failed, so
     // try the URL as an HTTP+SSE server's event stream.
     tracing::debug!(server = %name, error = %streamable, "streamable HTTP failed; trying HTTP+SSE");
@@ -265,8 +343,10 @@ where
         let plain = http_client()?;
         let transport = crate::sse::open(plain, &url, headers)
             .await
-            .map_err(|e| format!("as an HTTP+SSE server: {e}"))?;
-        handshake_and_list(handler, transport).await
+            .map_err(|e| format!("as an HTTP+SSE server: {}", crate::errors::chain(&e)))?;
+        handshake_and_list(handler, transport, Lifecycle::Initialize)
+            .await
+            .map_err(|e| e.message())
     };
     match tokio::time::timeout(left, sse).await {
         Ok(Ok((service, tools))) => Ok(Connection {

@@ -26,6 +26,7 @@ mod child;
 mod client;
 mod connect;
 mod elicit;
+mod errors;
 mod faults;
 mod http;
 mod names;

@@ -116,7 +116,8 @@ impl UpstreamSpec {
     ///
     /// # Errors
     /// A message naming what is wrong: no `=`, an empty command, an
-    /// unterminated quote.
+    /// unterminated quote, a URL whose scheme is not `http` or `https`
+    /// (`ftp://host/mcp` is refused, not run as a command).
     pub fn parse(spec: &str) -> Result<Self, String> {
         let (name, rest) = spec
             .split_once('=')
@@ -125,6 +126,11 @@ impl UpstreamSpec {
         let rest = rest.trim();
         if is_http_url(rest) {
             return Ok(Self::http(name, rest, Vec::new()));
+        }
+        if let Some(scheme) = url_scheme(rest) {
+            return Err(format!(
+                "--mcp {name}: unsupported URL scheme '{scheme}' (an MCP server is an http:// or https:// URL, or a command)"
+            ));
         }
         let words = split_command_line(rest)?;
         let (command, args) = words
@@ -167,6 +173,17 @@ impl UpstreamSpec {
 pub(crate) fn is_http_url(s: &str) -> bool {
     let lower = s.get(..8).unwrap_or(s).to_ascii_lowercase();
     lower.starts_with("http://") || lower.starts_with("https://")
+}
+
+/// The scheme of `s` when it starts like a URL (`scheme://`, the scheme
+/// as RFC 3986 section 3.1 spells it), else `None`.
+pub(crate) fn url_scheme(s: &str) -> Option<&str> {
+    let (scheme, _) = s.split_once("://")?;
+    let mut chars = scheme.chars();
+    let first = chars.next()?;
+    (first.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+    .then_some(scheme)
 }
 
 /// Split a command line on whitespace with `'...'` and `"..."` grouping and
@@ -255,6 +272,8 @@ mod tests {
         let s = UpstreamSpec::parse("local=http://127.0.0.1:3001/sse").unwrap();
         assert!(matches!(s.transport, UpstreamTransport::Http { .. }));
         // A command that merely mentions a URL is a command.
+        let e = UpstreamSpec::parse("x=ftp://h/mcp").unwrap_err();
+        assert!(e.contains("unsupported URL scheme 'ftp'"), "{e}");
         let s = UpstreamSpec::parse("x=curl http://h").unwrap();
         assert!(matches!(s.transport, UpstreamTransport::Stdio { .. }));
     }

@@ -66,7 +66,8 @@ pub(crate) async fn open(
         .headers(headers.clone())
         .header(ACCEPT, "text/event-stream")
         .send()
-        .await?;
+        .await
+        .map_err(reqwest::Error::without_url)?;
     let status = response.status();
     let is_sse = response
         .headers()
@@ -104,7 +105,8 @@ pub(crate) async fn open(
             Some(Ok(_)) => counted.store(0, Ordering::Relaxed),
             Some(Err(e)) => {
                 return Err(SseError::Protocol(format!(
-                    "the event stream broke before the endpoint event: {e}"
+                    "the event stream broke before the endpoint event: {}",
+                    crate::errors::without_urls(&e.to_string())
                 )));
             }
             None => {
@@ -186,8 +188,12 @@ async fn read_events<S>(
             }
             Ok(_) => continue,
             Err(e) => {
-                let cause = too_large_cause(&e)
-                    .unwrap_or_else(|| format!("the server's event stream broke: {e}"));
+                let cause = too_large_cause(&e).unwrap_or_else(|| {
+                    format!(
+                        "the server's event stream broke: {}",
+                        crate::errors::without_urls(&e.to_string())
+                    )
+                });
                 let _ = forward(fault_all(&pending, cause), &tx).await;
                 return;
             }
@@ -229,7 +235,12 @@ impl Transport<RoleClient> for SseTransport {
             .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
             .json(&item);
         async move {
-            let response = request.send().await.map_err(std::io::Error::other)?;
+            // Without the URL: the endpoint may carry the session and
+            // the configured query (a `${NAME}` secret).
+            let response = request
+                .send()
+                .await
+                .map_err(|e| std::io::Error::other(e.without_url()))?;
             let status = response.status();
             if status.is_success() {
                 Ok(())

@@ -490,13 +490,20 @@ impl Inner {
                 Err(ServiceError::McpError(e)) if e.code == FAULT_CODE => {
                     Err(transport_error(e.message))
                 }
+                Err(ServiceError::TransportSend(e))
+                    if crate::errors::auth_failure(&e).is_some() =>
+                {
+                    Err(transport_error(
+                        crate::errors::auth_failure(&e).unwrap_or_default(),
+                    ))
+                }
                 Err(ServiceError::TransportClosed | ServiceError::TransportSend(_)) => {
                     Err(transport_error(self.lost().await))
                 }
                 // A JSON-RPC error is the server's text about the
                 // protocol, not a result for the model: subject to
                 // sanitizing like any host error.
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(crate::errors::service_error(&e)),
             }
         };
         match tokio::time::timeout(timeout, work).await {

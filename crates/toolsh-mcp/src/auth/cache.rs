@@ -134,6 +134,48 @@ impl FileStore {
     }
 }
 
+impl FileStore {
+    /// The file of the scopes a run found missing (a 403
+    /// `insufficient_scope` while nobody could be asked): one line,
+    /// space-separated, next to the token file.
+    fn wanted_path(&self) -> PathBuf {
+        self.path.with_extension("wanted-scopes")
+    }
+
+    /// Note the scopes the next `toolsh login` asks for (the granted ones
+    /// plus those a 403 named), so the person's next authorization is the
+    /// step-up (MCP authorization, "Step-Up Authorization Flow").
+    pub(crate) fn set_wanted_scopes(&self, scopes: &[String]) -> Result<(), AuthError> {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&self.dir)
+            .map_err(|e| self.fail(e))?;
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(self.wanted_path())
+            .map_err(|e| self.fail(e))?;
+        file.write_all(scopes.join(" ").as_bytes())
+            .map_err(|e| self.fail(e))
+    }
+
+    /// The scopes [`FileStore::set_wanted_scopes`] noted (none when it
+    /// never ran or the file is unreadable).
+    pub(crate) fn wanted_scopes(&self) -> Vec<String> {
+        std::fs::read_to_string(self.wanted_path())
+            .map(|t| t.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default()
+    }
+
+    /// Forget the noted scopes (after a login granted them).
+    pub(crate) fn clear_wanted_scopes(&self) {
+        let _ = std::fs::remove_file(self.wanted_path());
+    }
+}
+
 #[async_trait::async_trait]
 impl CredentialStore for FileStore {
     async fn load(&self) -> Result<Option<StoredCredentials>, AuthError> {
@@ -197,6 +239,19 @@ mod tests {
         assert_ne!(file, cache.file_for("files", "https://other.example/mcp"));
         // Debug output of what was stored never shows the tokens.
         assert!(!format!("{back:?}").contains("secret-"));
+    }
+
+    #[test]
+    fn wanted_scopes_round_trip_and_clear() {
+        let tmp = tempfile::tempdir().unwrap();
+        let store = TokenCache::at(tmp.path().join("oauth")).store("s", "http://h/mcp");
+        assert!(store.wanted_scopes().is_empty());
+        store
+            .set_wanted_scopes(&["mcp:basic".into(), "mcp:write".into()])
+            .unwrap();
+        assert_eq!(store.wanted_scopes(), ["mcp:basic", "mcp:write"]);
+        store.clear_wanted_scopes();
+        assert!(store.wanted_scopes().is_empty());
     }
 
     #[test]

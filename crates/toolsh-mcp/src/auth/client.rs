@@ -233,7 +233,10 @@ impl OAuthHttpClient {
                     .await
             }
             (OAuthGrant::AuthorizationCode, Consent::Never) => {
-                Err(OAuthError::LoginRequired(name.clone()))
+                match server.store.set_wanted_scopes(&scopes) {
+                    Ok(()) => Err(OAuthError::ScopeRequired(name.clone(), scopes.join(" "))),
+                    Err(e) => Err(OAuthError::flow(name, e)),
+                }
             }
         }
         .map_err(|e| failure(&e))?;

@@ -216,7 +216,8 @@ async fn probe_challenge(url: &str) -> Option<String> {
 /// person is involved; otherwise the server's 401 challenge (from an
 /// unauthenticated `initialize`) seeds discovery and scope selection, the
 /// authorization URL is printed on stderr and opened with `browser`, and
-/// the flow waits for the loopback redirect.
+/// the flow waits for the loopback redirect. When a run noted missing
+/// scopes ([`OAuthError::ScopeRequired`]), those are the scopes asked for.
 ///
 /// # Errors
 /// [`OAuthError::Flow`] for a failed discovery, registration,
@@ -241,9 +242,13 @@ pub async fn login(
         }
         OAuthGrant::AuthorizationCode => {
             let challenge = probe_challenge(url).await;
+            // A run that met a 403 `insufficient_scope` noted the scopes
+            // it needs: this login is the step-up.
+            let wanted = server.store.wanted_scopes();
             server
-                .authorize_code(browser, challenge.as_deref(), &[])
+                .authorize_code(browser, challenge.as_deref(), &wanted)
                 .await?;
+            server.store.clear_wanted_scopes();
         }
     }
     server.outcome()

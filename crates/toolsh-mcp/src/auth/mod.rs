@@ -103,6 +103,11 @@ pub enum OAuthError {
     /// now ([`Consent::Never`]).
     #[error("MCP server '{0}' needs authorization: run `toolsh login {0}`")]
     LoginRequired(String),
+    /// The server answered 403 `insufficient_scope` and nobody may be
+    /// asked now ([`Consent::Never`]): the scopes wanted are noted in the
+    /// token cache, and the next `toolsh login` asks for them.
+    #[error("MCP server '{0}' needs more scope ({1}): run `toolsh login {0}`")]
+    ScopeRequired(String, String),
     /// The client-credentials grant needs a client ID and secret.
     #[error(
         "MCP server '{0}': the client_credentials grant needs oauth.client_id and oauth.client_secret"
