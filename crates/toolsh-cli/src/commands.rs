@@ -282,8 +282,8 @@ pub(crate) fn tool_set(
     discovery: bool,
     approver: Arc<dyn toolsh_caps::ApprovalHandler>,
 ) -> Result<ScriptingToolSet, String> {
-    let gated =
-        crate::authority::for_run(authority, loaded, &limits, approver, false).and_then(|authority| {
+    let gated = crate::authority::for_run(authority, loaded, &limits, approver, false).and_then(
+        |authority| {
             let Some(a) = authority else { return Ok(None) };
             let gate = a.runtime.lease_gate(&a.lease).map_err(|e| e.to_string())?;
             let registry = a
@@ -291,7 +291,8 @@ pub(crate) fn tool_set(
                 .registry_for_lease(&a.lease)
                 .map_err(|e| e.to_string())?;
             Ok(Some(registry.with_gate(gate)))
-        })?;
+        },
+    )?;
     let tool = scripted(
         gated.as_ref().unwrap_or(&loaded.registry),
         discovery,
