@@ -198,7 +198,9 @@ mod tests {
         assert_eq!(split(&FieldSep::Byte(b':'), "a::b"), ["a", "", "b"]);
         assert_eq!(split(&FieldSep::Byte(b':'), ""), Vec::<String>::new());
         assert_eq!(split(&FieldSep::Chars, "abc"), ["a", "b", "c"]);
-        let re = FieldSep::Regex(Rc::new(super::super::regex::compile(b"[,;]+").unwrap()));
+        let re = FieldSep::Regex(Rc::new(
+            super::super::regex::compile(b"[,;]+", false).unwrap(),
+        ));
         assert_eq!(split(&re, ",a;;b,"), ["", "a", "b", ""]);
     }
 
