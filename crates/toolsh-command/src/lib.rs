@@ -46,6 +46,7 @@ pub mod budget;
 pub mod calendar;
 pub mod chars;
 pub mod contain;
+pub mod escape;
 pub mod fs;
 pub mod getopt;
 pub mod io;
