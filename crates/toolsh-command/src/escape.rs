@@ -1,7 +1,8 @@
 //! Backslash escapes: the one decoder behind `printf` formats and `%b`
-//! arguments, `echo -e` and `${x@E}` (bash reference manual, "Bash
+//! arguments, `echo -e`, `${x@E}` (bash reference manual, "Bash
 //! Builtins" for `printf` and `echo`, "ANSI-C Quoting" for `@E`; bash
-//! 5.2's behaviour where the manual is silent). The dialects differ only
+//! 5.2's behaviour where the manual is silent) and `stat --printf`
+//! (coreutils 9.1). The dialects differ only
 //! in which octal forms they take, what `\c` means and whether `\"`,
 //! `\'`, `\?` lose their backslash; [`Dialect`] names each caller's.
 //! (The parser decodes `$'...'` itself, when it reads the word.)
@@ -30,6 +31,10 @@ pub enum Dialect {
     /// ANSI-C quoting (`${x@E}`): `\"`, `\'`, `\?` lose the backslash;
     /// octal is `\NNN`; `\cX` is the control character of `X`.
     Ansi,
+    /// `stat --printf`: octal is `\NNN`, `\"` loses the backslash, and
+    /// any escape it does not know (`\u`, `\?`, `\c`) drops the
+    /// backslash with the warning `unrecognized escape`.
+    Stat,
 }
 
 /// The outcome of decoding one escape sequence.
@@ -71,6 +76,7 @@ pub fn decode(s: &[u8], dialect: Dialect, utf8: bool, out: &mut Vec<u8>) -> Deco
         b'v' => Some(11),
         b'\\' => Some(b'\\'),
         b'"' | b'\'' | b'?' if matches!(dialect, Dialect::Format | Dialect::Ansi) => Some(c),
+        b'"' if dialect == Dialect::Stat => Some(c),
         _ => None,
     };
     if let Some(b) = simple {
@@ -91,24 +97,41 @@ pub fn decode(s: &[u8], dialect: Dialect, utf8: bool, out: &mut Vec<u8>) -> Deco
             out.push((v & 0xff) as u8);
             done(1 + n)
         }
-        (b'0'..=b'7', Dialect::Format | Dialect::Arg | Dialect::Ansi) => {
+        (b'0'..=b'7', Dialect::Format | Dialect::Arg | Dialect::Ansi | Dialect::Stat) => {
             let (v, n) = digits(s, 3, 8);
             out.push((v & 0xff) as u8);
             done(n)
         }
-        (b'x', _) => match digits(&s[1..], 2, 16) {
-            (_, 0) => {
-                out.extend_from_slice(b"\\x");
-                Decoded {
-                    warning: Some("missing hex digit for \\x"),
-                    ..done(1)
+        (b'x', _) if dialect != Dialect::Stat || digits(&s[1..], 2, 16).1 > 0 => {
+            match digits(&s[1..], 2, 16) {
+                (_, 0) => {
+                    out.extend_from_slice(b"\\x");
+                    Decoded {
+                        warning: Some("missing hex digit for \\x"),
+                        ..done(1)
+                    }
+                }
+                (v, n) => {
+                    out.push(v as u8);
+                    done(1 + n)
                 }
             }
-            (v, n) => {
-                out.push(v as u8);
-                done(1 + n)
+        }
+        (_, Dialect::Stat) => {
+            // The character itself; a multibyte one stays whole.
+            let len = match c {
+                0xf0.. => 4,
+                0xe0.. => 3,
+                0xc0.. => 2,
+                _ => 1,
             }
-        },
+            .min(s.len());
+            out.extend_from_slice(&s[..len]);
+            Decoded {
+                warning: Some("unrecognized escape"),
+                ..done(len)
+            }
+        }
         (b'u' | b'U', _) => {
             let wide = c == b'U';
             match digits(&s[1..], if wide { 8 } else { 4 }, 16) {
@@ -282,5 +305,12 @@ mod tests {
         assert_eq!(ansi, "a\x01bAAé\"\x081\x7f".as_bytes());
         assert_eq!(all("\\x|\\u|", Dialect::Format, true).0, b"\\x|\\u|");
         assert_eq!(all("end\\", Dialect::Format, true).0, b"end\\");
+        // coreutils 9.1: `stat --printf '\101|\x41|\e|\u00e9|\?|\"|\c|\0101'`.
+        let (stat, _) = all(
+            "\\101|\\x41|\\e|\\u00e9|\\?|\\\"|\\c|\\0101",
+            Dialect::Stat,
+            false,
+        );
+        assert_eq!(stat, b"A|A|\x1b|u00e9|?|\"|c|\x081");
     }
 }

@@ -442,7 +442,14 @@ fn one_pass(
                     Some(a) => {
                         let p = number::to_int(a);
                         list.report(p.error, p.warning, diags);
-                        if p.value < 0 { env.now } else { p.value }
+                        // -1 is the current time and -2 the shell's start
+                        // (bash manual, printf); any other value, negative
+                        // too, is seconds since the epoch.
+                        if matches!(p.value, -1 | -2) {
+                            env.now
+                        } else {
+                            p.value
+                        }
                     }
                 };
                 let tfmt = if tfmt.is_empty() { &b"%X"[..] } else { tfmt };
