@@ -171,3 +171,19 @@ ab
 a+b
 0
 ## status: 1
+
+#### awk printf widths, precisions and %c count characters
+awk 'BEGIN { printf "[%5s][%.2s][%c][%c][%-3c]\n", "é", "é☠x", 233, "☠x", "ñ" }'
+LC_ALL=C awk 'BEGIN { printf "[%5s]\n", "é" }'
+## stdout:
+[    é][é☠][é][☠][ñ  ]
+[   é]
+## status: 0
+
+#### awk splits an empty separator into characters
+awk 'BEGIN { n = split("héllo", a, ""); print n, a[2] }'
+echo 'aéb' | awk -F '' '{ print NF, $2 }'
+## stdout:
+5 é
+3 é
+## status: 0
