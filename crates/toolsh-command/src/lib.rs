@@ -78,5 +78,5 @@ pub use locale::Locale;
 pub use profile::Profile;
 pub use set::UtilitySet;
 pub use utility::{
-    OperandError, ShellAccess, Utility, UtilityContext, UtilityResult, write_status,
+    OperandError, ShellAccess, Spawned, Utility, UtilityContext, UtilityResult, write_status,
 };
