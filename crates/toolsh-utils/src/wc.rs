@@ -142,7 +142,9 @@ impl Counter {
     }
 
     fn feed(&mut self, data: &[u8]) {
-        if self.utf8 {
+        // ASCII counts the same in both locales: only text past ASCII
+        // takes the decoding path.
+        if self.utf8 && !(self.pending.is_empty() && data.is_ascii()) {
             return self.feed_utf8(data);
         }
         self.c.bytes += data.len() as u64;

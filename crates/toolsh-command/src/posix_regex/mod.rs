@@ -259,6 +259,16 @@ impl PosixRegex {
     ) -> Result<Self, RegexError> {
         let mut flags = flags;
         flags.utf8 &= patterns.iter().all(|p| std::str::from_utf8(p).is_ok());
+        // ASCII fast path: a pattern that only UTF-8 and bytes read alike
+        // compiles to the byte automaton.
+        if flags.utf8
+            && !flags.ignore_case
+            && !flags.whole_word
+            && syntax != Syntax::Perl
+            && patterns.iter().all(|p| reads_alike(p))
+        {
+            flags.utf8 = false;
+        }
         let mut parts = Vec::with_capacity(patterns.len());
         let mut groups = 0;
         let mut backrefs = syntax == Syntax::Perl;
@@ -472,6 +482,26 @@ impl PosixRegex {
             Engine::Backtrack(re, utf8) => backtrack_captures(re, hay, start, *utf8),
         }
     }
+}
+
+/// `true` when `pattern` means the same in bytes and in UTF-8
+/// characters: ASCII, with no `.`, no negated bracket, no named class and
+/// no word or space escape (each of which can match a non-ASCII
+/// character under UTF-8). Conservative: `false` means "read it in
+/// characters".
+fn reads_alike(pattern: &[u8]) -> bool {
+    pattern.is_ascii()
+        && !pattern.contains(&b'.')
+        && !pattern.windows(2).any(|w| {
+            matches!(w, [b'[', b'^' | b'['])
+                || matches!(
+                    w,
+                    [
+                        b'\\',
+                        b'w' | b'W' | b's' | b'S' | b'b' | b'B' | b'<' | b'>' | b'y'
+                    ]
+                )
+        })
 }
 
 /// Bytes as a string with one char per byte (Latin-1), so the

@@ -378,3 +378,21 @@ fn utf8_back_references_count_characters() {
     let perl = utf8("é.", Syntax::Perl, none).unwrap();
     assert_eq!(perl.find_at("xé☠".as_bytes(), 0), Some((1, 6)));
 }
+
+#[test]
+fn ascii_patterns_that_read_alike_keep_their_meaning() {
+    assert!(reads_alike(b"status=5[0-9][0-9]"));
+    assert!(reads_alike(b"^(GET|POST) /api"));
+    assert!(!reads_alike(b"a.b"));
+    assert!(!reads_alike(b"[^a]"));
+    assert!(!reads_alike(b"[[:alpha:]]"));
+    assert!(!reads_alike(b"\\w+"));
+    assert!(!reads_alike("é".as_bytes()));
+    // Compiled in bytes, the pattern still finds its match in UTF-8 text.
+    let flags = RegexFlags {
+        utf8: true,
+        ..RegexFlags::default()
+    };
+    let re = PosixRegex::new(b"x[0-9]", Syntax::Extended, flags).unwrap();
+    assert_eq!(re.find_at("éx1".as_bytes(), 0), Some((2, 4)));
+}
