@@ -11,6 +11,7 @@ use super::interp::{Cell, Ex, Interp, Jump, fatal, new_array, slot};
 use super::regex::Re;
 use super::timefmt;
 use super::value::{Str, Value, compare, looks_numeric, str_to_num};
+use toolsh_command::chars;
 use toolsh_command::limits::{Interrupt, LimitKind};
 
 /// How a replacement string is read.
@@ -219,7 +220,7 @@ impl Interp<'_> {
             Bf::Length => {
                 let Some(a) = args.first() else {
                     let t = self.rec.text(&self.ofs, &self.convfmt);
-                    return num(t.len() as f64);
+                    return num(chars::count(&t, self.utf8) as f64);
                 };
                 if let Expr::Var(v) = a
                     && self.is_array(*v)
@@ -228,7 +229,7 @@ impl Interp<'_> {
                     return num(arr.borrow().len() as f64);
                 }
                 let s = self.str_arg(a)?;
-                num(s.len() as f64)
+                num(chars::count(&s, self.utf8) as f64)
             }
             Bf::Substr => {
                 let s = self.str_arg(&args[0])?;
@@ -239,12 +240,15 @@ impl Interp<'_> {
                 };
                 let start = if m.is_nan() { 1.0 } else { m.trunc().max(1.0) };
                 let len = if len.is_nan() { 0.0 } else { len.trunc() };
-                if len <= 0.0 || start > s.len() as f64 {
+                let chars = chars::count(&s, self.utf8);
+                if len <= 0.0 || start > chars as f64 {
                     return Ok(Value::str(b""));
                 }
                 let from = start as usize - 1;
-                let to = (start + len - 1.0).min(s.len() as f64) as usize;
-                Ok(Value::str(&s[from..to]))
+                let to = (start + len - 1.0).min(chars as f64) as usize;
+                let from_byte = chars::offset(&s, from, self.utf8);
+                let to_byte = from_byte + chars::offset(&s[from_byte..], to - from, self.utf8);
+                Ok(Value::str(&s[from_byte..to_byte]))
             }
             Bf::Index => {
                 let s = self.str_arg(&args[0])?;
@@ -253,7 +257,8 @@ impl Interp<'_> {
                     // The empty string is found at the start (gawk, mawk).
                     return num(1.0);
                 }
-                let pos = memchr::memmem::find(&s, &t).map_or(0.0, |p| (p + 1) as f64);
+                let pos = memchr::memmem::find(&s, &t)
+                    .map_or(0.0, |p| (chars::count(&s[..p], self.utf8) + 1) as f64);
                 num(pos)
             }
             Bf::Split => self.split(args),
@@ -314,8 +319,10 @@ impl Interp<'_> {
                     return num(0.0);
                 };
                 let (ms, me) = c.whole();
-                self.set_num(slot::RSTART, (ms + 1) as f64);
-                self.set_num(slot::RLENGTH, (me - ms) as f64);
+                let before = chars::count(&s[..ms], self.utf8);
+                let matched = chars::count(&s[ms..me], self.utf8);
+                self.set_num(slot::RSTART, (before + 1) as f64);
+                self.set_num(slot::RLENGTH, matched as f64);
                 if let Some(arr) = arr {
                     for g in 0..c.len() {
                         if let Some((a, b)) = c.get(g) {
@@ -374,11 +381,11 @@ impl Interp<'_> {
             }
             Bf::Tolower => {
                 let s = self.str_arg(&args[0])?;
-                Ok(Value::Str(Rc::from(s.to_ascii_lowercase())))
+                Ok(Value::Str(Rc::from(change_case(&s, self.utf8, false))))
             }
             Bf::Toupper => {
                 let s = self.str_arg(&args[0])?;
-                Ok(Value::Str(Rc::from(s.to_ascii_uppercase())))
+                Ok(Value::Str(Rc::from(change_case(&s, self.utf8, true))))
             }
             Bf::System => fatal("system(): running commands is not available in the sandbox"),
             Bf::Close => {
@@ -606,4 +613,35 @@ fn lvalue_of(e: &Expr) -> Option<LValue> {
         Expr::Group(inner) => lvalue_of(inner),
         _ => None,
     }
+}
+
+/// `toupper`/`tolower`: ASCII letters in the C locale; under UTF-8 every
+/// letter with a one-character simple case mapping, as gawk's
+/// `towupper`/`towlower` (bytes outside valid UTF-8 are kept).
+fn change_case(s: &[u8], utf8: bool, upper: bool) -> Vec<u8> {
+    if !utf8 || s.is_ascii() {
+        return if upper {
+            s.to_ascii_uppercase()
+        } else {
+            s.to_ascii_lowercase()
+        };
+    }
+    let mut out = Vec::with_capacity(s.len());
+    for chunk in s.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            let mut mapped = if upper {
+                c.to_uppercase().collect::<Vec<char>>()
+            } else {
+                c.to_lowercase().collect::<Vec<char>>()
+            };
+            if mapped.len() != 1 {
+                // towupper maps one character to one: `ß` stays `ß`.
+                mapped = vec![c];
+            }
+            let mut buf = [0; 4];
+            out.extend_from_slice(mapped[0].encode_utf8(&mut buf).as_bytes());
+        }
+        out.extend_from_slice(chunk.invalid());
+    }
+    out
 }

@@ -312,7 +312,7 @@ impl Interp<'_> {
         for a in &args[1..] {
             vals.push(self.eval(a)?);
         }
-        match sprintf(&fmt, &vals, &self.convfmt, self.bounds.max_width) {
+        match sprintf(&fmt, &vals, &self.convfmt, self.bounds.max_width, self.utf8) {
             Ok(v) => Ok(v),
             Err(FormatError::NotEnoughArgs) => {
                 fatal("not enough arguments to satisfy format string")

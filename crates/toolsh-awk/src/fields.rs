@@ -16,8 +16,9 @@ pub enum FieldSep {
     Space,
     /// A single literal byte (tab, `,`, `|`, ...).
     Byte(u8),
-    /// `""`: every character is a field (gawk).
-    Chars,
+    /// `""`: every character is a field (gawk): a UTF-8 sequence when
+    /// the flag is set (a UTF-8 locale), else a byte.
+    Chars(bool),
     /// Any other string: an extended regular expression.
     Regex(Re),
 }
@@ -67,12 +68,17 @@ impl FieldSep {
                     each(part);
                 }
             }
-            FieldSep::Chars => {
-                for (n, c) in s.iter().enumerate() {
+            FieldSep::Chars(utf8) => {
+                let mut rest = s;
+                let mut n = 0;
+                while !rest.is_empty() {
                     if n > 0 {
                         sep(n, b"");
                     }
-                    each(std::slice::from_ref(c));
+                    let len = toolsh_command::chars::offset(rest, 1, *utf8);
+                    each(&rest[..len]);
+                    rest = &rest[len..];
+                    n += 1;
                 }
             }
             FieldSep::Regex(re) => {
@@ -197,8 +203,11 @@ mod tests {
         assert_eq!(split(&FieldSep::Space, "  a b\t c  "), ["a", "b", "c"]);
         assert_eq!(split(&FieldSep::Byte(b':'), "a::b"), ["a", "", "b"]);
         assert_eq!(split(&FieldSep::Byte(b':'), ""), Vec::<String>::new());
-        assert_eq!(split(&FieldSep::Chars, "abc"), ["a", "b", "c"]);
-        let re = FieldSep::Regex(Rc::new(super::super::regex::compile(b"[,;]+").unwrap()));
+        assert_eq!(split(&FieldSep::Chars(false), "abc"), ["a", "b", "c"]);
+        assert_eq!(split(&FieldSep::Chars(true), "aéb"), ["a", "é", "b"]);
+        let re = FieldSep::Regex(Rc::new(
+            super::super::regex::compile(b"[,;]+", false).unwrap(),
+        ));
         assert_eq!(split(&re, ",a;;b,"), ["", "a", "b", ""]);
     }
 

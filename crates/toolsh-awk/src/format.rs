@@ -2,6 +2,7 @@
 //! C `printf` conversions with gawk's handling of infinities and NaN).
 
 use super::value::Value;
+use toolsh_command::chars;
 use toolsh_command::number::render::{exp_digits, fixed_digits};
 
 /// Why a format could not be applied.
@@ -24,15 +25,22 @@ struct Spec {
     zero: bool,
     width: usize,
     prec: Option<usize>,
+    /// A UTF-8 locale: widths, `%s` precisions and `%c` count
+    /// characters, as gawk's do.
+    utf8: bool,
 }
 
 /// Format `args` by `fmt`. Numbers converted to strings for `%s` use
-/// `convfmt`. Widths and precisions are bounded by `max_width`.
+/// `convfmt`. Widths and precisions are bounded by `max_width`. With
+/// `utf8` (a UTF-8 locale) widths and `%s` precisions count characters,
+/// `%c` of a number is that code point in UTF-8 and `%c` of a string its
+/// first character, as gawk; else all of them work in bytes.
 pub fn sprintf(
     fmt: &[u8],
     args: &[Value],
     convfmt: &[u8],
     max_width: usize,
+    utf8: bool,
 ) -> Result<Vec<u8>, FormatError> {
     let mut out = Vec::with_capacity(fmt.len() + 16);
     let mut next = 0usize;
@@ -55,7 +63,10 @@ pub fn sprintf(
         }
         let start = i;
         i += 1;
-        let mut spec = Spec::default();
+        let mut spec = Spec {
+            utf8,
+            ..Spec::default()
+        };
         while i < fmt.len() {
             match fmt[i] {
                 b'-' => spec.minus = true,
@@ -121,10 +132,11 @@ pub fn sprintf(
                 let bytes = if v.is_numeric() {
                     let n = v.to_num();
                     let code = if n.is_finite() { n as i64 } else { 0 };
-                    char_bytes(code)
+                    char_bytes(code, utf8)
                 } else {
                     let s = v.to_str(convfmt);
-                    s.first().map(|&b| vec![b]).unwrap_or_default()
+                    let first = chars::offset(&s, 1, utf8);
+                    s[..first].to_vec()
                 };
                 pad(&mut out, &bytes, spec, false);
             }
@@ -132,7 +144,7 @@ pub fn sprintf(
                 let v = take(&mut next)?;
                 let s = v.to_str(convfmt);
                 let s = match spec.prec {
-                    Some(p) if p < s.len() => &s[..p],
+                    Some(p) if p < s.len() => &s[..chars::offset(&s, p, utf8)],
                     _ => &s[..],
                 };
                 pad(&mut out, s, spec, false);
@@ -177,16 +189,22 @@ fn read_int(fmt: &[u8], mut i: usize) -> (f64, usize) {
     (v, i)
 }
 
-/// The bytes of character `code` in the C locale (UTF-8 above 255 as gawk
-/// does in a UTF-8 locale would differ; the C locale keeps the low byte).
-fn char_bytes(code: i64) -> Vec<u8> {
-    // Two's-complement low byte: -1 is 0xff, 321 is 0x41 (gawk 5.2, C locale).
+/// The bytes of character `code`: under UTF-8 the code point's encoding
+/// when it is one (gawk 5.2: `printf "%c", 233` is `é`), else, as in the
+/// C locale, its two's-complement low byte (-1 is 0xff, 321 is 0x41).
+fn char_bytes(code: i64, utf8: bool) -> Vec<u8> {
+    if utf8
+        && code >= 0x80
+        && let Some(c) = u32::try_from(code).ok().and_then(char::from_u32)
+    {
+        return c.to_string().into_bytes();
+    }
     vec![(code & 0xff) as u8]
 }
 
 /// Pad `body` to the width; `numeric` allows zero padding after the sign.
 fn pad(out: &mut Vec<u8>, body: &[u8], spec: Spec, numeric: bool) {
-    let len = body.len();
+    let len = chars::count(body, spec.utf8);
     if spec.width <= len {
         out.extend_from_slice(body);
         return;
@@ -470,7 +488,7 @@ mod tests {
     use super::*;
 
     fn f(fmt: &str, args: &[Value]) -> String {
-        String::from_utf8(sprintf(fmt.as_bytes(), args, b"%.6g", 1000).unwrap()).unwrap()
+        String::from_utf8(sprintf(fmt.as_bytes(), args, b"%.6g", 1000, false).unwrap()).unwrap()
     }
 
     #[test]
@@ -519,7 +537,7 @@ mod tests {
     #[test]
     fn missing_argument_is_an_error() {
         assert_eq!(
-            sprintf(b"%d %d", &[Value::Num(1.0)], b"%.6g", 100),
+            sprintf(b"%d %d", &[Value::Num(1.0)], b"%.6g", 100, false),
             Err(FormatError::NotEnoughArgs)
         );
     }

@@ -195,6 +195,10 @@ pub struct Interp<'p> {
     pub now: SystemTime,
     /// Running END actions (getline from the main input returns 0).
     pub in_end: bool,
+    /// A UTF-8 locale: `length`, `substr`, `index`, `match`, `toupper`,
+    /// `tolower` and `printf` widths and `%c` work in characters, as
+    /// gawk's do; off (the C locale), in bytes.
+    pub utf8: bool,
     /// What the variables and arrays hold, against the execution's
     /// memory budget ([`super::memory`]).
     pub held: std::cell::RefCell<toolsh_command::Reservation>,
@@ -246,6 +250,7 @@ impl<'p> Interp<'p> {
             bounds,
             now,
             in_end: false,
+            utf8: false,
         }
     }
 

@@ -217,6 +217,8 @@ struct Job {
     /// The execution's memory budget, which variables are held against.
     memory: std::sync::Arc<toolsh_command::MemoryBudget>,
     now: SystemTime,
+    /// A UTF-8 locale: strings are measured and matched in characters.
+    utf8: bool,
 }
 
 impl Job {
@@ -232,7 +234,7 @@ impl Job {
         };
         let mut regexes = Vec::with_capacity(prog.regexes.len());
         for re in &prog.regexes {
-            match regex::compile(re) {
+            match regex::compile(re, self.utf8) {
                 Ok(r) => regexes.push(std::rc::Rc::new(r)),
                 Err(e) => {
                     let msg = format!(
@@ -253,6 +255,8 @@ impl Job {
         };
         let mut it = Interp::new(&prog, io::Io::new(host), bounds, self.now);
         it.regexes = regexes;
+        it.utf8 = self.utf8;
+        it.cache = regex::RegexCache::new(self.utf8);
         it.held = std::cell::RefCell::new(self.memory.reservation());
         let r = setup(&mut it, &self.inv, &self.env).and_then(|()| it.run());
         match r {
@@ -383,6 +387,7 @@ impl Utility for Awk {
             limits: ctx.shell.limits().clone(),
             memory: ctx.shell.memory(),
             now: ctx.shell.now(),
+            utf8: ctx.shell.locale().is_utf8(),
         };
         let (host, requests, replies) = host::channel();
         let (done_tx, done_rx) = tokio::sync::oneshot::channel();

@@ -16,7 +16,7 @@ const CACHE_LIMIT: usize = 256;
 /// Compile an awk ERE (POSIX ERE with GNU extensions; `.` matches a
 /// newline; escapes `\n \t ...` work inside brackets too; `{` that does not
 /// start an interval is literal; gawk's `\y` is a word boundary).
-pub fn compile(ere: &[u8]) -> Result<PosixRegex, RegexError> {
+pub fn compile(ere: &[u8], utf8: bool) -> Result<PosixRegex, RegexError> {
     let mut pat = Vec::with_capacity(ere.len());
     let mut i = 0;
     while i < ere.len() {
@@ -37,6 +37,8 @@ pub fn compile(ere: &[u8]) -> Result<PosixRegex, RegexError> {
     let flags = RegexFlags {
         sed_escapes: true,
         lax_interval: true,
+        utf8,
+        wide_ranges: true,
         ..RegexFlags::default()
     };
     PosixRegex::new(&pat, Syntax::Extended, flags)
@@ -46,15 +48,25 @@ pub fn compile(ere: &[u8]) -> Result<PosixRegex, RegexError> {
 #[derive(Default)]
 pub struct RegexCache {
     map: HashMap<Vec<u8>, Re>,
+    /// Compile in characters (a UTF-8 locale).
+    utf8: bool,
 }
 
 impl RegexCache {
+    /// An empty cache whose regexes match characters when `utf8`.
+    pub fn new(utf8: bool) -> Self {
+        Self {
+            map: HashMap::new(),
+            utf8,
+        }
+    }
+
     /// The compiled regex for `pat`.
     pub fn get(&mut self, pat: &[u8]) -> Result<Re, RegexError> {
         if let Some(r) = self.map.get(pat) {
             return Ok(r.clone());
         }
-        let re = Rc::new(compile(pat)?);
+        let re = Rc::new(compile(pat, self.utf8)?);
         if self.map.len() >= CACHE_LIMIT {
             self.map.clear();
         }

@@ -256,6 +256,7 @@ pub fn num_to_str(n: f64, fmt: &[u8]) -> Vec<u8> {
         &[Value::Num(n)],
         b"%.6g",
         toolsh_command::numarg::CONVERSION_WIDTH,
+        false,
     )
     .unwrap_or_default()
 }

@@ -121,7 +121,7 @@ impl Interp<'_> {
             return Ok(sep);
         }
         Ok(match sep {
-            FieldSep::Space | FieldSep::Chars => sep,
+            FieldSep::Space | FieldSep::Chars(_) => sep,
             FieldSep::Byte(b'\n') => sep,
             FieldSep::Byte(b) => {
                 let mut pat = b"[".to_vec();
@@ -147,7 +147,7 @@ impl Interp<'_> {
     pub fn field_sep(&mut self, fs: &[u8]) -> Ex<FieldSep> {
         Ok(match fs {
             b" " => FieldSep::Space,
-            b"" => FieldSep::Chars,
+            b"" => FieldSep::Chars(self.utf8),
             [b] => FieldSep::Byte(*b),
             _ => FieldSep::Regex(self.dyn_regex(fs)?),
         })

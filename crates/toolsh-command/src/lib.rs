@@ -44,11 +44,14 @@
 
 pub mod budget;
 pub mod calendar;
+pub mod chars;
 pub mod contain;
+pub mod escape;
 pub mod fs;
 pub mod getopt;
 pub mod io;
 pub mod limits;
+mod locale;
 pub mod numarg;
 pub mod number;
 pub mod pattern;
@@ -71,6 +74,7 @@ pub use fs::{
 };
 pub use io::{Capture, FileSink, Input, Output, OutputError, OutputSink, ReadWriteFile};
 pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKind};
+pub use locale::Locale;
 pub use profile::Profile;
 pub use set::UtilitySet;
 pub use utility::{

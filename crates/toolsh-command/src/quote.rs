@@ -10,29 +10,81 @@ fn needs_ansi(s: &str) -> bool {
     s.chars().any(char::is_control)
 }
 
-/// bash's `$'...'` quoting.
+/// bash's `$'...'` quoting of text (`${x@Q}`, `declare -p` and `set`
+/// for values with control characters): [`ansi_c_bytes`] under UTF-8.
 pub fn ansi_c(s: &str) -> String {
-    let mut out = String::from("$'");
-    for c in s.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\x0b' => out.push_str("\\v"),
-            '\x0c' => out.push_str("\\f"),
-            '\x1b' => out.push_str("\\E"),
-            '\'' => out.push_str("\\'"),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\{:03o}", c as u32);
+    String::from_utf8_lossy(&ansi_c_bytes(s.as_bytes(), true)).into_owned()
+}
+
+/// `true` when `s` has something `$'...'` must spell as an escape: a
+/// control character or, in the C locale (`utf8` false), any byte outside
+/// printable ASCII; under UTF-8, a byte that is not part of a valid
+/// sequence.
+pub fn needs_ansi_bytes(s: &[u8], utf8: bool) -> bool {
+    if !utf8 || s.is_ascii() {
+        return s.iter().any(|&b| !(0x20..0x7f).contains(&b));
+    }
+    s.utf8_chunks()
+        .any(|c| !c.invalid().is_empty() || c.valid().chars().any(char::is_control))
+}
+
+/// The one `$'...'` encoder (bash's `ansic_quote`, lib/sh/strtrans.c
+/// behaviour): `\a \b \f \n \r \t \v \E`, `\\` and `\'` by name,
+/// printable ASCII as itself, a printable multibyte character as itself
+/// under UTF-8 (`utf8`), and every other byte as `\NNN` in octal (the C
+/// locale spells `é` as `\303\251`).
+pub fn ansi_c_bytes(s: &[u8], utf8: bool) -> Vec<u8> {
+    let mut out = b"$'".to_vec();
+    let byte = |out: &mut Vec<u8>, c: u8| match c {
+        7 => out.extend_from_slice(b"\\a"),
+        8 => out.extend_from_slice(b"\\b"),
+        12 => out.extend_from_slice(b"\\f"),
+        b'\n' => out.extend_from_slice(b"\\n"),
+        b'\r' => out.extend_from_slice(b"\\r"),
+        b'\t' => out.extend_from_slice(b"\\t"),
+        11 => out.extend_from_slice(b"\\v"),
+        27 => out.extend_from_slice(b"\\E"),
+        b'\\' => out.extend_from_slice(b"\\\\"),
+        b'\'' => out.extend_from_slice(b"\\'"),
+        0x20..0x7f => out.push(c),
+        c => {
+            let _ = write!(Octal(out), "\\{c:03o}");
+        }
+    };
+    if utf8 {
+        for chunk in s.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                if c.is_ascii() || c.is_control() {
+                    let mut buf = [0; 4];
+                    for &b in c.encode_utf8(&mut buf).as_bytes() {
+                        byte(&mut out, b);
+                    }
+                } else {
+                    let mut buf = [0; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
             }
-            c => out.push(c),
+            for &b in chunk.invalid() {
+                byte(&mut out, b);
+            }
+        }
+    } else {
+        for &b in s {
+            byte(&mut out, b);
         }
     }
-    out.push('\'');
+    out.push(b'\'');
     out
+}
+
+/// `fmt::Write` into a byte buffer, for the octal escapes.
+struct Octal<'a>(&'a mut Vec<u8>);
+
+impl std::fmt::Write for Octal<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
 }
 
 /// `${x@Q}`: single quotes, `'\''` for a quote; `$'...'` for control

@@ -82,6 +82,20 @@ pub trait ShellAccess: Send + Sync {
     fn lineno(&self) -> usize {
         0
     }
+    /// The character-type locale a utility runs under: the exported
+    /// `LC_ALL`, `LC_CTYPE`, `LANG` ([`crate::Locale::from_vars`]), else
+    /// the shell's default locale. A utility counts and matches characters
+    /// under [`crate::Locale::Utf8`] and bytes under [`crate::Locale::C`],
+    /// as the GNU tool does. The interpreter overrides this with its
+    /// configured default; this default implementation reads
+    /// [`ShellAccess::exported_vars`] and falls back to UTF-8.
+    fn locale(&self) -> crate::Locale {
+        let vars = self.exported_vars();
+        crate::Locale::from_vars(
+            |n| vars.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str()),
+            crate::Locale::Utf8,
+        )
+    }
     /// Sleep on the shell's clock, bounded by the deadline and cancellation.
     async fn sleep(&mut self, duration: Duration) -> Result<(), Interrupt>;
     /// Run a command by name (builtin, function or tool; never a host

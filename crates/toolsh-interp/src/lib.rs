@@ -31,7 +31,6 @@
 mod builtins;
 mod exec;
 mod expand;
-mod locale;
 mod parse;
 mod shell;
 mod state;
@@ -41,9 +40,9 @@ pub use toolsh_command::{contain, fs, pattern};
 use toolsh_command::{io, limits, numarg, profile, quote, utility};
 
 pub use builtins::names as shell_builtin_names;
-pub use locale::Locale;
 pub use parse::limit_interrupt;
 pub use shell::{CancelHandle, ExecResult, Shell, ShellBuilder};
+pub use toolsh_command::Locale;
 pub use toolsh_command::{
     Bytes, Capture, DirEntry, DisabledFs, EXIT_CANCELLED, EXIT_INTERNAL, EXIT_LIMIT,
     ExecutionLimits, FileSink, FileSystem, FileType, FsError, FsLimits, FsSnapshot, FsStats, Input,

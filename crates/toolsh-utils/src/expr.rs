@@ -102,6 +102,10 @@ struct Parser<'a> {
     /// Parentheses open around `pos`, at most `max_depth`.
     depth: usize,
     max_depth: usize,
+    /// A UTF-8 locale: `length`, `index`, `substr` and the length `:`
+    /// returns count characters, and regexes match them (GNU expr in a
+    /// multibyte locale); else bytes.
+    utf8: bool,
 }
 
 type R = Result<Val, Error>;
@@ -208,7 +212,7 @@ impl Parser<'_> {
         while self.peek() == Some(":") {
             self.pos += 1;
             let r = self.primary()?;
-            l = regex_match(&l.text(), &r.text())?;
+            l = regex_match(&l.text(), &r.text(), self.utf8)?;
         }
         Ok(l)
     }
@@ -247,17 +251,21 @@ impl Parser<'_> {
             "+" => Ok(Val::Str(self.next_arg("+")?)),
             "length" => {
                 let s = self.next_arg("length")?;
-                Ok(Val::Int(s.len() as i128))
+                Ok(Val::Int(char_len(&s, self.utf8) as i128))
             }
             "match" => {
                 let s = self.next_arg("match")?;
                 let r = self.next_arg("match")?;
-                regex_match(&s, &r)
+                regex_match(&s, &r, self.utf8)
             }
             "index" => {
                 let s = self.next_arg("index")?;
                 let chars = self.next_arg("index")?;
-                let i = s.bytes().position(|b| chars.as_bytes().contains(&b));
+                let i = if self.utf8 {
+                    s.chars().position(|c| chars.contains(c))
+                } else {
+                    s.bytes().position(|b| chars.as_bytes().contains(&b))
+                };
                 Ok(Val::Int(i.map_or(0, |i| i as i128 + 1)))
             }
             "substr" => {
@@ -270,10 +278,13 @@ impl Parser<'_> {
                 let (Some(p), Some(n)) = (position(&p), position(&n)) else {
                     return Ok(Val::Str(String::new()));
                 };
-                if p < 1 || n < 1 || p > s.len() {
+                if p < 1 || n < 1 || p > char_len(&s, self.utf8) {
                     return Ok(Val::Str(String::new()));
                 }
                 let start = p - 1;
+                if self.utf8 {
+                    return Ok(Val::Str(s.chars().skip(start).take(n).collect()));
+                }
                 let end = start.saturating_add(n).min(s.len());
                 Ok(Val::Str(
                     String::from_utf8_lossy(&s.as_bytes()[start..end]).into_owned(),
@@ -288,9 +299,19 @@ impl Parser<'_> {
     }
 }
 
-fn regex_match(s: &str, re: &str) -> R {
+/// The length of `s`: characters under UTF-8, else bytes.
+fn char_len(s: &str, utf8: bool) -> usize {
+    if utf8 { s.chars().count() } else { s.len() }
+}
+
+fn regex_match(s: &str, re: &str, utf8: bool) -> R {
     let pat = format!("^{}", re.strip_prefix('^').unwrap_or(re));
-    let rx = PosixRegex::new(pat.as_bytes(), Syntax::Basic, RegexFlags::default())
+    let flags = RegexFlags {
+        utf8,
+        wide_ranges: true,
+        ..RegexFlags::default()
+    };
+    let rx = PosixRegex::new(pat.as_bytes(), Syntax::Basic, flags)
         .map_err(|e| Error::Syntax(e.to_string()))?;
     let caps = rx.captures_at(s.as_bytes(), 0);
     if rx.groups() > 0 {
@@ -301,7 +322,12 @@ fn regex_match(s: &str, re: &str) -> R {
     } else {
         let n = caps.map_or(0, |c| {
             let (a, b) = c.whole();
-            b - a
+            let matched = &s.as_bytes()[a..b];
+            if utf8 {
+                String::from_utf8_lossy(matched).chars().count()
+            } else {
+                matched.len()
+            }
         });
         Ok(Val::Int(n as i128))
     }
@@ -331,6 +357,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         pos: 0,
         depth: 0,
         max_depth,
+        utf8: ctx.shell.locale().is_utf8(),
     };
     let result = p.or().and_then(|v| {
         if p.pos < args.len() {

@@ -142,7 +142,7 @@ mod tests;
 pub enum Family {
     /// Line and byte tools (`cat`, `head`, `cut`, `tr`, `printf`, `xargs`, ...).
     Text,
-    /// `grep`.
+    /// `grep`, and `egrep` / `fgrep`.
     Grep,
     /// `sed`.
     Sed,
@@ -216,7 +216,11 @@ pub fn family(family: Family) -> Vec<Arc<dyn Utility>> {
             Arc::new(printf::Printf),
         ],
         #[cfg(feature = "grep")]
-        Family::Grep => vec![Arc::new(grep::Grep)],
+        Family::Grep => vec![
+            Arc::new(grep::Grep),
+            Arc::new(grep::Obsolescent::EGREP),
+            Arc::new(grep::Obsolescent::FGREP),
+        ],
         #[cfg(feature = "sed")]
         Family::Sed => vec![Arc::new(sed::Sed)],
         #[cfg(feature = "sort")]

@@ -4,7 +4,11 @@
 //! least 7 when standard input is among the inputs; 1 for a single count
 //! of a single input), then the name, then a `total` line for several
 //! inputs (GNU coreutils manual, "wc invocation"). C locale: `-m` counts
-//! bytes, words are runs of non-space bytes.
+//! bytes, words are runs of non-space bytes. UTF-8 locale (checked against
+//! coreutils 9.1 under `C.UTF-8`): `-m` counts valid characters (bytes
+//! that are not UTF-8 count for `-c` only and start no word), Unicode
+//! white space (no-break spaces included) separates words, and `-L`
+//! counts a wide East Asian character as two columns.
 
 #![allow(
     clippy::many_single_char_names,
@@ -54,6 +58,7 @@ With no FILE, or when FILE is -, read standard input.
 struct Counts {
     lines: u64,
     words: u64,
+    chars: u64,
     bytes: u64,
     max_len: u64,
 }
@@ -63,11 +68,87 @@ struct Counter {
     c: Counts,
     in_word: bool,
     pos: u64,
+    /// Read characters as UTF-8 (a UTF-8 locale).
+    utf8: bool,
+    /// The start of a UTF-8 sequence cut by the end of the last chunk.
+    pending: Vec<u8>,
 }
 
 impl Counter {
-    fn feed(&mut self, data: &[u8]) {
+    /// Count a chunk under a UTF-8 locale; a sequence cut at the end of
+    /// the chunk waits for the next one.
+    fn feed_utf8(&mut self, data: &[u8]) {
         self.c.bytes += data.len() as u64;
+        let joined;
+        let mut rest = if self.pending.is_empty() {
+            data
+        } else {
+            let mut j = std::mem::take(&mut self.pending);
+            j.extend_from_slice(data);
+            joined = j;
+            &joined[..]
+        };
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(s) => {
+                    s.chars().for_each(|c| self.char(c));
+                    return;
+                }
+                Err(e) => {
+                    let (valid, after) = rest.split_at(e.valid_up_to());
+                    // `valid` is UTF-8 by the error's own account.
+                    String::from_utf8_lossy(valid)
+                        .chars()
+                        .for_each(|c| self.char(c));
+                    match e.error_len() {
+                        None => {
+                            self.pending = after.to_vec();
+                            return;
+                        }
+                        Some(n) => rest = &after[n..],
+                    }
+                }
+            }
+        }
+    }
+
+    fn char(&mut self, c: char) {
+        self.c.chars += 1;
+        match c {
+            '\n' | '\r' | '\x0c' => {
+                if c == '\n' {
+                    self.c.lines += 1;
+                }
+                self.c.max_len = self.c.max_len.max(self.pos);
+                self.pos = 0;
+                self.in_word = false;
+            }
+            '\t' => {
+                self.pos += 8 - self.pos % 8;
+                self.in_word = false;
+            }
+            c if c.is_whitespace() => {
+                self.pos += u64::from(c != '\x0b');
+                self.in_word = false;
+            }
+            c => {
+                self.pos += toolsh_command::chars::char_width(c);
+                if !self.in_word {
+                    self.c.words += 1;
+                    self.in_word = true;
+                }
+            }
+        }
+    }
+
+    fn feed(&mut self, data: &[u8]) {
+        // ASCII counts the same in both locales: only text past ASCII
+        // takes the decoding path.
+        if self.utf8 && !(self.pending.is_empty() && data.is_ascii()) {
+            return self.feed_utf8(data);
+        }
+        self.c.bytes += data.len() as u64;
+        self.c.chars += data.len() as u64;
         for &b in data {
             match b {
                 b'\n' | b'\r' | 0x0c => {
@@ -172,7 +253,10 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
                 continue;
             }
         };
-        let mut counter = Counter::default();
+        let mut counter = Counter {
+            utf8: ctx.shell.locale().is_utf8(),
+            ..Counter::default()
+        };
         while let Some(chunk) = src.chunk(ctx.stdin).await {
             ctx.shell.checkpoint()?;
             counter.feed(&chunk);
@@ -181,6 +265,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         total.lines += c.lines;
         total.words += c.words;
         total.bytes += c.bytes;
+        total.chars += c.chars;
         total.max_len = total.max_len.max(c.max_len);
         let line = render(&c, show, width, named.then_some(name.as_str()));
         out.write_str(&line).await?;
@@ -194,7 +279,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
 }
 
 fn render(c: &Counts, show: [bool; 5], width: usize, name: Option<&str>) -> String {
-    let values = [c.lines, c.words, c.bytes, c.bytes, c.max_len];
+    let values = [c.lines, c.words, c.chars, c.bytes, c.max_len];
     let mut parts = Vec::new();
     for (v, s) in values.iter().zip(show) {
         if s {
@@ -224,5 +309,20 @@ mod tests {
         assert_eq!(r.stdout, "2\n");
         let r = sh.run(&Wc, &["wc", "-L", "-w"], "a\tb  c\n").await;
         assert_eq!(r.stdout, "      3      12\n");
+    }
+
+    // Expected values: coreutils 9.1 wc under LC_ALL=C.UTF-8 and LC_ALL=C.
+    #[tokio::test]
+    async fn characters_follow_the_locale() {
+        let mut sh = TestShell::default();
+        let line = "a\u{2003}b c\u{a0}d é☠\n";
+        let r = sh.run(&Wc, &["wc", "-mwL"], line).await;
+        assert_eq!(r.stdout, "      5      11      10\n");
+        let r = sh.run(&Wc, &["wc", "-L"], "日本\n").await;
+        assert_eq!(r.stdout, "4\n");
+        sh.vars.insert("LC_ALL".into(), "C".into());
+        sh.exported.push("LC_ALL".into());
+        let r = sh.run(&Wc, &["wc", "-mL"], "café☠\n").await;
+        assert_eq!(r.stdout, "      9       3\n");
     }
 }

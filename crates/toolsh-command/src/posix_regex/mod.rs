@@ -16,8 +16,17 @@
 //! Patterns with back-references (`\1`) and Perl syntax (`grep -P`) run on
 //! `fancy-regex` (backtracking, leftmost-first, bounded by a backtrack
 //! limit), in builds with the `backtrack` feature (the utilities enable
-//! it; the interpreter core alone does not). All matching is over bytes,
-//! as in the C locale.
+//! it; the interpreter core alone does not).
+//!
+//! Characters: in the C locale ([`RegexFlags::utf8`] off) a character is
+//! a byte. Under a UTF-8 locale (`utf8` on) a character is a UTF-8
+//! sequence, as in GNU grep, sed, gawk, expr and bash's `regcomp`: `.`,
+//! `[...]` and `\w` match whole characters, `-i` folds Unicode case. The
+//! haystack stays bytes and every span is a byte offset; bytes that are
+//! not valid UTF-8 match only themselves, never `.` or a bracket. An
+//! empty match may still fall inside a multibyte character, as GNU sed's
+//! and gawk's `s/x*/-/g` do. A pattern that is not valid UTF-8 is read
+//! as bytes.
 
 mod bracket;
 mod translate;
@@ -90,6 +99,15 @@ pub struct RegexFlags {
     pub whole_word: bool,
     /// Match only the whole haystack (`grep -x`).
     pub whole_line: bool,
+    /// Characters are UTF-8 sequences (a UTF-8 locale, see the module
+    /// doc); off, they are bytes (the C locale). Callers take it from
+    /// [`crate::Locale::is_utf8`].
+    pub utf8: bool,
+    /// Under [`RegexFlags::utf8`], a bracket range may have a non-ASCII
+    /// end, in code-point order (gawk, GNU expr). Off, as in glibc's
+    /// `regcomp` (grep, sed, bash's `=~`), that is "Invalid collation
+    /// character".
+    pub wide_ranges: bool,
 }
 
 /// What went wrong compiling a pattern.
@@ -208,8 +226,10 @@ enum Engine {
         /// longest for this pattern.
         longest: Option<meta::Regex>,
     },
+    /// The backtracking engine and whether the haystack is read as UTF-8
+    /// (else as Latin-1, one char per byte).
     #[cfg(feature = "backtrack")]
-    Backtrack(Box<fancy_regex::Regex>),
+    Backtrack(Box<fancy_regex::Regex>, bool),
 }
 
 /// A compiled POSIX (or Perl) regular expression over bytes.
@@ -237,16 +257,37 @@ impl PosixRegex {
         syntax: Syntax,
         flags: RegexFlags,
     ) -> Result<Self, RegexError> {
+        let mut flags = flags;
+        flags.utf8 &= patterns.iter().all(|p| std::str::from_utf8(p).is_ok());
+        // ASCII fast path: a pattern that only UTF-8 and bytes read alike
+        // compiles to the byte automaton.
+        if flags.utf8
+            && !flags.ignore_case
+            && !flags.whole_word
+            && syntax != Syntax::Perl
+            && patterns.iter().all(|p| reads_alike(p))
+        {
+            flags.utf8 = false;
+        }
         let mut parts = Vec::with_capacity(patterns.len());
         let mut groups = 0;
         let mut backrefs = syntax == Syntax::Perl;
         for pattern in patterns {
             match syntax {
+                Syntax::Perl if flags.utf8 => {
+                    parts.push(String::from_utf8_lossy(pattern).into_owned());
+                }
                 Syntax::Perl => parts.push(latin1(pattern).into_owned()),
                 Syntax::Fixed => {
                     let mut lit = String::with_capacity(pattern.len());
-                    for &b in *pattern {
-                        translate::push_literal(&mut lit, b);
+                    if flags.utf8 {
+                        for c in String::from_utf8_lossy(pattern).chars() {
+                            translate::push_char(&mut lit, c);
+                        }
+                    } else {
+                        for &b in *pattern {
+                            translate::push_literal(&mut lit, b);
+                        }
                     }
                     parts.push(lit);
                 }
@@ -255,6 +296,8 @@ impl PosixRegex {
                         sed_escapes: flags.sed_escapes,
                         lax_interval: flags.lax_interval,
                         group_offset: groups,
+                        utf8: flags.utf8,
+                        wide_ranges: flags.wide_ranges,
                     };
                     let tr = translate(pattern, syntax, opts)?;
                     groups += tr.groups;
@@ -264,7 +307,7 @@ impl PosixRegex {
             }
         }
         let mut pattern = match parts.len() {
-            0 => "[^\\x00-\\xFF]".to_string(),
+            0 => "(?-u:[^\\x00-\\xFF])".to_string(),
             1 => parts.pop().unwrap_or_default(),
             _ => {
                 let wrapped: Vec<String> = parts.iter().map(|p| format!("(?:{p})")).collect();
@@ -299,7 +342,7 @@ impl PosixRegex {
 
     fn automata(pattern: &str, groups: usize, flags: RegexFlags) -> Result<Self, RegexError> {
         let syn = syntax::Config::new()
-            .unicode(false)
+            .unicode(flags.utf8)
             .utf8(false)
             .case_insensitive(flags.ignore_case)
             .multi_line(flags.multi_line)
@@ -358,7 +401,7 @@ impl PosixRegex {
             .map_err(|e| RegexError::with_message(ErrorKind::Perl, e.to_string()))?;
         let groups = re.captures_len().saturating_sub(1);
         Ok(Self {
-            engine: Engine::Backtrack(Box::new(re)),
+            engine: Engine::Backtrack(Box::new(re), flags.utf8),
             groups,
         })
     }
@@ -384,7 +427,7 @@ impl PosixRegex {
         match &self.engine {
             Engine::Automata { first, .. } => first.is_match(hay),
             #[cfg(feature = "backtrack")]
-            Engine::Backtrack(_) => self.find_at(hay, 0).is_some(),
+            Engine::Backtrack(..) => self.find_at(hay, 0).is_some(),
         }
     }
 
@@ -405,7 +448,9 @@ impl PosixRegex {
                 Some((m.start(), end))
             }
             #[cfg(feature = "backtrack")]
-            Engine::Backtrack(re) => backtrack_captures(re, hay, start).map(|c| c.whole()),
+            Engine::Backtrack(re, utf8) => {
+                backtrack_captures(re, hay, start, *utf8).map(|c| c.whole())
+            }
         }
     }
 
@@ -434,9 +479,29 @@ impl PosixRegex {
                 Some(Captures { spans })
             }
             #[cfg(feature = "backtrack")]
-            Engine::Backtrack(re) => backtrack_captures(re, hay, start),
+            Engine::Backtrack(re, utf8) => backtrack_captures(re, hay, start, *utf8),
         }
     }
+}
+
+/// `true` when `pattern` means the same in bytes and in UTF-8
+/// characters: ASCII, with no `.`, no negated bracket, no named class and
+/// no word or space escape (each of which can match a non-ASCII
+/// character under UTF-8). Conservative: `false` means "read it in
+/// characters".
+fn reads_alike(pattern: &[u8]) -> bool {
+    pattern.is_ascii()
+        && !pattern.contains(&b'.')
+        && !pattern.windows(2).any(|w| {
+            matches!(w, [b'[', b'^' | b'['])
+                || matches!(
+                    w,
+                    [
+                        b'\\',
+                        b'w' | b'W' | b's' | b'S' | b'b' | b'B' | b'<' | b'>' | b'y'
+                    ]
+                )
+        })
 }
 
 /// Bytes as a string with one char per byte (Latin-1), so the
@@ -458,7 +523,15 @@ fn byte_offset(text: &str, pos: usize) -> usize {
 }
 
 #[cfg(feature = "backtrack")]
-fn backtrack_captures(re: &fancy_regex::Regex, hay: &[u8], start: usize) -> Option<Captures> {
+fn backtrack_captures(
+    re: &fancy_regex::Regex,
+    hay: &[u8],
+    start: usize,
+    utf8: bool,
+) -> Option<Captures> {
+    if utf8 {
+        return utf8_backtrack_captures(re, hay, start);
+    }
     let text = latin1(hay);
     let ascii = matches!(text, Cow::Borrowed(_));
     let start_char = if ascii {
@@ -484,6 +557,45 @@ fn backtrack_captures(re: &fancy_regex::Regex, hay: &[u8], start: usize) -> Opti
         })
         .collect();
     Some(Captures { spans })
+}
+
+/// [`backtrack_captures`] under UTF-8: a valid haystack is searched as
+/// is (its offsets are the byte offsets); in one with invalid bytes each
+/// such byte stands for U+FFFD while searching, and the spans are mapped
+/// back to the bytes.
+#[cfg(feature = "backtrack")]
+fn utf8_backtrack_captures(re: &fancy_regex::Regex, hay: &[u8], start: usize) -> Option<Captures> {
+    let spans_of = |caps: fancy_regex::Captures<'_, str>, map: &dyn Fn(usize) -> usize| Captures {
+        spans: (0..caps.len())
+            .map(|i| caps.get(i).map(|m| (map(m.start()), map(m.end()))))
+            .collect(),
+    };
+    if let Ok(text) = std::str::from_utf8(hay) {
+        let caps = re.captures_from_pos(text, start).ok().flatten()?;
+        return Some(spans_of(caps, &|i| i));
+    }
+    // `offsets[k]` is the haystack offset of byte `k` of the decoded
+    // text (and of its end).
+    let mut text = String::with_capacity(hay.len() + 8);
+    let mut offsets = Vec::with_capacity(hay.len() + 9);
+    let mut at = 0;
+    for chunk in hay.utf8_chunks() {
+        text.push_str(chunk.valid());
+        offsets.extend(at..at + chunk.valid().len());
+        at += chunk.valid().len();
+        for _ in chunk.invalid() {
+            text.push(char::REPLACEMENT_CHARACTER);
+            offsets.extend([at; 3]);
+            at += 1;
+        }
+    }
+    offsets.push(at);
+    let text_start = offsets.partition_point(|&o| o < start);
+    let caps = re
+        .captures_from_pos(text.as_str(), text_start)
+        .ok()
+        .flatten()?;
+    Some(spans_of(caps, &|i| offsets[i]))
 }
 
 /// `true` when the leftmost-first (greedy) match of `hir` is always also

@@ -257,3 +257,142 @@ fn repetition_with_nothing_to_repeat() {
     // In a BRE a leading `*` is a literal.
     assert_eq!(find(&bre("*a"), "x*a").as_deref(), Some("*a"));
 }
+
+/// A pattern compiled under a UTF-8 locale.
+fn utf8(p: &str, syntax: Syntax, extra: RegexFlags) -> Result<PosixRegex, String> {
+    let flags = RegexFlags {
+        utf8: true,
+        ..extra
+    };
+    PosixRegex::new(p.as_bytes(), syntax, flags).map_err(|e| e.to_string())
+}
+
+fn count_lines(re: &PosixRegex, lines: &[&str]) -> usize {
+    lines.iter().filter(|l| re.is_match(l.as_bytes())).count()
+}
+
+// Expected values: GNU grep 3.8 under LC_ALL=C.UTF-8 on this machine
+// (`printf 'é\nab\nÉ\n☠\n' | grep -c '^.$'` → 3, and so on).
+#[test]
+fn utf8_dot_and_brackets_match_characters() {
+    let none = RegexFlags::default();
+    let dot = utf8("^.$", Syntax::Basic, none).unwrap();
+    assert_eq!(count_lines(&dot, &["é", "ab", "É", "☠"]), 3);
+    // In the C locale `é` is two bytes, two `.`s.
+    assert_eq!(count_lines(&bre("^.$"), &["é", "ab", "É", "☠"]), 0);
+    assert_eq!(count_lines(&bre("^..$"), &["é"]), 1);
+    let alpha = utf8("[[:alpha:]]", Syntax::Basic, none).unwrap();
+    assert_eq!(
+        count_lines(&alpha, &["é", "É", "\u{a0}", "\u{2003}", "٣", "²", "Ⅰ"]),
+        4
+    );
+    let space = utf8("[[:space:]]", Syntax::Basic, none).unwrap();
+    assert_eq!(
+        count_lines(&space, &["\u{2003}", "\u{a0}", "\u{85}", "\u{2007}"]),
+        1
+    );
+    let punct = utf8("[[:punct:]]", Syntax::Basic, none).unwrap();
+    assert_eq!(count_lines(&punct, &["€", "\u{a0}", "\u{ad}", "²", "é"]), 4);
+    let graph = utf8("[[:graph:]]", Syntax::Basic, none).unwrap();
+    assert_eq!(count_lines(&graph, &["\u{a0}", "\u{ad}", "\u{2003}"]), 2);
+    let cntrl = utf8("[[:cntrl:]]", Syntax::Basic, none).unwrap();
+    assert_eq!(count_lines(&cntrl, &["\u{85}", "\u{ad}"]), 1);
+    let digit = utf8("[[:digit:]]", Syntax::Basic, none).unwrap();
+    assert_eq!(count_lines(&digit, &["٣", "²", "7"]), 1);
+    let not_a = utf8("^[^a]$", Syntax::Basic, none).unwrap();
+    assert_eq!(count_lines(&not_a, &["é", "a", "☠"]), 2);
+    let set = utf8("^[é☠]*$", Syntax::Extended, none).unwrap();
+    assert_eq!(find(&set, "é☠é").as_deref(), Some("é☠é"));
+}
+
+#[test]
+fn utf8_case_folding_and_invalid_bytes() {
+    let icase = RegexFlags {
+        ignore_case: true,
+        ..RegexFlags::default()
+    };
+    assert!(
+        utf8("É", Syntax::Basic, icase)
+            .unwrap()
+            .is_match("é".as_bytes())
+    );
+    assert!(
+        utf8("[É]", Syntax::Basic, icase)
+            .unwrap()
+            .is_match("é".as_bytes())
+    );
+    assert!(
+        utf8("[[:lower:]]", Syntax::Basic, icase)
+            .unwrap()
+            .is_match("É".as_bytes())
+    );
+    assert!(
+        !utf8("[[:lower:]]", Syntax::Basic, RegexFlags::default())
+            .unwrap()
+            .is_match("É".as_bytes())
+    );
+    // `printf '\xff\n' | grep -ac '^.$'` → 0, and `[^a]` → 0.
+    let none = RegexFlags::default();
+    assert!(!utf8("^.$", Syntax::Basic, none).unwrap().is_match(b"\xff"));
+    assert!(!utf8("[^a]", Syntax::Basic, none).unwrap().is_match(b"\xff"));
+    // A pattern that is not UTF-8 is read as bytes.
+    let flags = RegexFlags { utf8: true, ..none };
+    let re = PosixRegex::new(b"^\xff$", Syntax::Basic, flags).unwrap();
+    assert!(re.is_match(b"\xff"));
+    // Spans are byte offsets.
+    let re = utf8("☠.", Syntax::Extended, none).unwrap();
+    assert_eq!(re.find_at("aé☠éb".as_bytes(), 0), Some((3, 8)));
+    let fixed = utf8("é", Syntax::Fixed, icase).unwrap();
+    assert!(fixed.is_match("É".as_bytes()));
+}
+
+#[test]
+fn utf8_ranges_follow_the_tool() {
+    // grep, sed and bash (glibc regcomp): `[à-é]` is an error under
+    // C.UTF-8; gawk and expr take it in code-point order.
+    let none = RegexFlags::default();
+    assert_eq!(
+        utf8("[à-é]", Syntax::Extended, none).unwrap_err(),
+        "Invalid collation character"
+    );
+    assert_eq!(
+        utf8("[[=é=]]", Syntax::Extended, none).unwrap_err(),
+        "Invalid collation character"
+    );
+    let wide = RegexFlags {
+        wide_ranges: true,
+        ..none
+    };
+    let re = utf8("[a-é]", Syntax::Extended, wide).unwrap();
+    assert_eq!(count_lines(&re, &["b", "è", "ê", "☠"]), 2);
+}
+
+#[cfg(feature = "backtrack")]
+#[test]
+fn utf8_back_references_count_characters() {
+    let none = RegexFlags::default();
+    let re = utf8("\\(.\\)\\1", Syntax::Basic, none).unwrap();
+    assert_eq!(re.find_at("aéébb".as_bytes(), 0), Some((1, 5)));
+    // Invalid bytes stand apart and offsets stay byte offsets.
+    assert_eq!(re.find_at(b"\xff\xc3\xa9\xc3\xa9", 0), Some((1, 5)));
+    let perl = utf8("é.", Syntax::Perl, none).unwrap();
+    assert_eq!(perl.find_at("xé☠".as_bytes(), 0), Some((1, 6)));
+}
+
+#[test]
+fn ascii_patterns_that_read_alike_keep_their_meaning() {
+    assert!(reads_alike(b"status=5[0-9][0-9]"));
+    assert!(reads_alike(b"^(GET|POST) /api"));
+    assert!(!reads_alike(b"a.b"));
+    assert!(!reads_alike(b"[^a]"));
+    assert!(!reads_alike(b"[[:alpha:]]"));
+    assert!(!reads_alike(b"\\w+"));
+    assert!(!reads_alike("é".as_bytes()));
+    // Compiled in bytes, the pattern still finds its match in UTF-8 text.
+    let flags = RegexFlags {
+        utf8: true,
+        ..RegexFlags::default()
+    };
+    let re = PosixRegex::new(b"x[0-9]", Syntax::Extended, flags).unwrap();
+    assert_eq!(re.find_at("éx1".as_bytes(), 0), Some((2, 4)));
+}

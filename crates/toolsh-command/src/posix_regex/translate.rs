@@ -25,6 +25,14 @@ pub(super) struct ReadOptions {
     /// Groups before this pattern when several are joined with `|`: its
     /// back-references are renumbered by this much.
     pub group_offset: usize,
+    /// Characters are UTF-8 sequences (a UTF-8 locale): a multibyte
+    /// character is one atom and bracket expressions hold characters. The
+    /// output is then for a Unicode-mode regex. The caller only sets it
+    /// for a pattern that is valid UTF-8.
+    pub utf8: bool,
+    /// Under `utf8`, a bracket range may end in a non-ASCII character
+    /// (code-point order: gawk, expr); else that is an error, as in glibc.
+    pub wide_ranges: bool,
 }
 
 /// The result of a translation.
@@ -92,6 +100,27 @@ pub(super) fn translate(
     })
 }
 
+/// Append a literal character in `regex` syntax, for a Unicode-mode
+/// regex: ASCII as [`push_literal`] does, anything else as itself.
+pub(super) fn push_char(out: &mut String, c: char) {
+    match u8::try_from(c) {
+        Ok(b) if b.is_ascii() => push_literal(out, b),
+        _ => out.push(c),
+    }
+}
+
+/// The character whose UTF-8 encoding starts `src`, and its length.
+pub(super) fn decode_char(src: &[u8]) -> Option<(char, usize)> {
+    let len = match *src.first()? {
+        b if b < 0x80 => 1,
+        b if b >= 0xf0 => 4,
+        b if b >= 0xe0 => 3,
+        _ => 2,
+    };
+    let s = std::str::from_utf8(src.get(..len)?).ok()?;
+    s.chars().next().map(|c| (c, len))
+}
+
 /// Append a literal byte in `regex` syntax (bytes above 0x7f as `\xHH`,
 /// meant for a non-Unicode byte regex).
 pub(super) fn push_literal(out: &mut String, b: u8) {
@@ -124,6 +153,15 @@ impl Translator<'_> {
 
     fn literal(&mut self, b: u8) {
         self.begin_atom();
+        if self.opts.utf8
+            && b >= 0x80
+            && let Some((c, len)) = decode_char(&self.src[self.pos - 1..])
+        {
+            // `b` was consumed; the rest of its sequence goes with it.
+            self.pos += len - 1;
+            self.out.push(c);
+            return;
+        }
         push_literal(&mut self.out, b);
     }
 
@@ -134,8 +172,12 @@ impl Translator<'_> {
                 b'\\' => self.escape()?,
                 b'[' => {
                     let at = self.begin_atom();
-                    let (class, used) =
-                        parse_bracket(&self.src[self.pos..], self.opts.sed_escapes)?;
+                    let (class, used) = parse_bracket(
+                        &self.src[self.pos..],
+                        self.opts.sed_escapes,
+                        self.opts.utf8,
+                        self.opts.wide_ranges,
+                    )?;
                     self.pos += used;
                     self.out.push_str(&class);
                     self.last = Last::Atom(at);

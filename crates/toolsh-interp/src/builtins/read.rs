@@ -112,11 +112,32 @@ impl Interp {
                         Some((buf, false))
                     });
                 }
-                if !o.exact && one[0] == o.delim {
+                // Without -r a backslash does not count: the character
+                // after it does, taken literally (a delimiter too), and a
+                // backslash-newline counts nothing (bash 5.2).
+                let mut escaped = false;
+                if !o.raw && one[0] == b'\\' {
+                    one.clear();
+                    if guard.read_up_to(1, &mut one).await == 0 {
+                        return Ok(if buf.is_empty() {
+                            None
+                        } else {
+                            Some((buf, false))
+                        });
+                    }
+                    if one[0] == b'\n' && o.delim == b'\n' {
+                        continue;
+                    }
+                    escaped = true;
+                }
+                if !o.exact && !escaped && one[0] == o.delim {
                     return Ok(Some((buf, true)));
                 }
                 if one[0] == 0 {
                     continue;
+                }
+                if escaped {
+                    buf.push(b'\\');
                 }
                 buf.extend_from_slice(&one);
                 count += 1;

@@ -48,6 +48,19 @@ impl ShellAccess for Interp {
             .collect()
     }
 
+    fn locale(&self) -> crate::Locale {
+        crate::Locale::from_vars(
+            |n| {
+                self.st
+                    .vars
+                    .get(n)
+                    .filter(|v| v.has(attr::EXPORT))
+                    .and_then(|v| v.scalar_value())
+            },
+            self.sh.locale,
+        )
+    }
+
     fn cwd(&self) -> String {
         self.st.cwd.clone()
     }

@@ -70,8 +70,9 @@ impl Interp {
 
     /// `=~` (bash manual, "Conditional Constructs"): the right side is a
     /// POSIX extended regular expression, as `regcomp(3)` reads it (the
-    /// one translator, [`toolsh_command::posix_regex`], over bytes as in
-    /// the C locale); quoted parts match literally; the match and its
+    /// one translator, [`toolsh_command::posix_regex`], in characters
+    /// under a UTF-8 locale and bytes in the C locale, see
+    /// [`Interp::utf8_locale`]); quoted parts match literally; the match and its
     /// groups go to `BASH_REMATCH`. An invalid pattern gives status 2.
     async fn regex_match(&mut self, subject: &str, rhs: &Word) -> R<bool> {
         let mut re = Vec::new();
@@ -93,6 +94,7 @@ impl Interp {
         }
         let flags = RegexFlags {
             ignore_case: self.st.opts.nocasematch,
+            utf8: self.utf8_locale(),
             ..RegexFlags::default()
         };
         let Ok(rx) = PosixRegex::new(&re, Syntax::Extended, flags) else {

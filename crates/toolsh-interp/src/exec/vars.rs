@@ -267,17 +267,11 @@ impl Interp {
     /// byte (`${#x}` counts bytes, `\u` escapes above ASCII are not
     /// decoded), as bash 5.2 behaves.
     pub fn utf8_locale(&self) -> bool {
-        ["LC_ALL", "LC_CTYPE", "LANG"]
-            .iter()
-            .find_map(|n| {
-                self.st
-                    .vars
-                    .get(n)
-                    .and_then(Var::scalar_value)
-                    .filter(|v| !v.is_empty())
-            })
-            .map_or(self.sh.locale, crate::Locale::from_name)
-            .is_utf8()
+        crate::Locale::from_vars(
+            |n| self.st.vars.get(n).and_then(Var::scalar_value),
+            self.sh.locale,
+        )
+        .is_utf8()
     }
 
     /// Charge `grown` bytes of new variable storage against

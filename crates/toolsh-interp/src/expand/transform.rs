@@ -12,7 +12,16 @@ impl Interp {
     pub(crate) async fn transform(&mut self, op: char, val: PVal, pe: &ParamExpansion) -> R<PVal> {
         Ok(match op {
             'Q' => val.map_q(|s| quote::single(&s)),
-            'E' => val.map_q(|s| crate::builtins::echo::ansi_escapes(&s).0),
+            'E' => {
+                // ANSI-C quoting's escapes (bash manual 3.1.2.4).
+                let utf8 = self.utf8_locale();
+                val.map_q(|s| {
+                    let mut out = Vec::with_capacity(s.len());
+                    let dialect = toolsh_command::escape::Dialect::Ansi;
+                    toolsh_command::escape::decode_all(s.as_bytes(), dialect, utf8, &mut out);
+                    String::from_utf8_lossy(&out).into_owned()
+                })
+            }
             'P' => match val {
                 PVal::Unset => PVal::Unset,
                 PVal::Scalar(s) => PVal::Scalar(self.expand_prompt(&s).await?),

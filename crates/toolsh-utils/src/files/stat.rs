@@ -178,31 +178,26 @@ fn expand(
     Ok(out)
 }
 
-/// `--printf` backslash escapes.
-fn unescape(format: &str) -> String {
-    let mut out = String::new();
-    let mut chars = format.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
+/// `--printf` backslash escapes (the shared decoder's `stat` dialect),
+/// with a `warning: unrecognized escape '\\X'` line for each unknown one.
+fn unescape(format: &str) -> (String, Vec<String>) {
+    use toolsh_command::escape::{Dialect, decode};
+    let src = format.as_bytes();
+    let mut out = Vec::with_capacity(src.len());
+    let mut warnings = Vec::new();
+    let mut i = 0;
+    while let Some(at) = src[i..].iter().position(|&b| b == b'\\') {
+        out.extend_from_slice(&src[i..i + at]);
+        i += at + 1;
+        let d = decode(&src[i..], Dialect::Stat, false, &mut out);
+        if d.warning.is_some() {
+            let what = String::from_utf8_lossy(&src[i..i + d.consumed]);
+            warnings.push(format!("warning: unrecognized escape '\\{what}'"));
         }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some('\\') => out.push('\\'),
-            Some('"') => out.push('"'),
-            Some('a') => out.push('\x07'),
-            Some('r') => out.push('\r'),
-            Some('0') => out.push('\0'),
-            Some(o) => {
-                out.push('\\');
-                out.push(o);
-            }
-            None => out.push('\\'),
-        }
+        i += d.consumed;
     }
-    out
+    out.extend_from_slice(&src[i..]);
+    (String::from_utf8_lossy(&out).into_owned(), warnings)
 }
 
 async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
@@ -211,7 +206,11 @@ async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
         Err(s) => return Ok(s),
     };
     let format = if let Some(f) = p.last('P') {
-        unescape(f)
+        let (text, warnings) = unescape(f);
+        for w in warnings {
+            ctx.err_msg(&w).await?;
+        }
+        text
     } else if let Some(f) = p.last('c') {
         format!("{f}\n")
     } else if p.has('t') {

@@ -23,6 +23,54 @@ const FILE_CHUNK: usize = 256 * 1024;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Grep;
 
+/// `egrep` and `fgrep`: `grep -E` and `grep -F` under their old names.
+/// As GNU grep 3.8's scripts (`src/egrep.sh` in grep's source; Debian's
+/// package drops the warning), each first writes `NAME: warning: NAME is
+/// obsolescent; using grep -E` (or `-F`) to standard error, then runs
+/// grep with the option before the arguments, so a later `-G`/`-E`/`-F`
+/// still wins.
+#[derive(Debug, Clone, Copy)]
+pub struct Obsolescent {
+    name: &'static str,
+    option: &'static str,
+}
+
+impl Obsolescent {
+    /// `egrep`: `grep -E`.
+    pub const EGREP: Obsolescent = Obsolescent {
+        name: "egrep",
+        option: "-E",
+    };
+    /// `fgrep`: `grep -F`.
+    pub const FGREP: Obsolescent = Obsolescent {
+        name: "fgrep",
+        option: "-F",
+    };
+}
+
+#[async_trait]
+impl Utility for Obsolescent {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
+        let cmd = ctx.args[0]
+            .rsplit('/')
+            .next()
+            .unwrap_or(self.name)
+            .to_string();
+        let warning = format!(
+            "{cmd}: warning: {cmd} is obsolescent; using grep {}\n",
+            self.option
+        );
+        toolsh_command::utility::write_status(ctx.stderr.write_str(&warning).await)?;
+        ctx.args[0] = "grep".to_string();
+        ctx.args.insert(1, self.option.to_string());
+        Grep.run(ctx).await
+    }
+}
+
 /// Outcome of searching one input.
 enum Step {
     Continue,
@@ -148,6 +196,7 @@ async fn compile(
         whole_word: opts.word,
         whole_line: opts.line,
         lax_interval: true,
+        utf8: ctx.shell.locale().is_utf8(),
         ..RegexFlags::default()
     };
     let refs: Vec<&[u8]> = patterns.iter().map(Vec::as_slice).collect();

@@ -13,7 +13,6 @@
     clippy::bool_to_int_with_if
 )]
 
-mod escape;
 pub(crate) use toolsh_command::number::scan as number;
 mod quote;
 pub(crate) use toolsh_command::number::render;
@@ -23,8 +22,8 @@ use std::time::UNIX_EPOCH;
 use async_trait::async_trait;
 
 use crate::date::strftime;
-use escape::Dialect;
 use render::Spec;
+use toolsh_command::escape::{self, Dialect};
 use toolsh_command::limits::{Interrupt, LimitKind, within_buffer};
 use toolsh_command::utility::{Utility, UtilityContext, UtilityResult};
 
@@ -67,6 +66,13 @@ impl Utility for Printf {
                 break;
             }
         }
+        if let Some(name) = &var
+            && !assignable(name)
+        {
+            // bash checks the name before it formats anything: status 2.
+            say(ctx, &format!("`{name}': not a valid identifier")).await?;
+            return Ok(2);
+        }
         let Some(format) = args.get(i) else {
             return usage(ctx, "").await;
         };
@@ -83,6 +89,7 @@ impl Utility for Printf {
             max_pass: ctx.shell.limits().max_buffer_bytes,
             tz: tz.as_deref(),
             now,
+            utf8: ctx.shell.locale().is_utf8(),
         };
         // The format is applied pass by pass (it is reused while arguments
         // remain) and the output written as it grows, held against the
@@ -209,6 +216,25 @@ struct Env<'a> {
     max_pass: usize,
     tz: Option<&'a str>,
     now: i64,
+    /// A UTF-8 locale: `\u`/`\U` write UTF-8 and `%q` leaves printable
+    /// multibyte characters as they are (bash 5.2); widths, precisions and
+    /// `%c` stay in bytes, as bash's printf counts them.
+    utf8: bool,
+}
+
+/// `true` when `-v` may assign `name`: a shell name, optionally with a
+/// subscript (`a[1]`), as bash's `legal_identifier` / `valid_array_reference`.
+fn assignable(name: &str) -> bool {
+    let (base, subscript) = match name.find('[') {
+        Some(at) => (&name[..at], Some(&name[at..])),
+        None => (name, None),
+    };
+    let ident = base
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && base.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    ident && subscript.is_none_or(|s| s.len() > 2 && s.ends_with(']'))
 }
 
 /// The argument cursor, with the errors its conversions produced.
@@ -284,7 +310,7 @@ fn one_pass(
         within_buffer(out.len() - start, env.max_pass)?;
         let c = fmt[i];
         if c == b'\\' && i + 1 < fmt.len() {
-            let d = escape::decode(&fmt[i + 1..], Dialect::Format, out);
+            let d = escape::decode(&fmt[i + 1..], Dialect::Format, env.utf8, out);
             if let Some(w) = d.warning {
                 diags.push(w.to_string());
             }
@@ -371,7 +397,9 @@ fn one_pass(
             }
             b's' => render::string(&spec, list.take().unwrap_or("").as_bytes(), out),
             b'b' => {
-                let (bytes, stop, warns) = escape::expand_arg(list.take().unwrap_or("").as_bytes());
+                let mut bytes = Vec::new();
+                let arg = list.take().unwrap_or("").as_bytes();
+                let (stop, warns) = escape::decode_all(arg, Dialect::Arg, env.utf8, &mut bytes);
                 diags.extend(warns.into_iter().map(str::to_string));
                 render::string(&spec, &bytes, out);
                 if stop {
@@ -379,7 +407,7 @@ fn one_pass(
                 }
             }
             b'q' => {
-                let q = quote::shell_quote(list.take().unwrap_or("").as_bytes());
+                let q = quote::shell_quote(list.take().unwrap_or("").as_bytes(), env.utf8);
                 render::string(&spec, &q, out);
             }
             b'Q' => {
@@ -388,7 +416,7 @@ fn one_pass(
                     Some(p) if p < a.len() => &a[..p],
                     _ => a,
                 };
-                let q = quote::shell_quote(a);
+                let q = quote::shell_quote(a, env.utf8);
                 spec.precision = None;
                 render::string(&spec, &q, out);
             }
@@ -412,7 +440,14 @@ fn one_pass(
                     Some(a) => {
                         let p = number::to_int(a);
                         list.report(p.error, p.warning, diags);
-                        if p.value < 0 { env.now } else { p.value }
+                        // -1 is the current time and -2 the shell's start
+                        // (bash manual, printf); any other value, negative
+                        // too, is seconds since the epoch.
+                        if matches!(p.value, -1 | -2) {
+                            env.now
+                        } else {
+                            p.value
+                        }
                     }
                 };
                 let tfmt = if tfmt.is_empty() { &b"%X"[..] } else { tfmt };

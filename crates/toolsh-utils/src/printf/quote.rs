@@ -1,19 +1,19 @@
 //! `printf %q`: quote a string so bash reads it back unchanged, in the
 //! forms bash 5.2 prints (lib/sh/shquote.c behaviour: `''` for the empty
-//! string, `$'...'` when a byte is not printable in the C locale,
-//! backslashes before shell-special characters otherwise).
+//! string, `$'...'` when a character is not printable in the locale,
+//! backslashes before shell-special characters otherwise; under UTF-8 a
+//! printable multibyte character is printable, in the C locale its bytes
+//! are not).
 
-fn printable(b: u8) -> bool {
-    (0x20..0x7f).contains(&b)
-}
+use toolsh_command::quote::{ansi_c_bytes, needs_ansi_bytes};
 
-/// Quote `s` as `printf %q` does.
-pub(crate) fn shell_quote(s: &[u8]) -> Vec<u8> {
+/// Quote `s` as `printf %q` does under the locale (`utf8`).
+pub(crate) fn shell_quote(s: &[u8], utf8: bool) -> Vec<u8> {
     if s.is_empty() {
         return b"''".to_vec();
     }
-    if s.iter().any(|&b| !printable(b)) {
-        return ansi_c_quote(s);
+    if needs_ansi_bytes(s, utf8) {
+        return ansi_c_bytes(s, utf8);
     }
     let mut out = Vec::with_capacity(s.len() + 8);
     for (i, &c) in s.iter().enumerate() {
@@ -33,35 +33,16 @@ pub(crate) fn shell_quote(s: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The `$'...'` form.
-fn ansi_c_quote(s: &[u8]) -> Vec<u8> {
-    let mut out = b"$'".to_vec();
-    for &c in s {
-        match c {
-            7 => out.extend_from_slice(b"\\a"),
-            8 => out.extend_from_slice(b"\\b"),
-            12 => out.extend_from_slice(b"\\f"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            11 => out.extend_from_slice(b"\\v"),
-            27 => out.extend_from_slice(b"\\E"),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\'' => out.extend_from_slice(b"\\'"),
-            c if printable(c) => out.push(c),
-            c => out.extend_from_slice(format!("\\{c:03o}").as_bytes()),
-        }
-    }
-    out.push(b'\'');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::shell_quote;
 
     fn q(s: &str) -> String {
-        String::from_utf8(shell_quote(s.as_bytes())).unwrap()
+        String::from_utf8(shell_quote(s.as_bytes(), false)).unwrap()
+    }
+
+    fn q8(s: &[u8]) -> String {
+        String::from_utf8(shell_quote(s, true)).unwrap()
     }
 
     #[test]
@@ -74,5 +55,10 @@ mod tests {
         assert_eq!(q("a\tb"), "$'a\\tb'");
         assert_eq!(q("\u{e9} b"), "$'\\303\\251 b'");
         assert_eq!(q("a\\b'c\n"), "$'a\\\\b\\'c\\n'");
+        // bash 5.2 under C.UTF-8.
+        assert_eq!(q8("é☠".as_bytes()), "é☠");
+        assert_eq!(q8("é b".as_bytes()), "é\\ b");
+        assert_eq!(q8(b"\x85"), "$'\\205'");
+        assert_eq!(q8("é\t".as_bytes()), "$'é\\t'");
     }
 }

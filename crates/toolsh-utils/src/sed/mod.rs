@@ -310,7 +310,7 @@ impl Utility for Sed {
                 return Ok(1);
             }
         };
-        let mut script = match parse::parse(&text, cli.extended) {
+        let mut script = match parse::parse(&text, cli.extended, ctx.shell.locale().is_utf8()) {
             Ok(s) => s,
             Err(e) => {
                 let msg = if e.offset == usize::MAX {

@@ -22,6 +22,8 @@ struct Parser<'a> {
     src: &'a [u8],
     pos: usize,
     extended: bool,
+    /// Characters are UTF-8 sequences (a UTF-8 locale) in the regexes.
+    utf8: bool,
     commands: Vec<Command>,
     /// Indices of open `{`.
     blocks: Vec<usize>,
@@ -30,13 +32,15 @@ struct Parser<'a> {
     labels: Vec<(String, usize)>,
 }
 
-/// Parse a whole script. `extended` selects ERE (`-E`).
-pub(super) fn parse(src: &[u8], extended: bool) -> Result<Script, ParseError> {
+/// Parse a whole script. `extended` selects ERE (`-E`); `utf8` reads the
+/// regexes in characters (a UTF-8 locale) rather than bytes.
+pub(super) fn parse(src: &[u8], extended: bool, utf8: bool) -> Result<Script, ParseError> {
     let quiet = src.starts_with(b"#n") && matches!(src.get(2), None | Some(b'\n'));
     let mut p = Parser {
         src,
         pos: 0,
         extended,
+        utf8,
         commands: Vec::new(),
         blocks: Vec::new(),
         jumps: Vec::new(),
@@ -261,6 +265,7 @@ impl Parser<'_> {
             return Ok(None);
         }
         flags.sed_escapes = true;
+        flags.utf8 = self.utf8;
         let text = expand_numeric_escapes(text);
         let syntax = if self.extended {
             Syntax::Extended
