@@ -5,7 +5,7 @@
 # (after `cargo test --workspace`); run it alone after a change to the
 # binding.
 #
-#   scripts/test-python.sh            # debug build + pytest
+#   scripts/test-python.sh [ARGS]     # debug build + pytest (ARGS go to pytest)
 #   scripts/test-python.sh bench      # release build (maturin, as `pip install`
 #                                     # builds it) + the benchmark against
 #                                     # bashkit (docs/benchmarks.md), then the
@@ -67,4 +67,4 @@ if [ "${1:-}" = "bench" ]; then
   exit "$status"
 fi
 install_debug_build || exit 1
-python -m pytest -q -p no:cacheprovider crates/toolsh-py/tests
+python -m pytest -q -p no:cacheprovider crates/toolsh-py/tests "$@"
