@@ -264,3 +264,27 @@ def test_private_loop_is_cached_across_executions():
     for _ in range(3):
         assert tool.execute_sync("x.where").stdout == "ok\n"
     assert len(seen) == 3 and seen[0] is seen[1] is seen[2]
+
+
+def test_params_arrive_as_json_loads_gives_them():
+    schema = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer"}, "big": {"type": "integer"}, "f": {"type": "number"},
+            "b": {"type": "boolean"}, "a": {"type": "array"}, "o": {"type": "object"}, "s": {"type": "string"},
+        },
+    }
+    seen = []
+    tool = ScriptedTool.builder("s").tool(ToolDef("x.echo", "d", schema), lambda p, s: seen.append(p)).build()
+    r = tool.execute_sync(
+        """x.echo --s 'héllo "q"' --n -3 --big 9223372036854775807 --f 1.5 --b """
+        """--a '[1, "x", [null]]' --o '{"z": 1, "a": {"k": false}}'"""
+    )
+    assert r.exit_code == 0, r.stderr
+    expected = json.loads(
+        '{"s": "h\\u00e9llo \\"q\\"", "n": -3, "big": 9223372036854775807, "f": 1.5, "b": true,'
+        ' "a": [1, "x", [null]], "o": {"z": 1, "a": {"k": false}}}'
+    )
+    assert seen == [expected]
+    assert list(seen[0]["o"]) == ["z", "a"], "keys keep their order"
+    assert type(seen[0]["big"]) is int and type(seen[0]["f"]) is float
