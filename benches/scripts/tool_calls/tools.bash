@@ -1,4 +1,4 @@
-# The bash side of the tool_calls scripts: shell functions printing the
+# The bash side of the tool_calls and agent scripts: shell functions printing the
 # same JSON as the toolsh tools (benches/src/compare/tools.rs). Prepended to
 # each tool_calls script when it runs under real bash.
 get_user() {
@@ -41,4 +41,40 @@ search() {
   done
   for ((i = 1; i <= limit; i++)); do out+="${out:+,}\"$query-$i\""; done
   printf '{"query":"%s","hits":[%s]}\n' "$query" "$out"
+}
+get_orders() {
+  local user=0 status= k st out= total
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --user) user=$2; shift 2 ;;
+      --user=*) user=${1#--user=}; shift ;;
+      --status) status=$2; shift 2 ;;
+      --status=*) status=${1#--status=}; shift ;;
+      *) shift ;;
+    esac
+  done
+  if ((user % 10 == 9)); then
+    echo "get_orders: no such user: $user" >&2
+    return 1
+  fi
+  for ((k = 1; k <= 3; k++)); do
+    if ((k == 2)); then st=open; else st=paid; fi
+    [ -n "$status" ] && [ "$status" != "$st" ] && continue
+    total=$(((7 * user + 13 * k) % 100 + 5))
+    out+="${out:+,}{\"id\":$((user * 10 + k)),\"user\":$user,\"total\":$total,\"status\":\"$st\"}"
+  done
+  printf '[%s]\n' "$out"
+}
+send_message() {
+  local to= text=
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --to) to=$2; shift 2 ;;
+      --to=*) to=${1#--to=}; shift ;;
+      --text) text=$2; shift 2 ;;
+      --text=*) text=${1#--text=}; shift ;;
+      *) shift ;;
+    esac
+  done
+  printf '{"ok":true,"to":"%s","bytes":%d}\n' "$to" "${#text}"
 }

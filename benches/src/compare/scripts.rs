@@ -1,13 +1,14 @@
 //! The comparison scripts: `benches/scripts/<category>/<name>.sh`, loaded
 //! in a fixed category order. `tool_calls/tools.bash` holds the bash
 //! definitions of the tools; it is prepended to each `tool_calls` script
-//! for bash only (toolsh and bashkit register the tools as commands).
+//! and `agent` script for bash only (toolsh and bashkit register the
+//! tools as commands).
 
 use std::io;
 use std::path::{Path, PathBuf};
 
 /// The categories, in report order: (directory, display name).
-pub const CATEGORIES: [(&str, &str); 11] = [
+pub const CATEGORIES: [(&str, &str); 12] = [
     ("startup", "startup"),
     ("variables", "variables"),
     ("arithmetic", "arithmetic"),
@@ -18,6 +19,7 @@ pub const CATEGORIES: [(&str, &str); 11] = [
     ("jq", "jq"),
     ("awk_sed_grep", "awk/sed/grep"),
     ("tool_calls", "tool calls"),
+    ("agent", "agent-sized"),
     ("large_data", "large data"),
 ];
 
@@ -33,7 +35,8 @@ pub struct Script {
     /// The file bash runs (the text, after the tool functions for
     /// `tool_calls`).
     pub bash_file: PathBuf,
-    /// Whether the tools must be registered (the `tool_calls` category).
+    /// Whether the tools must be registered (the `tool_calls` and `agent`
+    /// categories).
     pub uses_tools: bool,
 }
 
@@ -80,7 +83,7 @@ pub fn load(dir: &Path, bash_dir: &Path, filter: Option<&str>) -> io::Result<Vec
                 continue;
             }
             let text = std::fs::read_to_string(&path)?;
-            let uses_tools = *cat_dir == "tool_calls";
+            let uses_tools = matches!(*cat_dir, "tool_calls" | "agent");
             let bash_text = if uses_tools {
                 format!("{prelude}{text}")
             } else {

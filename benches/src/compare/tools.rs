@@ -1,4 +1,4 @@
-//! The tools of the `tool_calls` scripts, one definition per runner: a
+//! The tools of the `tool_calls` and `agent` scripts, one definition per runner: a
 //! toolsh [`ToolRegistry`] (schema-validated commands), bashkit custom
 //! builtins, and the bash shell functions in
 //! `benches/scripts/tool_calls/tools.bash`. All three print the same
@@ -38,7 +38,41 @@ pub fn search(query: &str, limit: i64) -> String {
     format!("{{\"query\":\"{query}\",\"hits\":[{}]}}", hits.join(","))
 }
 
-/// The three tools as a toolsh registry (each with a JSON Schema that the
+/// `get_orders --user N [--status S]`: user N's three orders
+/// `[{"id":N*10+K,"user":N,"total":T,"status":S}]` (K = 1..3, T =
+/// (7N + 13K) mod 100 + 5, status `open` for K = 2, else `paid`), only
+/// those with status S when given. Fails for N mod 10 = 9 (`no such user:
+/// N`), which the agent scripts' fallback branches take.
+pub fn get_orders(user: i64, status: Option<&str>) -> Result<String, String> {
+    if user.rem_euclid(10) == 9 {
+        return Err(format!("no such user: {user}"));
+    }
+    let mut out = String::from("[");
+    for k in 1..=3 {
+        let st = if k == 2 { "open" } else { "paid" };
+        if status.is_some_and(|s| s != st) {
+            continue;
+        }
+        if out.len() > 1 {
+            out.push(',');
+        }
+        let total = (7 * user + 13 * k).rem_euclid(100) + 5;
+        let id = user * 10 + k;
+        let _ = write!(
+            out,
+            "{{\"id\":{id},\"user\":{user},\"total\":{total},\"status\":\"{st}\"}}"
+        );
+    }
+    out.push(']');
+    Ok(out)
+}
+
+/// `send_message --to X --text T`: `{"ok":true,"to":"X","bytes":<T's length>}`.
+pub fn send_message(to: &str, text: &str) -> String {
+    format!("{{\"ok\":true,\"to\":\"{to}\",\"bytes\":{}}}", text.len())
+}
+
+/// The five tools as a toolsh registry (each with a JSON Schema that the
 /// registry validates every call against).
 pub fn toolsh_registry() -> ToolRegistry {
     let mut reg = ToolRegistry::new();
@@ -59,7 +93,30 @@ pub fn toolsh_registry() -> ToolRegistry {
         },
         "required": ["query"]
     }));
+    let orders_of = ToolDef::new("get_orders", "A user's orders, optionally by status.")
+        .with_schema(json!({
+            "type": "object",
+            "properties": {
+                "user": {"type": "integer", "minimum": 0},
+                "status": {"type": "string", "enum": ["open", "paid"]}
+            },
+            "required": ["user"]
+        }));
+    let message = ToolDef::new("send_message", "Send a message to a user.").with_schema(json!({
+        "type": "object",
+        "properties": {"to": {"type": "string"}, "text": {"type": "string"}},
+        "required": ["to", "text"]
+    }));
     let tools = [
+        ToolImpl::new(orders_of).with_exec(|a: &ToolArgs| {
+            get_orders(a.param_i64("user").unwrap_or(0), a.param_str("status"))
+        }),
+        ToolImpl::new(message).with_exec(|a: &ToolArgs| {
+            Ok(send_message(
+                a.param_str("to").unwrap_or_default(),
+                a.param_str("text").unwrap_or_default(),
+            ))
+        }),
         ToolImpl::new(user).with_exec(|a: &ToolArgs| Ok(get_user(a.param_i64("id").unwrap_or(0)))),
         ToolImpl::new(orders)
             .with_exec(|a: &ToolArgs| Ok(list_orders(a.param_i64("limit").unwrap_or(5)))),
@@ -118,6 +175,14 @@ impl bashkit::Builtin for BashkitTool {
     ) -> bashkit::Result<bashkit::ExecResult> {
         let a = ctx.args;
         let out = match self.0 {
+            "get_orders" => match get_orders(flag_i64(a, "user", 0), flag(a, "status")) {
+                Ok(out) => out,
+                Err(e) => return Ok(bashkit::ExecResult::err(format!("get_orders: {e}\n"), 1)),
+            },
+            "send_message" => send_message(
+                flag(a, "to").unwrap_or_default(),
+                flag(a, "text").unwrap_or_default(),
+            ),
             "get_user" => get_user(flag_i64(a, "id", 0)),
             "list_orders" => list_orders(flag_i64(a, "limit", 5)),
             _ => search(
@@ -130,4 +195,10 @@ impl bashkit::Builtin for BashkitTool {
 }
 
 /// The names of the tools, for registering [`BashkitTool`]s.
-pub const TOOL_NAMES: [&str; 3] = ["get_user", "list_orders", "search"];
+pub const TOOL_NAMES: [&str; 5] = [
+    "get_user",
+    "list_orders",
+    "search",
+    "get_orders",
+    "send_message",
+];

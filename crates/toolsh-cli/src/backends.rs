@@ -4,7 +4,6 @@
 //! error whose stdout is discarded: docs/tool-contract.md, "Failures"); `http` makes a request (secrets come from `${VAR}` in the URL or
 //! headers and are never shown to the script).
 
-use std::fmt::Write as _;
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -44,14 +43,7 @@ pub fn tool_from_entry(manifest: &Manifest, e: &ToolEntry) -> ToolImpl {
     });
     ToolImpl::new(def).with_async_exec(move |args: ToolArgs| {
         let http = http.clone();
-        async move {
-            let fut = async move {
-                tokio::task::spawn_blocking(move || run_http(&http, &args))
-                    .await
-                    .map_err(|e| e.to_string())?
-            };
-            with_timeout(timeout, fut).await
-        }
+        async move { with_timeout(timeout, async move { run_http(&http, &args).await }).await }
     })
 }
 
@@ -156,63 +148,90 @@ async fn read_capped(
     Ok(buf)
 }
 
-fn run_http(h: &HttpEntry, args: &ToolArgs) -> ToolResult {
+/// The process's one HTTP client, built on first use and shared by every
+/// `http` tool (one connection pool).
+fn http_client() -> Result<reqwest::Client, String> {
+    static CLIENT: std::sync::OnceLock<reqwest::Client> = std::sync::OnceLock::new();
+    if let Some(c) = CLIENT.get() {
+        return Ok(c.clone());
+    }
+    let c = toolsh_mcp::http_client()?;
+    Ok(CLIENT.get_or_init(|| c).clone())
+}
+
+/// An error and its sources, `: `-separated (reqwest's own text names
+/// only the kind of failure; the cause, such as "Connection refused", is
+/// in the chain).
+fn causes(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut src = e.source();
+    while let Some(s) = src {
+        let t = s.to_string();
+        if !out.ends_with(&t) {
+            out.push_str(": ");
+            out.push_str(&t);
+        }
+        src = s.source();
+    }
+    out
+}
+
+/// One `http` tool call on the process's one HTTP client
+/// ([`toolsh_mcp::http_client`]: rustls, the system's roots). `GET` and
+/// `DELETE` send the parameters as the query string
+/// (`application/x-www-form-urlencoded`, WHATWG URL standard), the other
+/// methods as a JSON body. Errors name the method and the cause without
+/// the URL (it may hold a `${NAME}` secret); a response past
+/// [`MAX_BACKEND_OUTPUT`] bytes is an error, read no further.
+async fn run_http(h: &HttpEntry, args: &ToolArgs) -> ToolResult {
     let method = h.method.as_deref().unwrap_or("POST").to_ascii_uppercase();
-    let mut url = interpolate_env(&h.url);
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_mins(1)))
-        .build()
-        .into();
-    let headers: Vec<(String, String)> = h
-        .headers
-        .iter()
-        .map(|(k, v)| (k.clone(), interpolate_env(v)))
-        .collect();
-    let response = if method == "GET" || method == "DELETE" {
-        if let Value::Object(map) = &args.params
-            && !map.is_empty()
-        {
-            let query: Vec<String> = map
-                .iter()
-                .map(|(k, v)| {
-                    let v = v.as_str().map_or_else(|| v.to_string(), str::to_string);
-                    format!("{}={}", encode(k), encode(&v))
-                })
-                .collect();
-            url.push(if url.contains('?') { '&' } else { '?' });
-            url.push_str(&query.join("&"));
-        }
-        let mut req = if method == "GET" {
-            agent.get(&url)
-        } else {
-            agent.delete(&url)
-        };
-        for (k, v) in &headers {
-            req = req.header(k, v);
-        }
-        req.call()
-    } else {
-        let mut req = match method.as_str() {
-            "PUT" => agent.put(&url),
-            "PATCH" => agent.patch(&url),
-            _ => agent.post(&url),
-        };
-        for (k, v) in &headers {
-            req = req.header(k, v);
-        }
-        req.header("content-type", "application/json")
-            .send(args.params.to_string())
+    let client = http_client()?;
+    let mut url = reqwest::Url::parse(&interpolate_env(&h.url))
+        .map_err(|e| format!("{method} request failed: invalid URL: {e}"))?;
+    let verb = match method.as_str() {
+        "GET" => reqwest::Method::GET,
+        "DELETE" => reqwest::Method::DELETE,
+        "PUT" => reqwest::Method::PUT,
+        "PATCH" => reqwest::Method::PATCH,
+        _ => reqwest::Method::POST,
     };
-    // The URL may hold a secret: errors name only the method and status.
-    let mut resp = response.map_err(|e| format!("{method} request failed: {e}"))?;
+    let query = verb == reqwest::Method::GET || verb == reqwest::Method::DELETE;
+    if query
+        && let Value::Object(map) = &args.params
+        && !map.is_empty()
+    {
+        let mut pairs = url.query_pairs_mut();
+        for (k, v) in map {
+            pairs.append_pair(k, &v.as_str().map_or_else(|| v.to_string(), str::to_string));
+        }
+    }
+    let mut req = client.request(verb, url).timeout(Duration::from_mins(1));
+    for (k, v) in &h.headers {
+        req = req.header(k.as_str(), interpolate_env(v));
+    }
+    if !query {
+        req = req
+            .header("content-type", "application/json")
+            .body(args.params.to_string());
+    }
+    let fail =
+        |what: &str, e: reqwest::Error| format!("{method} {what}: {}", causes(&e.without_url()));
+    let mut resp = req.send().await.map_err(|e| fail("request failed", e))?;
     let status = resp.status();
-    let body = resp
-        .body_mut()
-        .with_config()
-        .limit(MAX_BACKEND_OUTPUT)
-        .read_to_string()
-        .map_err(|e| format!("reading response: {e}"))?;
+    let mut body = Vec::new();
+    while let Some(chunk) = resp
+        .chunk()
+        .await
+        .map_err(|e| fail("reading response", e))?
+    {
+        if (body.len() + chunk.len()) as u64 > MAX_BACKEND_OUTPUT {
+            return Err(format!(
+                "{method} response larger than {MAX_BACKEND_OUTPUT} bytes"
+            ));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    let body = String::from_utf8_lossy(&body).into_owned();
     if status.is_success() {
         Ok(body)
     } else {
@@ -220,28 +239,5 @@ fn run_http(h: &HttpEntry, args: &ToolArgs) -> ToolResult {
             "HTTP {status}: {}",
             body.chars().take(500).collect::<String>()
         ))
-    }
-}
-
-/// Percent-encode a query component (RFC 3986 unreserved characters kept).
-fn encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
-            out.push(b as char);
-        } else {
-            let _ = write!(out, "%{b:02X}");
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::encode;
-
-    #[test]
-    fn percent_encoding() {
-        assert_eq!(encode("a b&c=d/é"), "a%20b%26c%3Dd%2F%C3%A9");
     }
 }

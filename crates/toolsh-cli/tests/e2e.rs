@@ -523,7 +523,7 @@ http = {{ url = "{url}/items" }}
     assert_eq!(
         text(&out.stdout),
         "{\"params\":{\"name\":\"ann\",\"times\":2},\"stdin\":\"piped\"}\n\
-         GET /search?q=a%20b HTTP/1.1\ntrue\n\
+         GET /search?q=a+b HTTP/1.1\ntrue\n\
          POST /items HTTP/1.1\n{\"sku\":\"x\"}\n\
          TOKEN=unset\n"
     );

@@ -74,5 +74,5 @@ pub use limits::{EXIT_CANCELLED, EXIT_LIMIT, ExecutionLimits, Interrupt, LimitKi
 pub use profile::Profile;
 pub use set::UtilitySet;
 pub use utility::{
-    OperandError, ShellAccess, Utility, UtilityContext, UtilityResult, write_status,
+    OperandError, ShellAccess, Spawned, Utility, UtilityContext, UtilityResult, write_status,
 };

@@ -17,6 +17,10 @@ use crate::profile::Profile;
 /// the whole script (a limit was hit or the host cancelled).
 pub type UtilityResult = Result<i32, Interrupt>;
 
+/// A command started by [`ShellAccess::spawn_command`]: resolves to its
+/// status (or the interrupt that stopped it).
+pub type Spawned = std::pin::Pin<Box<dyn Future<Output = UtilityResult> + Send>>;
+
 /// A command implemented in Rust.
 ///
 /// `run` receives the arguments (`args[0]` is the name the command was
@@ -89,6 +93,28 @@ pub trait ShellAccess: Send + Sync {
         stdout: &Output,
         stderr: &Output,
     ) -> UtilityResult;
+    /// Start a command by name (as [`ShellAccess::run_command`])
+    /// concurrently with the caller, in a copy of the shell: as a child
+    /// process would, it sees the shell's variables, functions and
+    /// directory as they are now, and nothing it changes reaches the
+    /// caller. The returned [`Spawned`] resolves to its status; dropping
+    /// it does not stop the command. Callers bound how many they keep
+    /// running (`xargs -P` caps at [`ExecutionLimits::max_background_jobs`]).
+    /// The default, for shells that cannot run commands concurrently,
+    /// runs the command to completion before returning.
+    ///
+    /// # Errors
+    /// An interrupt (a limit, cancellation) raised while starting it.
+    async fn spawn_command(
+        &mut self,
+        argv: Vec<String>,
+        stdin: Input,
+        stdout: Output,
+        stderr: Output,
+    ) -> Result<Spawned, Interrupt> {
+        let status = self.run_command(argv, stdin, &stdout, &stderr).await;
+        Ok(Box::pin(async move { status }))
+    }
     /// [`ShellAccess::run_command`] with the current directory set to
     /// the absolute path `dir` for the command's duration (`find
     /// -execdir`). The default, for shells without a working directory,

@@ -1,7 +1,9 @@
 //! `xargs`: build command lines from standard input (GNU findutils manual,
 //! "xargs invocation"): blank-separated items with quotes and backslashes,
 //! `-0`, `-d DELIM`, `-n MAX-ARGS`, `-L MAX-LINES`, `-I REPLACE`, `-r`,
-//! `-t`, `-x`, `-s`; the command (default `echo`) runs through the shell
+//! `-t`, `-x`, `-s`, `-P` (that many invocations at once, each in a copy
+//! of the shell as a child process would be; at most the execution's
+//! background-job limit); the command (default `echo`) runs through the shell
 //! (builtins, functions, tools; never host programs) with standard input
 //! empty. Status 123 when an invocation exits 1-125, 124 for 255, 127/126
 //! as reported.
@@ -14,7 +16,7 @@
 
 use toolsh_command::getopt::{HasArg, Spec, long};
 use toolsh_command::io::Input;
-use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::within_buffer;
 use toolsh_command::textio::{Flow, OpenWording, Source, error, parse_args, usage_error};
 use toolsh_command::utility::UtilityContext;
 
@@ -59,7 +61,7 @@ Run COMMAND with arguments INITIAL-ARGS and more arguments read from input.
   -L, --max-lines=MAX-LINES    use at most MAX-LINES non-blank input lines per
                                  command line
   -n, --max-args=MAX-ARGS      use at most MAX-ARGS arguments per command line
-  -P, --max-procs=MAX-PROCS    accepted; commands run one at a time
+  -P, --max-procs=MAX-PROCS    run at most MAX-PROCS commands at a time
   -r, --no-run-if-empty        if there are no arguments, then do not run COMMAND
   -s, --max-chars=MAX-CHARS    limit length of command line to MAX-CHARS
   -t, --verbose                print commands before executing them
@@ -295,12 +297,59 @@ struct Invocation<'a> {
     trace: bool,
 }
 
-/// Run one invocation; `Some(status)` when xargs stops with it.
+/// The invocations of one `xargs` run: with `-P N` (N > 1) up to N run
+/// at once, each started in a copy of the shell
+/// ([`toolsh_command::ShellAccess::spawn_command`]); else one at a time in
+/// the shell itself.
+struct Running {
+    max_procs: usize,
+    /// Each started invocation's command name and status future.
+    started: Vec<(String, toolsh_command::Spawned)>,
+    /// 123 once an invocation exited 1-125 (GNU).
+    status: i32,
+}
+
+impl Running {
+    /// Wait for whichever started invocation ends first and judge its
+    /// status; `Some(status)` when xargs stops with it.
+    async fn wait_one(&mut self, ctx: &mut UtilityContext<'_>) -> Flow<Option<i32>> {
+        let (i, st) = std::future::poll_fn(|cx| {
+            for (i, (_, f)) in self.started.iter_mut().enumerate() {
+                if let std::task::Poll::Ready(st) = f.as_mut().poll(cx) {
+                    return std::task::Poll::Ready((i, st));
+                }
+            }
+            std::task::Poll::Pending
+        })
+        .await;
+        let (name, _) = self.started.swap_remove(i);
+        judge(ctx, &name, st?, &mut self.status).await
+    }
+
+    /// Wait for every started invocation; the first stop status wins.
+    /// (GNU exits at once on a stop and leaves its children running; a
+    /// command of the sandbox never outlives the `xargs` that started it.)
+    async fn finish(
+        &mut self,
+        ctx: &mut UtilityContext<'_>,
+        stop: Option<i32>,
+    ) -> Flow<Option<i32>> {
+        let mut stop = stop;
+        while !self.started.is_empty() {
+            let s = self.wait_one(ctx).await?;
+            stop = stop.or(s);
+        }
+        Ok(stop)
+    }
+}
+
+/// Run one invocation (or, under `-P`, start it once fewer than
+/// `max_procs` run); `Some(status)` when xargs stops with it.
 async fn invoke(
     ctx: &mut UtilityContext<'_>,
     how: &Invocation<'_>,
     batch: Vec<String>,
-    status: &mut i32,
+    running: &mut Running,
 ) -> Flow<Option<i32>> {
     ctx.shell.checkpoint()?;
     let argv: Vec<String> = match how.replace {
@@ -310,16 +359,48 @@ async fn invoke(
         }
         None => how.command.iter().cloned().chain(batch).collect(),
     };
+    let name = argv[0].clone();
+    if running.max_procs <= 1 {
+        trace(ctx, how, &argv).await;
+        let (out, err) = (ctx.stdout, ctx.stderr);
+        let st = ctx
+            .shell
+            .run_command(argv, Input::empty(), out, err)
+            .await?;
+        return judge(ctx, &name, st, &mut running.status).await;
+    }
+    while running.started.len() >= running.max_procs {
+        if let Some(s) = running.wait_one(ctx).await? {
+            return running.finish(ctx, Some(s)).await;
+        }
+    }
+    trace(ctx, how, &argv).await;
+    let (out, err) = (ctx.stdout.clone(), ctx.stderr.clone());
+    let f = ctx
+        .shell
+        .spawn_command(argv, Input::empty(), out, err)
+        .await?;
+    running.started.push((name, f));
+    Ok(None)
+}
+
+/// `-t`: the command line on standard error before it runs.
+async fn trace(ctx: &mut UtilityContext<'_>, how: &Invocation<'_>, argv: &[String]) {
     if how.trace {
         let err = ctx.stderr;
         err.write_str(&format!("{}\n", argv.join(" "))).await.ok();
     }
-    let name = argv[0].clone();
-    let (out, err) = (ctx.stdout, ctx.stderr);
-    let st = ctx
-        .shell
-        .run_command(argv, Input::empty(), out, err)
-        .await?;
+}
+
+/// GNU's judgement of an invocation's status: 255 stops xargs with 124,
+/// 126/127 with themselves, a signal with 125; 1-125 make the final
+/// status 123.
+async fn judge(
+    ctx: &mut UtilityContext<'_>,
+    name: &str,
+    st: i32,
+    status: &mut i32,
+) -> Flow<Option<i32>> {
     match st {
         0 => {}
         255 => {
@@ -348,6 +429,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     let mut eof: Option<String> = None;
     let mut arg_file = None;
     let mut max_chars = DEFAULT_MAX_CHARS;
+    let mut max_procs = 1;
     for (k, v) in &args.opts {
         match k {
             '0' => delim = Some(0),
@@ -385,7 +467,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
                         max_args = None;
                     }
                     's' => max_chars = n,
-                    _ => {}
+                    _ => max_procs = n,
                 }
             }
             'I' | 'i' => {
@@ -430,7 +512,15 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     // Items go into the current invocation until it is full, which then
     // runs: only one invocation's items are held at a time.
     let base: usize = command.iter().map(|a| a.len() + 1).sum();
-    let mut status = 0;
+    let mut running = Running {
+        // GNU: 0 is "as many as possible"; the sandbox bounds it.
+        max_procs: match max_procs {
+            0 => ctx.shell.limits().max_background_jobs,
+            n => n.min(ctx.shell.limits().max_background_jobs),
+        },
+        started: Vec::new(),
+        status: 0,
+    };
     let mut ran = false;
     let mut cur: Vec<String> = Vec::new();
     let mut cur_chars = base;
@@ -442,9 +532,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             Next::Item(item, line) => (item, line),
             Next::More => {
                 // One item (or line) longer than a buffer is the limit.
-                if items.pending() > max {
-                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-                }
+                within_buffer(items.pending(), max)?;
                 let chunk = source.chunk(ctx.stdin).await;
                 items.feed(chunk.as_deref());
                 continue;
@@ -453,10 +541,11 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
                 // GNU runs the invocation read so far, then reports.
                 if !cur.is_empty()
                     && let Some(s) =
-                        invoke(ctx, &how, std::mem::take(&mut cur), &mut status).await?
+                        invoke(ctx, &how, std::mem::take(&mut cur), &mut running).await?
                 {
                     return Ok(s);
                 }
+                running.finish(ctx, None).await?;
                 error(ctx, &m).await?;
                 return Ok(1);
             }
@@ -470,7 +559,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             .is_some_and(|m| !cur.is_empty() && cur_chars + item.len() + 1 > m);
         if full {
             ran = true;
-            if let Some(s) = invoke(ctx, &how, std::mem::take(&mut cur), &mut status).await? {
+            if let Some(s) = invoke(ctx, &how, std::mem::take(&mut cur), &mut running).await? {
                 return Ok(s);
             }
             cur_chars = base;
@@ -484,6 +573,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             .max_chars
             .is_some_and(|m| base + item.len() + 1 > m)
         {
+            running.finish(ctx, None).await?;
             error(ctx, "argument line too long").await?;
             return Ok(1);
         }
@@ -491,12 +581,15 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         cur.push(item);
     }
     if (!cur.is_empty() || (!ran && !no_run_empty && replace.is_none()))
-        && let Some(s) = invoke(ctx, &how, cur, &mut status).await?
+        && let Some(s) = invoke(ctx, &how, cur, &mut running).await?
     {
         return Ok(s);
     }
+    if let Some(s) = running.finish(ctx, None).await? {
+        return Ok(s);
+    }
     let _ = usage_error;
-    Ok(status)
+    Ok(running.status)
 }
 
 #[cfg(test)]

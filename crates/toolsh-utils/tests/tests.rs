@@ -13,3 +13,4 @@ mod numeric_args;
 mod open_failure_wording;
 mod stderr_warnings;
 mod subst_read_file;
+mod xargs_procs;

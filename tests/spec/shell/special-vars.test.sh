@@ -171,6 +171,14 @@ fresh
 numeric
 ## status: 0
 
+#### EPOCHREALTIME has six decimals and agrees with EPOCHSECONDS
+[[ $EPOCHREALTIME =~ ^[0-9]+\.[0-9]{6}$ ]] && echo shape
+a=$EPOCHSECONDS; b=${EPOCHREALTIME%.*}; (( b - a >= 0 && b - a <= 1 )) && echo agrees
+## stdout:
+shape
+agrees
+## status: 0
+
 #### HOME is set
 [ -n "$HOME" ] && echo home-set
 ## stdout:

@@ -220,7 +220,7 @@ nproc --ignore=x; echo "s=$?"
 1
 s=1
 ## status: 0
-## divergence: the sandbox runs a script on one interpreter task (xargs -P runs one command at a time) and does not show the host's processor count, so nproc prints 1; the host here prints 2
+## divergence: the sandbox does not show the host's processor count, so nproc prints 1 (scripts size `xargs -P` or background jobs by it, and one is always safe); the host here prints 2
 
 #### cat -n continues an unterminated line into the next file
 printf a > x; printf 'b\nc\n' > y

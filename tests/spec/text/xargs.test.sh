@@ -175,3 +175,57 @@ yes abc | xargs echo | head -n 1 | wc -c
 ## stdout:
 131064
 ## status: 0
+
+#### -P runs invocations side by side, every one runs
+seq 6 | xargs -P 3 -n 1 echo | sort -n
+## stdout:
+1
+2
+3
+4
+5
+6
+## status: 0
+
+#### -P with failing invocations gives 123
+printf '1\n2\n3\n' | xargs -P 2 -n 1 false; echo "status $?"
+## stdout:
+status 123
+## status: 0
+
+#### -P 0 is as many as possible
+seq 5 | xargs -P 0 -n 2 echo | sort
+## stdout:
+1 2
+3 4
+5
+## status: 0
+
+#### -P with -I, one line each
+printf 'a\nb\nc\n' | xargs -P 2 -I{} echo 'got {}' | sort
+## stdout:
+got a
+got b
+got c
+## status: 0
+
+#### -P with -t traces each command line
+printf 'x\ny\n' | xargs -P 2 -t -n 1 echo 2>&1 | sort
+## stdout:
+echo x
+echo y
+x
+y
+## status: 0
+
+#### -P needs a number
+echo a | xargs -P x echo; echo "status $?"
+## stdout:
+status 1
+## status: 0
+
+#### -P with a command that is not found
+echo a | xargs -P 2 no-such-command-here; echo "status $?"
+## stdout:
+status 127
+## status: 0

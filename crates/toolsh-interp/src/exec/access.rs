@@ -144,6 +144,44 @@ impl ShellAccess for Interp {
         }
     }
 
+    async fn spawn_command(
+        &mut self,
+        argv: Vec<String>,
+        stdin: Input,
+        stdout: Output,
+        stderr: Output,
+    ) -> Result<crate::utility::Spawned, Interrupt> {
+        let mut child = self.fork();
+        child.fds.set_stdin(stdin);
+        child.fds.set(1, Some(Fd::Out(stdout)));
+        child.fds.set(2, Some(Fd::Out(stderr.clone())));
+        // A started program has no loops around it and no EXIT trap.
+        child.st.loop_depth = 0;
+        std::sync::Arc::make_mut(&mut child.st.traps).remove("EXIT");
+        // Nested `xargs` starting `xargs` is bounded like nested subshells.
+        if let Err(Ctl::Interrupt(i)) = child.enter_subst_depth() {
+            return Err(i);
+        }
+        let job = async move {
+            match child.dispatch(argv, Vec::new()).await {
+                Ok(s) | Err(Ctl::Exit(s) | Ctl::Abort(s) | Ctl::Return(s)) => Ok(s),
+                Err(Ctl::Break(_) | Ctl::Continue(_)) => Ok(0),
+                Err(Ctl::Interrupt(i)) => Err(i),
+            }
+        };
+        // Its own task, its panic contained as a background job's is.
+        let handle = tokio::spawn(async move {
+            match crate::contain::CatchPanic::new(job).await {
+                Ok(r) => r,
+                Err(_) => {
+                    let _ = stderr.write(b"toolsh: internal error\n").await;
+                    Ok(crate::contain::EXIT_INTERNAL)
+                }
+            }
+        });
+        Ok(Box::pin(async move { handle.await.unwrap_or(Ok(1)) }))
+    }
+
     async fn run_command_in(
         &mut self,
         dir: &str,

@@ -1,6 +1,6 @@
 //! The dynamic special variables, computed when read (bash manual 5.2
 //! "Bash Variables"): `RANDOM`, `SRANDOM`, `LINENO`, `SECONDS`,
-//! `EPOCHSECONDS`, `BASH_COMMAND`, `FUNCNAME`, `BASH_SOURCE`, `PIPESTATUS`
+//! `EPOCHSECONDS`, `EPOCHREALTIME`, `BASH_COMMAND`, `FUNCNAME`, `BASH_SOURCE`, `PIPESTATUS`
 //! and the others [`Interp::get_scalar`] and [`Interp::special_array`]
 //! consult before the variable table.
 
@@ -47,6 +47,17 @@ impl Interp {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs())
                 .to_string(),
+            // Seconds and microseconds since the epoch, `.`-separated
+            // (bash prints the locale's decimal point; toolsh's locales
+            // all use `.`).
+            "EPOCHREALTIME" => {
+                let d = self
+                    .sh
+                    .now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap_or_default();
+                format!("{}.{:06}", d.as_secs(), d.subsec_micros())
+            }
             "FUNCNAME" => self.st.frames.last()?.name.clone(),
             "PIPESTATUS" => self.st.pipestatus.first()?.to_string(),
             _ => return None,
