@@ -120,17 +120,19 @@ impl Reply {
 }
 
 /// Call `func` synchronously in the scope of `execution` with `first` (a
-/// JSON text the scope decodes) and `stdin`: the scope runs it under its
-/// context (`ctx.run`) and returns its result as text.
+/// JSON value, given to Python as a dict, list, ...) and `stdin`: the
+/// scope runs it under its context (`ctx.run`) and returns its result as
+/// text.
 pub fn call_sync(
     func: &Py<PyAny>,
     execution: u64,
     surface: &Surface,
-    first: &str,
+    first: &serde_json::Value,
     stdin: Option<&str>,
 ) -> ToolResult {
     crate::runtime::attach(|py| {
         let scope = scope_of(py, execution, surface)?;
+        let first = crate::json::from_value(py, first).map_err(|e| describe(py, &e))?;
         scope
             .call_method1(
                 pyo3::intern!(py, "call_sync"),
@@ -148,12 +150,13 @@ pub fn call_async(
     func: &Py<PyAny>,
     execution: u64,
     surface: &Surface,
-    first: &str,
+    first: &serde_json::Value,
     stdin: Option<&str>,
 ) -> ToolFuture {
     let (tx, rx) = tokio::sync::oneshot::channel();
     let started = crate::runtime::attach(|py| {
         let scope = scope_of(py, execution, surface)?;
+        let first = crate::json::from_value(py, first).map_err(|e| describe(py, &e))?;
         let reply = Reply {
             tx: Mutex::new(Some(tx)),
         };
@@ -183,7 +186,7 @@ pub fn tool_impl(def: ToolDef, func: Py<PyAny>, is_async: bool, surface: Arc<Sur
                 &func,
                 args.execution(),
                 &surface,
-                &args.params.to_string(),
+                &args.params,
                 args.stdin.as_deref(),
             )
         })
@@ -193,7 +196,7 @@ pub fn tool_impl(def: ToolDef, func: Py<PyAny>, is_async: bool, surface: Arc<Sur
                 &func,
                 args.execution(),
                 &surface,
-                &args.params.to_string(),
+                &args.params,
                 args.stdin.as_deref(),
             )
         })

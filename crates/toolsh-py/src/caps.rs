@@ -138,7 +138,7 @@ struct Approver {
 impl ApprovalHandler for Approver {
     async fn decide(&self, request: ApprovalRequest) -> ApprovalDecision {
         let execution = request.execution;
-        let first = serde_json::to_string(&request).unwrap_or_default();
+        let first = serde_json::to_value(&request).unwrap_or_default();
         let answer = if self.is_async {
             callback::call_async(&self.func, execution, &self.surface, &first, None).await
         } else {

@@ -52,6 +52,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<mcp::PyMcpServer>()?;
     m.add_function(wrap_pyfunction!(new_builder, m)?)?;
     m.add_function(wrap_pyfunction!(mcp::stdio, m)?)?;
+    m.add_function(wrap_pyfunction!(mcp::http, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::shutdown, m)?)?;
     m.py()
         .import("atexit")?

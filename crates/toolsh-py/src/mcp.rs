@@ -1,6 +1,8 @@
-//! `toolsh.mcp.stdio(...)`: an upstream MCP server started as a child
-//! process, whose tools a builder adds with `.mcp(server)`.
+//! `toolsh.mcp.stdio(...)` and `toolsh.mcp.http(...)`: an upstream MCP
+//! server (a child process, or a server at a URL), whose tools a builder
+//! adds with `.mcp(server)`.
 
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -69,7 +71,51 @@ pub fn stdio(
     name: String,
     command: String,
     args: Vec<String>,
-    env: Option<std::collections::BTreeMap<String, String>>,
+    env: Option<BTreeMap<String, String>>,
+    connect_timeout_ms: u64,
+    call_timeout_ms: Option<u64>,
+) -> PyResult<PyMcpServer> {
+    let transport = UpstreamTransport::Stdio {
+        command,
+        args,
+        env: env.unwrap_or_default().into_iter().collect(),
+    };
+    open(py, name, transport, connect_timeout_ms, call_timeout_ms)
+}
+
+/// Connect to the MCP server at `url` (`http://` or `https://`):
+/// streamable HTTP, or the older HTTP+SSE transport when the server does
+/// not take a streamable HTTP `initialize` (toolsh-mcp's
+/// `UpstreamTransport::Http`), and list its tools within
+/// `connect_timeout_ms`. `headers` (such as `Authorization`) go with every
+/// request; their values never appear in errors.
+///
+/// # Errors
+/// `ValueError` for an invalid name; `OSError` when the server cannot be
+/// reached, refuses the handshake or does not answer in time (the message
+/// names the URL's origin only).
+#[pyfunction]
+#[pyo3(signature = (name, url, headers=None, connect_timeout_ms=30_000, call_timeout_ms=None))]
+pub fn http(
+    py: Python<'_>,
+    name: String,
+    url: String,
+    headers: Option<BTreeMap<String, String>>,
+    connect_timeout_ms: u64,
+    call_timeout_ms: Option<u64>,
+) -> PyResult<PyMcpServer> {
+    let transport = UpstreamTransport::Http {
+        url,
+        headers: headers.unwrap_or_default().into_iter().collect(),
+    };
+    open(py, name, transport, connect_timeout_ms, call_timeout_ms)
+}
+
+/// Open the upstream `name` over `transport` (GIL released meanwhile).
+fn open(
+    py: Python<'_>,
+    name: String,
+    transport: UpstreamTransport,
     connect_timeout_ms: u64,
     call_timeout_ms: Option<u64>,
 ) -> PyResult<PyMcpServer> {
@@ -80,11 +126,7 @@ pub fn stdio(
     }
     let spec = UpstreamSpec {
         name: name.clone(),
-        transport: UpstreamTransport::Stdio {
-            command,
-            args,
-            env: env.unwrap_or_default().into_iter().collect(),
-        },
+        transport,
         call_timeout: call_timeout_ms.map(Duration::from_millis),
         max_concurrent_calls: None,
     };

@@ -126,13 +126,18 @@ def test_cancelling_the_awaiting_task_cancels_only_its_callbacks():
         events[f"{who}_done"] = True
         return who
 
-    tool = ScriptedTool.builder("s").tool(
-        ToolDef("x.slow", "d", {"type": "object", "properties": {"who": {"type": "string"}}}), slow
-    ).build()
+    marks = []
+    tool = (
+        ScriptedTool.builder("s")
+        .tool(ToolDef("x.slow", "d", {"type": "object", "properties": {"who": {"type": "string"}}}), slow)
+        .tool(ToolDef("x.mark", "d", {"type": "object", "properties": {"who": {"type": "string"}}}),
+              lambda p, s: marks.append(p["who"]))
+        .build()
+    )
 
     async def main():
-        ta = asyncio.create_task(tool.execute("x.slow --who a; echo after-a"))
-        tb = asyncio.create_task(tool.execute("x.slow --who b; echo after-b"))
+        ta = asyncio.create_task(tool.execute("x.slow --who a; x.mark --who a; echo after-a"))
+        tb = asyncio.create_task(tool.execute("x.slow --who b; x.mark --who b; echo after-b"))
         while not ("a" in started and "b" in started):
             await asyncio.sleep(0.01)
         ta.cancel()
@@ -146,7 +151,8 @@ def test_cancelling_the_awaiting_task_cancels_only_its_callbacks():
     assert events["a_cancelled"] is True
     assert "a_done" not in events
     assert events["b_done"] is True
-    assert rb.stdout == "b\nafter-b\n"
+    assert rb.stdout == "b\nnull\nafter-b\n"
+    assert marks == ["b"], "the cancelled script ran no further command"
 
 
 def test_gil_is_released_while_a_script_runs():

@@ -219,3 +219,72 @@ def test_toolset_discovery_mode(shop):
 def test_response_to_dict(shop):
     r = shop.execute_sync("echo out; echo err >&2; exit 3")
     assert r.to_dict() == {"stdout": "out\n", "stderr": "err\n", "exit_code": 3}
+
+
+def test_async_exception_is_sanitized_by_default():
+    async def boom(params, stdin):
+        await asyncio.sleep(0)
+        raise PermissionError("token=secret-456")
+
+    tool = ScriptedTool.builder("s").tool(ToolDef("x.boom", "d"), boom).build()
+
+    async def main():
+        return await tool.execute("x.boom; echo status=$?")
+
+    r = asyncio.run(main())
+    assert (r.stdout, r.stderr) == ("status=1\n", "x.boom: callback failed\n")
+    r = tool.execute_sync("x.boom")
+    assert (r.exit_code, r.stderr) == (1, "x.boom: callback failed\n")
+
+
+def test_output_schema_is_checked():
+    out = {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
+    tool = (
+        ScriptedTool.builder("s")
+        .tool(ToolDef("u.good", "d", output_schema=out), lambda p, s: {"id": 1})
+        .tool(ToolDef("u.bad", "d", output_schema=out), lambda p, s: {"id": "one"})
+        .tool(ToolDef("u.text", "d", output_schema=out), lambda p, s: "not json")
+        .build()
+    )
+    assert tool.execute_sync("u.good | jq .id").stdout == "1\n"
+    for name, why in (("u.bad", "output does not match the output schema"), ("u.text", "output is not JSON")):
+        r = tool.execute_sync(f"{name}; echo status=$?")
+        assert r.stdout == "status=1\n"
+        assert r.stderr.startswith(f"{name}: output does not match the output schema") and why in r.stderr, r.stderr
+
+
+def test_private_loop_is_cached_across_executions():
+    seen = []
+
+    async def where(params, stdin):
+        seen.append(asyncio.get_running_loop())
+        return "ok"
+
+    tool = ScriptedTool.builder("s").tool(ToolDef("x.where", "d"), where).build()
+    for _ in range(3):
+        assert tool.execute_sync("x.where").stdout == "ok\n"
+    assert len(seen) == 3 and seen[0] is seen[1] is seen[2]
+
+
+def test_params_arrive_as_json_loads_gives_them():
+    schema = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer"}, "big": {"type": "integer"}, "f": {"type": "number"},
+            "b": {"type": "boolean"}, "a": {"type": "array"}, "o": {"type": "object"}, "s": {"type": "string"},
+        },
+    }
+    seen = []
+    tool = ScriptedTool.builder("s").tool(ToolDef("x.echo", "d", schema), lambda p, s: seen.append(p)).build()
+    r = tool.execute_sync(
+        """x.echo --s 'héllo "q"' --n -3 --big 9223372036854775807 --f 1.5 --b """
+        """--a '[1, "x", [null]]' --o '{"z": 1, "a": {"k": false}}'"""
+    )
+    assert r.exit_code == 0, r.stderr
+    expected = json.loads(
+        '{"s": "h\\u00e9llo \\"q\\"", "n": -3, "big": 9223372036854775807, "f": 1.5, "b": true,'
+        ' "a": [1, "x", [null]], "o": {"z": 1, "a": {"k": false}}}'
+    )
+    assert seen == [expected]
+    assert list(seen[0]["o"]) == ["z", "a"], "keys keep their order"
+    assert type(seen[0]["big"]) is int and type(seen[0]["f"]) is float

@@ -30,7 +30,6 @@ from typing import Any, Callable
 
 from . import _native
 
-_loads = json.loads
 _dumps = json.dumps
 
 
@@ -69,23 +68,23 @@ class Scope:
         self.cancelled = False
 
     # Called by the Rust half, with the GIL, on the thread running the script.
-    def call_sync(self, fn: Callable[..., Any], params: str, stdin: str | None) -> str:
-        return _text(self.ctx.copy().run(fn, _loads(params), stdin))
+    def call_sync(self, fn: Callable[..., Any], params: Any, stdin: str | None) -> str:
+        return _text(self.ctx.copy().run(fn, params, stdin))
 
     # Called by the Rust half; the answer goes to ``reply`` from the loop.
-    def call_async(self, fn: Callable[..., Any], params: str, stdin: str | None, reply: Any) -> None:
+    def call_async(self, fn: Callable[..., Any], params: Any, stdin: str | None, reply: Any) -> None:
         try:
             self.loop.call_soon_threadsafe(self._start, fn, params, stdin, reply)
         except RuntimeError as e:  # the loop is closed
             reply.fail(_describe(e))
 
-    def _start(self, fn: Callable[..., Any], params: str, stdin: str | None, reply: Any) -> None:
+    def _start(self, fn: Callable[..., Any], params: Any, stdin: str | None, reply: Any) -> None:
         if self.cancelled:
             reply.fail("CancelledError: the execution was cancelled")
             return
         ctx = self.ctx.copy()
         try:
-            aw = ctx.run(fn, _loads(params), stdin)
+            aw = ctx.run(fn, params, stdin)
             if not inspect.isawaitable(aw):
                 reply.ok(_text(aw))
                 return

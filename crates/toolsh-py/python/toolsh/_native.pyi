@@ -1,25 +1,42 @@
 """Type stubs of the extension module ``toolsh._native`` (Rust, PyO3)."""
 
-from typing import Any, Awaitable, Callable, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Mapping, Sequence, final
 
 from ._engine import ScriptedTool
 
-Callback = Callable[[dict[str, Any], str | None], Any] | Callable[[dict[str, Any], str | None], Awaitable[Any]]
-Approval = Callable[[dict[str, Any]], bool | str | None] | Callable[[dict[str, Any]], Awaitable[bool | str | None]]
+_Callback = Callable[[dict[str, Any], str | None], Any] | Callable[[dict[str, Any], str | None], Awaitable[Any]]
+_Approval = Callable[[dict[str, Any]], bool | str | None] | Callable[[dict[str, Any]], Awaitable[bool | str | None]]
+
+__all__ = [
+    "ToolDef",
+    "ScriptedToolBuilder",
+    "NativeScriptedTool",
+    "ToolResponse",
+    "Execution",
+    "Reply",
+    "McpServer",
+    "builder",
+    "stdio",
+    "http",
+    "shutdown",
+    "LIMITS",
+    "__version__",
+]
 
 LIMITS: list[str]
 __version__: str
 
+@final
 class ToolDef:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         name: str,
         description: str,
         input_schema: Mapping[str, Any] | None = None,
         output_schema: Mapping[str, Any] | None = None,
-        tags: Sequence[str] = (),
+        tags: Sequence[str] = ...,
         category: str | None = None,
-    ) -> None: ...
+    ) -> ToolDef: ...
     @classmethod
     def from_model(
         cls,
@@ -27,7 +44,7 @@ class ToolDef:
         name: str | None = None,
         description: str | None = None,
         output_model: Any = None,
-        tags: Sequence[str] = (),
+        tags: Sequence[str] = ...,
         category: str | None = None,
     ) -> ToolDef: ...
     @property
@@ -43,6 +60,7 @@ class ToolDef:
     @property
     def category(self) -> str | None: ...
 
+@final
 class ToolResponse:
     @property
     def stdout(self) -> str: ...
@@ -54,14 +72,16 @@ class ToolResponse:
     def error(self) -> str | None: ...
     def to_dict(self) -> dict[str, Any]: ...
 
+@final
 class McpServer:
     @property
     def name(self) -> str: ...
     def tool_names(self) -> list[str]: ...
     def close(self) -> None: ...
 
+@final
 class ScriptedToolBuilder:
-    def tool(self, definition: ToolDef, func: Callback) -> ScriptedToolBuilder: ...
+    def tool(self, definition: ToolDef, func: _Callback) -> ScriptedToolBuilder: ...
     def mcp(self, server: McpServer) -> ScriptedToolBuilder: ...
     def limits(self, **limits: int) -> ScriptedToolBuilder: ...
     def env(self, name: str, value: str) -> ScriptedToolBuilder: ...
@@ -70,16 +90,19 @@ class ScriptedToolBuilder:
     def sanitize_errors(self, on: bool = True) -> ScriptedToolBuilder: ...
     def call_timeout_ms(self, ms: int) -> ScriptedToolBuilder: ...
     def grant(self, name: str, max_calls: int | None = None) -> ScriptedToolBuilder: ...
-    def mode(self, mode: str, approve: Approval | None = None) -> ScriptedToolBuilder: ...
+    def mode(self, mode: str, approve: _Approval | None = None) -> ScriptedToolBuilder: ...
     def build(self) -> ScriptedTool: ...
 
+@final
 class Execution:
     def cancel(self) -> None: ...
 
+@final
 class Reply:
     def ok(self, text: str) -> None: ...
     def fail(self, message: str) -> None: ...
 
+@final
 class NativeScriptedTool:
     @property
     def name(self) -> str: ...
@@ -101,8 +124,16 @@ def builder(name: str) -> ScriptedToolBuilder: ...
 def stdio(
     name: str,
     command: str,
-    args: Sequence[str] = (),
+    args: Sequence[str] = ...,
     env: Mapping[str, str] | None = None,
     connect_timeout_ms: int = 30000,
     call_timeout_ms: int | None = None,
 ) -> McpServer: ...
+def http(
+    name: str,
+    url: str,
+    headers: Mapping[str, str] | None = None,
+    connect_timeout_ms: int = 30000,
+    call_timeout_ms: int | None = None,
+) -> McpServer: ...
+def shutdown() -> None: ...
