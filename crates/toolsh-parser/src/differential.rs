@@ -18,6 +18,7 @@ thread_local! {
     static LEGACY_ARITH: Cell<bool> = const { Cell::new(false) };
     static LEGACY_BRACE: Cell<bool> = const { Cell::new(false) };
     static LEGACY_PARAM: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_COND: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
@@ -37,12 +38,19 @@ pub(crate) fn legacy_param() -> bool {
     LEGACY_PARAM.with(Cell::get)
 }
 
+/// `true` while [`with_legacy`] runs: `cond_command` uses
+/// `legacy_cond.rs`.
+pub(crate) fn legacy_cond() -> bool {
+    LEGACY_COND.with(Cell::get)
+}
+
 /// Runs `f` with every migrated sub-grammar on its old implementation.
 fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
     let set = |on: bool| {
         LEGACY_ARITH.with(|c| c.set(on));
         LEGACY_BRACE.with(|c| c.set(on));
         LEGACY_PARAM.with(|c| c.set(on));
+        LEGACY_COND.with(|c| c.set(on));
     };
     set(true);
     let r = f();
@@ -271,8 +279,84 @@ const PARAM_TOKENS: &[&str] = &[
     "{",
 ];
 
+/// Pieces of `[[ ]]` expressions, valid and broken: operators, words,
+/// parentheses, newlines and comments (where here-document bodies and
+/// comments are read), `]]` in and out of word position.
+const COND_TOKENS: &[&str] = &[
+    " ",
+    " ",
+    "\t",
+    "\n",
+    "\\\n",
+    "# c\n",
+    "(",
+    ")",
+    "!",
+    "! ",
+    "&&",
+    "||",
+    "&",
+    "|",
+    ";",
+    "]]",
+    " ]]",
+    "]]x",
+    "[[",
+    "a",
+    "$x",
+    "\"q w\"",
+    "'s'",
+    "-f",
+    "-z ",
+    "-n",
+    "-v",
+    "==",
+    "=",
+    "!=",
+    "=~",
+    "<",
+    ">",
+    "-eq",
+    "-lt",
+    "-nt",
+    "-efx",
+    "x*",
+    "(a|b)",
+    "<(echo)",
+    "$(echo ]])",
+    "${x:-]]}",
+    "$((1))",
+    "\\]]",
+    "<<",
+    "é",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// `[[ ... ]]` with generated expression text, closed and not, after
+    /// a here-document whose body follows the first newline, under the
+    /// default limits and a small depth limit.
+    #[test]
+    fn conds_old_and_new_agree_on_generated_text(
+        t in proptest::collection::vec(proptest::sample::select(COND_TOKENS), 0..12)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            format!("[[ {t} ]]"),
+            format!("[[{t}"),
+            format!("[[ {t} ]] && echo"),
+            format!("cat <<E; [[ {t} ]]\nbody $x\nE\n"),
+            format!("if [[ ( {t} ) ]]; then :; fi"),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
 
     /// `${x...}` with generated operator text, unquoted and in double
     /// quotes, closed and not, under the default limits and a small

@@ -13,7 +13,8 @@
 //! here-document count.
 //!
 //! The grammar is being moved onto nom 8 combinators one sub-grammar at a
-//! time (on nom so far: arithmetic, brace expansion, `${...}` operators).
+//! time (on nom so far: arithmetic, brace expansion, `${...}` operators,
+//! `[[ ]]` conditionals, blanks and linebreaks).
 //! A production on nom is a function over the
 //! crate's `Input` (a `Copy` cursor implementing `nom::Input` that carries
 //! the nesting depth, the last token's start for bash's "error token", and
@@ -48,6 +49,7 @@
 
 mod arith;
 pub mod ast;
+mod blank;
 mod brace;
 mod command;
 mod compound;
@@ -61,6 +63,8 @@ mod input;
 mod legacy_arith;
 #[cfg(test)]
 mod legacy_brace;
+#[cfg(test)]
+mod legacy_cond;
 #[cfg(test)]
 mod legacy_param;
 mod lexer;
