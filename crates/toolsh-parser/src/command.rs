@@ -3,8 +3,8 @@
 
 use crate::ast::{
     AndOr, AndOrList, ArrayItem, AssignValue, Assignment, Command, CompactString, List, ListItem,
-    Pipeline, PipelineStage, RedirFd, RedirOp, RedirTarget, Redirect, Script, SimpleCommand,
-    ThinVec, Timed, Word, WordPart, WordParts,
+    Pipeline, PipelineStage, Redirect, Script, SimpleCommand, ThinVec, Timed, Word, WordPart,
+    WordParts,
 };
 use crate::error::ParseError;
 use crate::lexer::{Op, is_meta, is_name_char, is_name_start};
@@ -506,120 +506,6 @@ impl Parser<'_> {
         }
         self.restore(cp);
         Ok(None)
-    }
-
-    /// `true` when a redirection starts at the cursor.
-    #[inline]
-    pub(crate) fn at_redirect(&self) -> bool {
-        self.peek().is_some_and(crate::lexer::may_start_redirect) && self.redirect_ahead()
-    }
-
-    /// [`Self::at_redirect`] once the byte at the cursor can start one.
-    #[inline(never)]
-    fn redirect_ahead(&self) -> bool {
-        let b = self.b;
-        let mut i = self.pos;
-        match b.get(i) {
-            Some(b'<' | b'>') => return b.get(i + 1) != Some(&b'('),
-            Some(b'&') => return b.get(i + 1) == Some(&b'>'),
-            Some(c) if c.is_ascii_digit() => {
-                // bash takes the digits as a descriptor only when they fit
-                // an `int`; past `i32::MAX` they are a word of their own
-                // (`exec 2147483648>f` runs a command named 2147483648).
-                let mut n: u64 = 0;
-                while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
-                    n = (n * 10 + u64::from(d - b'0')).min(1 << 32);
-                    i += 1;
-                }
-                if n > i32::MAX as u64 {
-                    return false;
-                }
-            }
-            Some(b'{') => {
-                i += 1;
-                if !b.get(i).is_some_and(|&c| is_name_start(c)) {
-                    return false;
-                }
-                while b.get(i).is_some_and(|&c| is_name_char(c)) {
-                    i += 1;
-                }
-                if b.get(i) != Some(&b'}') {
-                    return false;
-                }
-                i += 1;
-            }
-            _ => return false,
-        }
-        matches!(b.get(i), Some(b'<' | b'>')) && b.get(i + 1) != Some(&b'(')
-    }
-
-    fn parse_redirect(&mut self) -> Result<Redirect, ParseError> {
-        let start = self.pos;
-        let fd = match self.peek() {
-            Some(c) if c.is_ascii_digit() => {
-                let s = self.pos;
-                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    self.pos += 1;
-                }
-                Some(RedirFd::Number(
-                    self.src[s..self.pos].parse::<u32>().unwrap_or(u32::MAX),
-                ))
-            }
-            Some(b'{') => {
-                let s = self.pos + 1;
-                let e = s + crate::word::memchr(b'}', &self.b[s..]).unwrap_or(0);
-                self.pos = e + 1;
-                Some(RedirFd::Var(CompactString::from(&self.src[s..e])))
-            }
-            _ => None,
-        };
-        let ops: [(&str, RedirOp); 12] = [
-            ("&>>", RedirOp::AppendBoth),
-            ("&>", RedirOp::WriteBoth),
-            ("<<<", RedirOp::HereString),
-            ("<<-", RedirOp::HereDoc { strip_tabs: true }),
-            ("<<", RedirOp::HereDoc { strip_tabs: false }),
-            ("<>", RedirOp::ReadWrite),
-            ("<&", RedirOp::DupRead),
-            ("<", RedirOp::Read),
-            (">>", RedirOp::Append),
-            (">|", RedirOp::Clobber),
-            (">&", RedirOp::DupWrite),
-            (">", RedirOp::Write),
-        ];
-        let Some(&(text, mut op)) = ops.iter().find(|(t, _)| self.starts_with(t)) else {
-            return Err(self.unexpected());
-        };
-        self.pos += text.len();
-        self.skip_blanks();
-        if !self.at_word_start() {
-            return Err(self.unexpected());
-        }
-        if let RedirOp::HereDoc { strip_tabs } = op {
-            let target = self.heredoc_delimiter(strip_tabs)?;
-            return Ok(Redirect {
-                fd,
-                op,
-                target,
-                span: self.span_from(start),
-            });
-        }
-        let word = self.parse_word(WordCtx::Normal)?;
-        if op == RedirOp::DupWrite
-            && fd.is_none()
-            && let [WordPart::Literal(l)] = word.parts.as_slice()
-        {
-            let digits = l.trim_end_matches('-');
-            if l != "-" && !digits.bytes().all(|c| c.is_ascii_digit()) {
-                op = RedirOp::WriteBoth;
-            }
-        }
-        Ok(Redirect {
-            fd,
-            op,
-            target: RedirTarget::Word(word),
-            span: self.span_from(start),
-        })
     }
 }
 

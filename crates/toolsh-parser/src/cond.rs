@@ -21,8 +21,8 @@ use nom::{Err, Offset as _, Parser as _};
 
 use crate::ast::{CompactString, CompoundCommand, CondBinaryOp, CondExpr, Word};
 use crate::blank::{blanks, linebreak};
-use crate::error::{ParseError, ParseErrorKind};
-use crate::input::{Flags, GrammarError, Input, PResult};
+use crate::error::ParseError;
+use crate::input::{Flags, GrammarError, Input, PResult, at_word_start, expect};
 use crate::lexer::is_meta;
 use crate::parser::Parser;
 use crate::word::WordCtx;
@@ -65,39 +65,6 @@ impl Parser<'_> {
             .map_err(|e| self.grammar_error(e))?;
         Ok(CompoundCommand::Cond(Box::new(e), self.span_from(start)))
     }
-
-    /// A [`GrammarError`] whose message is a template over the token at
-    /// its position (`{}`) as a [`ParseError`]: `Incomplete` at the end
-    /// of the text, `UnexpectedToken` elsewhere; a finished error as it
-    /// is.
-    pub(crate) fn grammar_error(&mut self, e: GrammarError) -> ParseError {
-        if let Some(f) = e.fatal {
-            return *f;
-        }
-        let kind = if e.at >= self.b.len() {
-            ParseErrorKind::Incomplete
-        } else {
-            ParseErrorKind::UnexpectedToken
-        };
-        let message = if e.message.contains("{}") {
-            e.message.replace("{}", &self.token_text_at(e.at))
-        } else {
-            e.message.to_string()
-        };
-        self.error(kind, message, e.at)
-    }
-}
-
-/// `p`, or a `Failure` with `message` at the cursor where `p` does not
-/// match: `cut` and `context` at the token that is wrong.
-fn expect<'h, 'a: 'h, O>(
-    message: &'static str,
-    mut p: impl nom::Parser<Input<'h, 'a>, Output = O, Error = GrammarError>,
-) -> impl FnMut(Input<'h, 'a>) -> PResult<'h, 'a, O> {
-    move |i| match p.parse(i) {
-        Err(Err::Error(_)) => Err(i.fail(message, i.pos)),
-        r => r,
-    }
 }
 
 /// The end of a word-like token: the end of the text or a metacharacter.
@@ -112,16 +79,6 @@ fn token_end<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ()> {
 /// The reserved word `]]` (ending at a metacharacter).
 fn close<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ()> {
     value((), terminated(tag("]]"), token_end)).parse(i)
-}
-
-/// `true` at the start of a word: not a metacharacter but for the `<(`
-/// and `>(` of a process substitution.
-fn at_word_start(i: &Input<'_, '_>) -> bool {
-    match i.at(0) {
-        None => false,
-        Some(b'<' | b'>') => i.at(1) == Some(b'('),
-        Some(c) => !is_meta(c),
-    }
 }
 
 /// `true` at a word operand: a word start that is not `]]`.

@@ -19,6 +19,7 @@ thread_local! {
     static LEGACY_BRACE: Cell<bool> = const { Cell::new(false) };
     static LEGACY_PARAM: Cell<bool> = const { Cell::new(false) };
     static LEGACY_COND: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_REDIRECT: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
@@ -44,6 +45,12 @@ pub(crate) fn legacy_cond() -> bool {
     LEGACY_COND.with(Cell::get)
 }
 
+/// `true` while [`with_legacy`] runs: `parse_redirect` uses
+/// `legacy_redirect.rs`.
+pub(crate) fn legacy_redirect() -> bool {
+    LEGACY_REDIRECT.with(Cell::get)
+}
+
 /// Runs `f` with every migrated sub-grammar on its old implementation.
 fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
     let set = |on: bool| {
@@ -51,6 +58,7 @@ fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
         LEGACY_BRACE.with(|c| c.set(on));
         LEGACY_PARAM.with(|c| c.set(on));
         LEGACY_COND.with(|c| c.set(on));
+        LEGACY_REDIRECT.with(|c| c.set(on));
     };
     set(true);
     let r = f();
@@ -331,8 +339,76 @@ const COND_TOKENS: &[&str] = &[
     "é",
 ];
 
+/// Pieces of commands with redirections: descriptor prefixes (in and
+/// past `int`), `{name}`, every operator, targets, here-documents,
+/// process substitutions that are not redirections.
+const REDIRECT_TOKENS: &[&str] = &[
+    " ",
+    "\t",
+    "\n",
+    "\\\n",
+    "2",
+    "10",
+    "2147483648",
+    "{fd}",
+    "{1x}",
+    "{",
+    "}",
+    "<",
+    ">",
+    ">>",
+    "<<",
+    "<<-",
+    "<<<",
+    "<>",
+    "<&",
+    ">&",
+    ">|",
+    "&>",
+    "&>>",
+    "&",
+    "-",
+    "1-",
+    "f",
+    "$x",
+    "\"q\"",
+    "'E'",
+    "E",
+    "(",
+    "<(x)",
+    ">(x)",
+    ";",
+    "|",
+    "# c",
+    "\nE\n",
+    "é",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// Commands with generated redirection text, after a command word,
+    /// alone, after a compound command and before a here-document body,
+    /// under the default limits and a small depth limit.
+    #[test]
+    fn redirects_old_and_new_agree_on_generated_text(
+        t in proptest::collection::vec(proptest::sample::select(REDIRECT_TOKENS), 0..12)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            format!("echo {t}"),
+            t.clone(),
+            format!("{{ :; }} {t}"),
+            format!("cat {t}\nE\nbody\nE\n"),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
 
     /// `[[ ... ]]` with generated expression text, closed and not, after
     /// a here-document whose body follows the first newline, under the

@@ -14,7 +14,7 @@
 //!
 //! The grammar is being moved onto nom 8 combinators one sub-grammar at a
 //! time (on nom so far: arithmetic, brace expansion, `${...}` operators,
-//! `[[ ]]` conditionals, blanks and linebreaks).
+//! `[[ ]]` conditionals, redirections, blanks and linebreaks).
 //! A production on nom is a function over the
 //! crate's `Input` (a `Copy` cursor implementing `nom::Input` that carries
 //! the nesting depth, the last token's start for bash's "error token", and
@@ -67,6 +67,8 @@ mod legacy_brace;
 mod legacy_cond;
 #[cfg(test)]
 mod legacy_param;
+#[cfg(test)]
+mod legacy_redirect;
 mod lexer;
 mod limits;
 mod param;
@@ -77,6 +79,7 @@ mod printer_comment;
 mod printer_compound;
 mod printer_declare;
 mod printer_word;
+mod redirect;
 pub mod visit;
 mod word;
 
