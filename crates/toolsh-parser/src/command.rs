@@ -2,9 +2,8 @@
 //! redirections (bash manual 3.2.2–3.2.4, 3.4, 3.6).
 
 use crate::ast::{
-    AndOr, AndOrList, ArrayItem, AssignValue, Assignment, Command, CompactString, List, ListItem,
-    Pipeline, PipelineStage, Redirect, Script, SimpleCommand, ThinVec, Timed, Word, WordPart,
-    WordParts,
+    AndOr, AndOrList, Command, List, ListItem, Pipeline, PipelineStage, Redirect, Script,
+    SimpleCommand, ThinVec, Timed, Word, WordPart, WordParts,
 };
 use crate::error::ParseError;
 use crate::lexer::{Op, is_meta, is_name_char, is_name_start};
@@ -16,10 +15,14 @@ const DECLARATION_UTILITIES: &[&str] = &["declare", "typeset", "local", "export"
 
 /// Where an assignment word's parts are: `name`, optional subscript range,
 /// `=` position, `+=`.
+#[derive(Clone, Copy)]
 pub(crate) struct AssignShape {
-    name_end: usize,
-    eq: usize,
-    append: bool,
+    /// Local offset one past the name.
+    pub name_end: usize,
+    /// Local offset of the `=`.
+    pub eq: usize,
+    /// `+=`.
+    pub append: bool,
 }
 
 impl Parser<'_> {
@@ -425,87 +428,6 @@ impl Parser<'_> {
             }),
             _ => None,
         }
-    }
-
-    fn parse_assignment(&mut self, shape: &AssignShape) -> Result<Assignment, ParseError> {
-        let start = self.pos;
-        let name = CompactString::from(&self.src[start..shape.name_end]);
-        self.pos = shape.name_end;
-        let subscript = if self.peek() == Some(b'[') {
-            let open = self.pos;
-            self.pos += 1;
-            let w = self.parse_word(WordCtx::Subscript)?;
-            if self.peek() != Some(b']') {
-                return Err(self.eof_matching(']', open));
-            }
-            self.pos += 1;
-            Some(w)
-        } else {
-            None
-        };
-        self.pos = shape.eq + 1;
-        let value = if self.peek() == Some(b'(') {
-            AssignValue::Array(self.array_items()?)
-        } else {
-            AssignValue::Scalar(self.parse_word(WordCtx::Assign)?)
-        };
-        Ok(Assignment {
-            name,
-            subscript,
-            append: shape.append,
-            value,
-            span: self.span_from(start),
-        })
-    }
-
-    /// `(item ...)` of a compound array assignment.
-    fn array_items(&mut self) -> Result<Vec<ArrayItem>, ParseError> {
-        let open = self.pos;
-        self.pos += 1;
-        self.enter()?;
-        let mut items = Vec::new();
-        loop {
-            self.skip_newlines()?;
-            match self.peek() {
-                None => return Err(self.eof_matching(')', open)),
-                Some(b')') => {
-                    self.pos += 1;
-                    break;
-                }
-                Some(_) if !self.at_word_start() => return Err(self.unexpected()),
-                Some(b'[') => {
-                    if let Some(item) = self.keyed_item()? {
-                        items.push(item);
-                    } else {
-                        items.push(ArrayItem::Value(self.parse_word(WordCtx::Normal)?));
-                    }
-                }
-                Some(_) => items.push(ArrayItem::Value(self.parse_word(WordCtx::Normal)?)),
-            }
-        }
-        self.leave();
-        Ok(items)
-    }
-
-    /// `[key]=value` at the cursor, or `None` (cursor unchanged).
-    fn keyed_item(&mut self) -> Result<Option<ArrayItem>, ParseError> {
-        let cp = self.checkpoint();
-        self.pos += 1;
-        let key = self.parse_word(WordCtx::Subscript)?;
-        if self.peek() == Some(b']') {
-            self.pos += 1;
-            let append = self.peek() == Some(b'+');
-            if append {
-                self.pos += 1;
-            }
-            if self.peek() == Some(b'=') {
-                self.pos += 1;
-                let value = self.parse_word(WordCtx::Assign)?;
-                return Ok(Some(ArrayItem::Keyed { key, value, append }));
-            }
-        }
-        self.restore(cp);
-        Ok(None)
     }
 }
 

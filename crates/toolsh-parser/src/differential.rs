@@ -20,6 +20,7 @@ thread_local! {
     static LEGACY_PARAM: Cell<bool> = const { Cell::new(false) };
     static LEGACY_COND: Cell<bool> = const { Cell::new(false) };
     static LEGACY_REDIRECT: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_ASSIGN: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
@@ -51,6 +52,12 @@ pub(crate) fn legacy_redirect() -> bool {
     LEGACY_REDIRECT.with(Cell::get)
 }
 
+/// `true` while [`with_legacy`] runs: `parse_assignment` uses
+/// `legacy_assign.rs`.
+pub(crate) fn legacy_assign() -> bool {
+    LEGACY_ASSIGN.with(Cell::get)
+}
+
 /// Runs `f` with every migrated sub-grammar on its old implementation.
 fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
     let set = |on: bool| {
@@ -59,6 +66,7 @@ fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
         LEGACY_PARAM.with(|c| c.set(on));
         LEGACY_COND.with(|c| c.set(on));
         LEGACY_REDIRECT.with(|c| c.set(on));
+        LEGACY_ASSIGN.with(|c| c.set(on));
     };
     set(true);
     let r = f();
@@ -384,8 +392,78 @@ const REDIRECT_TOKENS: &[&str] = &[
     "é",
 ];
 
+/// Pieces of assignments: names, subscripts (closed, open, quoted, with
+/// substitutions), `=` and `+=`, array items keyed and not, newlines,
+/// comments and here-documents inside the parentheses.
+const ASSIGN_TOKENS: &[&str] = &[
+    "a",
+    "b1",
+    "=",
+    "+=",
+    "+",
+    "[",
+    "]",
+    "[1]",
+    "[k]=",
+    "[k]+=",
+    "[$i]",
+    "['x]']",
+    "[\"y\"]",
+    "(",
+    ")",
+    "()",
+    " ",
+    "\t",
+    "\n",
+    "# c\n",
+    "v",
+    "$x",
+    "\"q w\"",
+    "'s'",
+    "~",
+    ":~/d",
+    "$(echo ])",
+    "$((1+2))",
+    "<<E",
+    ";",
+    "|",
+    "&",
+    "é",
+    "{a,b}",
+    "[$(cat <<E)]",
+    "[`cat <<E`]=",
+    "$(: # c\n)",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// Assignment words generated as a name and its rest, before a
+    /// command, alone, as a declaration's argument and as a compound
+    /// array, closed and not, under the default limits and a small depth
+    /// limit.
+    #[test]
+    fn assignments_old_and_new_agree_on_generated_text(
+        t in proptest::collection::vec(proptest::sample::select(ASSIGN_TOKENS), 0..12)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            format!("a{t}"),
+            format!("a{t} cmd"),
+            format!("declare a{t}"),
+            format!("a=({t})"),
+            format!("a=({t}"),
+            format!("a[{t}]=1 x=({t})\nE\n"),
+            format!("x=({t})\nb\nE\nc\nE\n"),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
 
     /// Commands with generated redirection text, after a command word,
     /// alone, after a compound command and before a here-document body,

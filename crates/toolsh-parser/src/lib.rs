@@ -14,7 +14,8 @@
 //!
 //! The grammar is being moved onto nom 8 combinators one sub-grammar at a
 //! time (on nom so far: arithmetic, brace expansion, `${...}` operators,
-//! `[[ ]]` conditionals, redirections, blanks and linebreaks).
+//! `[[ ]]` conditionals, redirections, assignments, blanks and
+//! linebreaks).
 //! A production on nom is a function over the
 //! crate's `Input` (a `Copy` cursor implementing `nom::Input` that carries
 //! the nesting depth, the last token's start for bash's "error token", and
@@ -48,6 +49,7 @@
 #![deny(missing_docs)]
 
 mod arith;
+mod assign;
 pub mod ast;
 mod blank;
 mod brace;
@@ -61,6 +63,8 @@ mod heredoc;
 mod input;
 #[cfg(test)]
 mod legacy_arith;
+#[cfg(test)]
+mod legacy_assign;
 #[cfg(test)]
 mod legacy_brace;
 #[cfg(test)]
