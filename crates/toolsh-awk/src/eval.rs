@@ -3,6 +3,7 @@
 
 use std::cmp::Ordering;
 use std::rc::Rc;
+use toolsh_command::limits::within_buffer;
 
 use super::ast::{Arith, Cmp, Expr, Redirect, Var};
 use super::format::{FormatError, sprintf};
@@ -84,14 +85,8 @@ impl Interp<'_> {
         }
         let v = self.eval(e)?;
         v.write_str(&self.convfmt, out);
-        if out.len() > self.bounds.max_buffer {
-            return Err(Jump::Stop(super::host::HostStop::Interrupt(
-                toolsh_command::limits::Interrupt::limit(
-                    toolsh_command::limits::LimitKind::BufferBytes,
-                    self.bounds.max_buffer,
-                ),
-            )));
-        }
+        within_buffer(out.len(), self.bounds.max_buffer)
+            .map_err(|e| Jump::Stop(super::host::HostStop::Interrupt(e)))?;
         Ok(())
     }
 

@@ -6,7 +6,7 @@ use super::regex::{Re, find_nonempty};
 use toolsh_command::posix_regex::PosixRegex;
 
 use super::host::{Host, HostStop, Reply, Request};
-use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::within_buffer;
 
 /// How input is split into records.
 #[derive(Debug, Clone)]
@@ -75,12 +75,7 @@ impl RecordReader {
             self.eof = true;
             return Ok(false);
         };
-        if self.buf.len() + c.len() > max {
-            return Err(HostStop::Interrupt(Interrupt::limit(
-                LimitKind::BufferBytes,
-                max,
-            )));
-        }
+        within_buffer(self.buf.len() + c.len(), max).map_err(HostStop::Interrupt)?;
         self.buf.extend_from_slice(&c);
         Ok(true)
     }

@@ -16,7 +16,7 @@ use bytes::Bytes;
 use tokio::sync::mpsc;
 
 use crate::fs::FileSystem;
-use crate::limits::{Interrupt, LimitKind};
+use crate::limits::{Interrupt, LimitKind, within_buffer};
 use crate::{MemoryBudget, Reservation};
 
 /// Chunks buffered in one pipe before the writer waits.
@@ -303,9 +303,7 @@ impl Input {
     pub async fn read_to_end(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
         let mut out = Vec::new();
         while let Some(chunk) = self.read_chunk().await {
-            if out.len() + chunk.len() > max {
-                return Err(Interrupt::limit(LimitKind::BufferBytes, max));
-            }
+            within_buffer(out.len() + chunk.len(), max)?;
             out.extend_from_slice(&chunk);
         }
         Ok(out)

@@ -281,6 +281,20 @@ pub enum Interrupt {
     Cancelled,
 }
 
+/// The one check of a buffer bound ([`ExecutionLimits::max_buffer_bytes`]
+/// or a bound derived from it): `Ok` while `held` bytes fit in `max`,
+/// else the [`LimitKind::BufferBytes`] interrupt that names `max`
+/// (`toolsh: buffer size limit exceeded (<max>)`, status [`EXIT_LIMIT`]).
+///
+/// # Errors
+/// [`Interrupt::Limit`] when `held > max`.
+pub fn within_buffer(held: usize, max: usize) -> Result<(), Interrupt> {
+    if held > max {
+        return Err(Interrupt::limit(LimitKind::BufferBytes, max));
+    }
+    Ok(())
+}
+
 impl Interrupt {
     /// A limit interrupt with its bound.
     pub fn limit(kind: LimitKind, value: impl std::fmt::Display) -> Self {

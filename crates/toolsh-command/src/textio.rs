@@ -8,7 +8,7 @@ use bytes::Bytes;
 use crate::Reservation;
 use crate::getopt::{self, Args, Spec};
 use crate::io::{Input, Output, OutputError};
-use crate::limits::{Interrupt, LimitKind};
+use crate::limits::{Interrupt, LimitKind, within_buffer};
 use crate::quote::gnu as quote;
 use crate::utility::{OperandError, UtilityContext, UtilityResult};
 
@@ -290,9 +290,7 @@ impl Source {
                 Some(i) => (i + 1, true),
                 None => (buf.len(), false),
             };
-            if out.len() - start + n > max {
-                return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-            }
+            within_buffer(out.len() - start + n, max)?;
             out.extend_from_slice(&buf.split_to(n));
             if done {
                 return Ok(true);
@@ -327,9 +325,7 @@ impl Source {
     pub async fn read_all(&mut self, stdin: &mut Input, max: usize) -> Flow<Vec<u8>> {
         let mut v = Vec::new();
         while let Some(c) = self.chunk(stdin).await {
-            if v.len() + c.len() > max {
-                return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-            }
+            within_buffer(v.len() + c.len(), max)?;
             v.extend_from_slice(&c);
         }
         Ok(v)
@@ -345,9 +341,7 @@ impl Source {
     ) -> Flow<Vec<u8>> {
         let mut v = Vec::new();
         while let Some(c) = self.chunk(stdin).await {
-            if v.len() + c.len() > max {
-                return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-            }
+            within_buffer(v.len() + c.len(), max)?;
             charge.grow(c.len())?;
             v.extend_from_slice(&c);
         }
@@ -530,24 +524,35 @@ pub fn push_held<T>(v: &mut Vec<T>, item: T, charge: &mut Reservation) -> Flow<(
 }
 
 /// Split `data` into records ending in `delim` (the last may lack it);
-/// the returned slices exclude the delimiter. The index is held against
-/// `charge` as it grows ([`push_held`]).
+/// the returned slices exclude the delimiter. The index is counted first
+/// and held against `charge` once, at its exact size (16 bytes a record).
 pub fn split_records<'d>(
     data: &'d [u8],
     delim: u8,
     charge: &mut Reservation,
 ) -> Flow<Vec<&'d [u8]>> {
-    let mut v = Vec::new();
-    let mut start = 0;
-    for (i, &b) in data.iter().enumerate() {
-        if b == delim {
-            push_held(&mut v, &data[start..i], charge)?;
-            start = i + 1;
-        }
-    }
-    if start < data.len() {
-        push_held(&mut v, &data[start..], charge)?;
-    }
+    map_records(data, delim, charge, |r| r)
+}
+
+/// [`split_records`] with each record turned into a `T` by `f` as it is
+/// split: the vector is sized to the record count up front and its
+/// `count * size_of::<T>()` bytes are held against `charge` before it is
+/// allocated (so a large input fails with the memory limit, not an
+/// allocation the budget never saw).
+pub fn map_records<'d, T>(
+    data: &'d [u8],
+    delim: u8,
+    charge: &mut Reservation,
+    mut f: impl FnMut(&'d [u8]) -> T,
+) -> Flow<Vec<T>> {
+    let ends = data.iter().filter(|&&b| b == delim).count();
+    let count = ends + usize::from(data.last().is_some_and(|&b| b != delim));
+    charge.grow(count.saturating_mul(std::mem::size_of::<T>()))?;
+    let mut v = Vec::with_capacity(count);
+    v.extend(
+        data.split_inclusive(|&b| b == delim)
+            .map(|r| f(r.strip_suffix(&[delim]).unwrap_or(r))),
+    );
     Ok(v)
 }
 

@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use toolsh_command::getopt::{HasArg, Spec, long};
-use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::within_buffer;
 use toolsh_command::textio::{
     Flow, OpenWording, OutBuf, Source, display_name, error, operand_names, parse_args,
 };
@@ -271,9 +271,7 @@ async fn copy_head(
                     let emit: Vec<u8> = held.drain(..n).collect();
                     out.write(&emit).await?;
                 }
-                if held.len() > max {
-                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-                }
+                within_buffer(held.len(), max)?;
             }
         }
         (false, true) => {
@@ -294,9 +292,7 @@ async fn copy_head(
                     held_bytes -= l.len();
                     out.write(&l).await?;
                 }
-                if held_bytes > max {
-                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-                }
+                within_buffer(held_bytes, max)?;
             }
         }
     }

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 
 use crate::head::counting;
 use toolsh_command::getopt::{HasArg, Spec, long};
-use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::within_buffer;
 use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source};
 use toolsh_command::utility::UtilityContext;
 
@@ -167,9 +167,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
                 if held.len() > keep {
                     held.drain(..held.len() - keep);
                 }
-                if held.len() > max {
-                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-                }
+                within_buffer(held.len(), max)?;
             }
             let v: Vec<u8> = held.into_iter().collect();
             out.write(&v).await?;
@@ -189,9 +187,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
                         held_bytes -= l.len();
                     }
                 }
-                if held_bytes > max {
-                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-                }
+                within_buffer(held_bytes, max)?;
             }
             for l in &held {
                 out.write(l).await?;

@@ -14,7 +14,7 @@
 
 use toolsh_command::getopt::{HasArg, Spec, long};
 use toolsh_command::io::Input;
-use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::within_buffer;
 use toolsh_command::textio::{Flow, OpenWording, Source, error, parse_args, usage_error};
 use toolsh_command::utility::UtilityContext;
 
@@ -442,9 +442,7 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             Next::Item(item, line) => (item, line),
             Next::More => {
                 // One item (or line) longer than a buffer is the limit.
-                if items.pending() > max {
-                    return Err(Interrupt::limit(LimitKind::BufferBytes, max).into());
-                }
+                within_buffer(items.pending(), max)?;
                 let chunk = source.chunk(ctx.stdin).await;
                 items.feed(chunk.as_deref());
                 continue;

@@ -250,6 +250,29 @@ fn whole_input_utilities_hold_their_lines_against_the_budget() {
     assert_memory_limit(&r, "before\n");
 }
 
+/// A sort that fits must not be refused: 700,000 short lines (4.7 MB
+/// of text) sort under the 64 MiB budget, about what 3 million lines
+/// are under the default 256 MiB (`seq 1 3000000 | sort -rn` was refused
+/// when each line was charged 124 bytes of index). Expected values from
+/// GNU sort 9.1 on the same input.
+#[test]
+fn millions_of_short_lines_sort_within_the_budget() {
+    for (cmd, want) in [
+        ("sort -rn | head -1", "700000\n"),
+        ("sort -n | tail -1", "700000\n"),
+        ("sort | tail -1", "99999\n"),
+        ("sort -nu | wc -l", "700000\n"),
+        ("sort -r | head -1", "99999\n"),
+    ] {
+        let r = measured(&format!("seq 1 700000 | {cmd}"), 60);
+        assert_eq!(
+            (r.exit_code, r.stdout.as_str(), r.stderr.as_str()),
+            (0, want, ""),
+            "{cmd}"
+        );
+    }
+}
+
 #[test]
 fn awk_arrays_share_the_budget() {
     let r = measured(

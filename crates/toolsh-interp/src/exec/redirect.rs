@@ -9,7 +9,7 @@ use toolsh_parser::{HereDoc, RedirFd, RedirOp, RedirTarget, Redirect};
 
 use super::{Ctl, Fd, Interp, R};
 use crate::io::{FileSink, Input, Output, ReadWriteFile};
-use crate::limits::{Interrupt, LimitKind};
+use crate::limits::within_buffer;
 use crate::profile::Profile;
 
 impl Interp {
@@ -257,12 +257,7 @@ impl Interp {
     }
 
     fn check_buffer(&self, n: usize) -> R<()> {
-        if n > self.sh.limits.max_buffer_bytes {
-            return Err(Ctl::Interrupt(Interrupt::limit(
-                LimitKind::BufferBytes,
-                self.sh.limits.max_buffer_bytes,
-            )));
-        }
+        within_buffer(n, self.sh.limits.max_buffer_bytes).map_err(Ctl::Interrupt)?;
         Ok(())
     }
 

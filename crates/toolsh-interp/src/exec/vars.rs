@@ -8,7 +8,7 @@ use toolsh_parser::{ArrayItem, AssignValue, Assignment};
 
 use super::special_vars::maybe_special;
 use super::{Ctl, Interp, R};
-use crate::limits::{Interrupt, LimitKind};
+use crate::limits::{Interrupt, LimitKind, within_buffer};
 use crate::state::assoc::AssocArray;
 use crate::state::{Value, Var, attr};
 
@@ -621,12 +621,7 @@ impl Interp {
                     self.sh.limits.max_array_entries,
                 )));
             }
-            if bytes > self.sh.limits.max_buffer_bytes {
-                return Err(Ctl::Interrupt(Interrupt::limit(
-                    LimitKind::BufferBytes,
-                    self.sh.limits.max_buffer_bytes,
-                )));
-            }
+            within_buffer(bytes, self.sh.limits.max_buffer_bytes).map_err(Ctl::Interrupt)?;
         }
         if let Some(k) = pending_key {
             // A key without a value gets the empty string.

@@ -3,6 +3,7 @@
 //! command substitution `$(cat file)` can be replaced by the equivalent
 //! but faster `$(< file)`").
 
+use crate::limits::within_buffer;
 use toolsh_parser::{Command, RedirFd, RedirOp, Redirect, Script};
 
 use super::{Ctl, Interp, R};
@@ -65,12 +66,7 @@ impl Interp {
                 break;
             };
             read += chunk.len();
-            if read > max {
-                return Err(Ctl::Interrupt(crate::limits::Interrupt::limit(
-                    crate::limits::LimitKind::BufferBytes,
-                    max,
-                )));
-            }
+            within_buffer(read, max).map_err(Ctl::Interrupt)?;
             self.write_fd(1, &chunk).await?;
         }
         Ok(0)

@@ -26,7 +26,7 @@ mod transform;
 use toolsh_parser::{Word, WordPart};
 
 use crate::exec::{Ctl, Interp, R};
-use crate::limits::{Interrupt, LimitKind};
+use crate::limits::{Interrupt, LimitKind, within_buffer};
 use crate::pattern::{Budget, Pattern, PatternOptions};
 
 pub(crate) use brace::BPart;
@@ -144,12 +144,7 @@ impl Interp {
         *list_bytes = out[start..]
             .iter()
             .fold(*list_bytes, |n, f| n.saturating_add(f.len()));
-        if *list_bytes > self.sh.limits.max_buffer_bytes {
-            return Err(Ctl::Interrupt(Interrupt::limit(
-                LimitKind::BufferBytes,
-                self.sh.limits.max_buffer_bytes,
-            )));
-        }
+        within_buffer(*list_bytes, self.sh.limits.max_buffer_bytes).map_err(Ctl::Interrupt)?;
         Ok(())
     }
 
@@ -565,12 +560,7 @@ impl Interp {
                 Piece::Fields { items, .. } => items.iter().map(|i| i.len() + 1).sum(),
             };
         }
-        if n > max {
-            return Err(Ctl::Interrupt(Interrupt::limit(
-                LimitKind::BufferBytes,
-                max,
-            )));
-        }
+        within_buffer(n, max).map_err(Ctl::Interrupt)?;
         Ok(())
     }
 

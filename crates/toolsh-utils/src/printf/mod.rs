@@ -25,7 +25,7 @@ use async_trait::async_trait;
 use crate::date::strftime;
 use escape::Dialect;
 use render::Spec;
-use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::{Interrupt, LimitKind, within_buffer};
 use toolsh_command::utility::{Utility, UtilityContext, UtilityResult};
 
 /// `printf`: formatted output.
@@ -281,9 +281,7 @@ fn one_pass(
     let mut i = 0;
     let start = out.len();
     while i < fmt.len() {
-        if out.len() - start > env.max_pass {
-            return Err(Interrupt::limit(LimitKind::BufferBytes, env.max_pass));
-        }
+        within_buffer(out.len() - start, env.max_pass)?;
         let c = fmt[i];
         if c == b'\\' && i + 1 < fmt.len() {
             let d = escape::decode(&fmt[i + 1..], Dialect::Format, out);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::edit::{list, substitute};
 use super::input::{Line, Reader};
 use super::script::{Addr, Addr2, BranchKind, Cmd, Script, TextKind};
-use toolsh_command::limits::{Interrupt, LimitKind};
+use toolsh_command::limits::{Interrupt, within_buffer};
 use toolsh_command::posix_regex::PosixRegex;
 use toolsh_command::utility::UtilityContext;
 
@@ -448,9 +448,7 @@ impl<'a> Exec<'a> {
     }
 
     fn check_size(&mut self) -> Result<(), Interrupt> {
-        if self.ps.len() > self.max_buffer || self.hold.len() > self.max_buffer {
-            return Err(Interrupt::limit(LimitKind::BufferBytes, self.max_buffer));
-        }
+        within_buffer(self.ps.len().max(self.hold.len()), self.max_buffer)?;
         let files: usize = self.w_files.iter().map(|(_, b)| b.len()).sum();
         let bytes = self.ps.capacity()
             + self.hold.capacity()

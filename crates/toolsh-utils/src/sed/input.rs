@@ -2,7 +2,7 @@
 //! `-`), read ahead by one line so `$` can be known, streaming standard
 //! input chunk by chunk.
 
-use toolsh_command::limits::Interrupt;
+use toolsh_command::limits::{Interrupt, within_buffer};
 use toolsh_command::utility::{OperandError, UtilityContext};
 
 /// One input line.
@@ -156,12 +156,7 @@ impl Reader {
                     }
                     buf.drain(..*pos);
                     *pos = 0;
-                    if buf.len() > self.max_line {
-                        return Err(Interrupt::limit(
-                            toolsh_command::limits::LimitKind::BufferBytes,
-                            self.max_line,
-                        ));
-                    }
+                    within_buffer(buf.len(), self.max_line)?;
                     if !pending.is_empty() {
                         let data = std::mem::take(pending);
                         if !toolsh_command::utility::write_status(ctx.stdout.write(&data).await)? {

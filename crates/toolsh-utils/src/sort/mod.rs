@@ -216,13 +216,23 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         unique,
         seed: u64::from(ctx.shell.random_u32()) << 32 | u64::from(ctx.shell.random_u32()),
     };
-    // The input, its line index, the sort's scratch and the output are
-    // held against the memory budget (64 MiB of one-byte lines took
-    // 970 MB).
+    // The input, its line index and the sort's scratch are held against
+    // the memory budget (64 MiB of one-byte lines took 970 MB); the output
+    // is streamed from the index.
     let mut charge = ctx.shell.memory().reservation();
     let (data, ok) = read_all_operands(ctx, &args.operands, &mut charge).await?;
     if !ok {
         return Ok(2);
+    }
+    if check.is_none() && is_fast_numeric(&cfg) && u32::try_from(data.len()).is_ok() {
+        let sorted = sort_numeric(ctx, &cfg, &data, delim, &mut charge)?;
+        return emit(
+            ctx,
+            output,
+            sorted.iter().map(compare::NumLine::line),
+            delim,
+        )
+        .await;
     }
     let lines = split_records(&data, delim, &mut charge)?;
     if let Some(quiet) = check {
@@ -240,13 +250,24 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         return Ok(0);
     }
     let sorted = sort_lines(ctx, &cfg, lines, &mut charge)?;
-    charge.grow(data.len() + 1)?;
-    let mut buf = Vec::with_capacity(data.len() + 1);
-    for l in &sorted {
-        buf.extend_from_slice(l);
-        buf.push(delim);
-    }
+    emit(ctx, output, sorted.into_iter(), delim).await
+}
+
+/// Write the sorted records, each followed by `delim`: to standard output
+/// through the output buffer, or (`-o FILE`) assembled and written to the
+/// sandbox file at once.
+async fn emit<'a>(
+    ctx: &mut UtilityContext<'_>,
+    output: Option<String>,
+    records: impl Iterator<Item = &'a [u8]>,
+    delim: u8,
+) -> Flow<i32> {
     if let Some(path) = output {
+        let mut buf = Vec::new();
+        for l in records {
+            buf.extend_from_slice(l);
+            buf.push(delim);
+        }
         let abs = ctx.resolve_path(&path);
         if let Err(e) = ctx.shell.fs().write(&abs, &buf).await {
             error(ctx, &format!("open failed: {path}: {e}")).await?;
@@ -256,11 +277,74 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
     }
     let stdout = ctx.stdout;
     let mut out = OutBuf::new(stdout);
-    out.write(&buf).await?;
+    for l in records {
+        out.write(l).await?;
+        out.write(&[delim]).await?;
+    }
     out.flush().await?;
     Ok(0)
 }
 
+/// `sort -n` or `sort -rn` on whole lines: each number is parsed once.
+fn is_fast_numeric(cfg: &Config) -> bool {
+    cfg.keys.len() == 1
+        && cfg.keys[0]
+            == Key::whole(Order {
+                mode: Mode::Numeric,
+                reverse: cfg.keys[0].order.reverse,
+                ..Order::default()
+            })
+}
+
+/// The [`is_fast_numeric`] sort: the lines are split straight into
+/// [`compare::NumLine`]s (32 bytes a line, held against `charge`), sorted
+/// by number, ties by bytes (GNU's last resort) unless `-s`/`-u`; `-u`
+/// keeps the first line of each run of equal numbers.
+fn sort_numeric<'a>(
+    ctx: &mut UtilityContext<'_>,
+    cfg: &Config,
+    data: &'a [u8],
+    delim: u8,
+    charge: &mut toolsh_command::Reservation,
+) -> Flow<Vec<compare::NumLine<'a>>> {
+    ctx.shell.checkpoint()?;
+    let mut lines =
+        toolsh_command::textio::map_records(data, delim, charge, compare::NumLine::new)?;
+    let rev = cfg.keys[0].order.reverse;
+    let by_num = |a: &compare::NumLine<'_>, b: &compare::NumLine<'_>| {
+        let o = compare::cmp_num(&a.num(), &b.num());
+        if rev { o.reverse() } else { o }
+    };
+    if cfg.stable || cfg.unique {
+        // The stable merge sort's scratch: half the entries.
+        charge.grow(
+            lines
+                .len()
+                .saturating_mul(std::mem::size_of::<compare::NumLine<'_>>())
+                / 2,
+        )?;
+        lines.sort_by(by_num);
+    } else {
+        // Ties fall back to the bytes, so equal entries are identical
+        // lines and an unstable sort (no scratch) gives the same output.
+        lines.sort_unstable_by(|a, b| {
+            by_num(a, b).then_with(|| {
+                let d = a.line().cmp(b.line());
+                if cfg.reverse { d.reverse() } else { d }
+            })
+        });
+    }
+    ctx.shell.checkpoint()?;
+    if cfg.unique {
+        lines.dedup_by(|b, a| compare::cmp_num(&a.num(), &b.num()) == Ordering::Equal);
+    }
+    Ok(lines)
+}
+
+/// Every other sort: whole-line slices ordered by [`compare_lines`],
+/// stably (with a scratch of half the index, held against `charge`) when
+/// `-s` or `-u` makes the input order matter, else unstably (equal lines
+/// are then identical bytes).
 fn sort_lines<'a>(
     ctx: &mut UtilityContext<'_>,
     cfg: &Config,
@@ -268,49 +352,12 @@ fn sort_lines<'a>(
     charge: &mut toolsh_command::Reservation,
 ) -> Flow<Vec<&'a [u8]>> {
     ctx.shell.checkpoint()?;
-    // The stable merge sort's scratch: half the slices.
-    charge.grow(lines.len().saturating_mul(std::mem::size_of::<&[u8]>()) / 2)?;
-    let fast_numeric = cfg.keys.len() == 1
-        && cfg.keys[0]
-            == Key::whole(Order {
-                mode: Mode::Numeric,
-                reverse: cfg.keys[0].order.reverse,
-                ..Order::default()
-            });
-    if fast_numeric {
-        // Parse each number once; ties fall back to the bytes.
-        let rev = cfg.keys[0].order.reverse;
-        // The parsed keys, their scratch, and the output's slices.
-        let entry = std::mem::size_of::<(compare::Num<'a>, &'a [u8])>();
-        charge.grow(
-            lines
-                .len()
-                .saturating_mul(entry + entry / 2 + std::mem::size_of::<&[u8]>()),
-        )?;
-        let mut parsed: Vec<(compare::Num<'a>, &'a [u8])> =
-            lines.iter().map(|l| (compare::parse_num(l), *l)).collect();
-        parsed.sort_by(|(na, a), (nb, b)| {
-            let o = compare::cmp_num(na, nb);
-            let o = if rev { o.reverse() } else { o };
-            if o != Ordering::Equal || cfg.stable || cfg.unique {
-                return o;
-            }
-            let d = a.cmp(b);
-            if cfg.reverse { d.reverse() } else { d }
-        });
-        ctx.shell.checkpoint()?;
-        let mut out: Vec<&'a [u8]> = Vec::with_capacity(parsed.len());
-        let mut last: Option<compare::Num<'a>> = None;
-        for (n, l) in parsed {
-            if cfg.unique && last.is_some_and(|p| compare::cmp_num(&p, &n) == Ordering::Equal) {
-                continue;
-            }
-            last = Some(n);
-            out.push(l);
-        }
-        return Ok(out);
+    if cfg.stable || cfg.unique {
+        charge.grow(lines.len().saturating_mul(std::mem::size_of::<&[u8]>()) / 2)?;
+        lines.sort_by(|a, b| compare_lines(cfg, a, b));
+    } else {
+        lines.sort_unstable_by(|a, b| compare_lines(cfg, a, b));
     }
-    lines.sort_by(|a, b| compare_lines(cfg, a, b));
     ctx.shell.checkpoint()?;
     if cfg.unique {
         lines.dedup_by(|b, a| compare_lines(cfg, a, b) == Ordering::Equal);
