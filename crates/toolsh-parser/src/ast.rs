@@ -3,20 +3,23 @@
 //! Names follow the bash reference manual, section 3.2 "Shell Commands"
 //! (simple command, pipeline, list, compound command) and 3.5 "Shell
 //! Expansions" (parameter expansion, command substitution, arithmetic
-//! expansion). Every node carries a [`Span`]; spans never take part in
-//! equality, so two trees compare equal when their structure is equal
-//! (`parse(print(ast)) == ast`). [`crate::visit::without_spans`] erases
-//! them where a caller wants the spans themselves to match too.
+//! expansion). Every node carries a [`Span`], and spans take part in
+//! `==`: a tree equals another at the same positions. Two trees from
+//! different sources (a tree and the tree of its printed text,
+//! `parse(print(ast))`) are compared with
+//! [`crate::visit::eq_ignoring_spans`], which erases the spans first
+//! ([`crate::visit::without_spans`]).
 
 /// A source position: byte offsets and the 1-based line and column (in
 /// characters) of the first byte. Offsets are 32-bit (16 bytes per span on
 /// every node of the tree): a source longer than `u32::MAX` bytes is refused
 /// by the parser whatever the [`ParseLimits`](crate::ParseLimits) say.
 ///
-/// `PartialEq` always returns `true` (and `Hash` hashes nothing): a span
-/// is a location, not part of the tree's meaning, so the AST's `==` is
-/// structural. Compare `start`/`end` directly when the location matters.
-#[derive(Debug, Clone, Copy, Default, Eq)]
+/// Spans take part in equality and hashing like any other field, so two
+/// trees are `==` only when they sit at the same places too; compare the
+/// structure alone with [`crate::visit::eq_ignoring_spans`] (or erase the
+/// spans with [`crate::visit::without_spans`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Span {
     /// Byte offset of the first byte.
@@ -27,16 +30,6 @@ pub struct Span {
     pub line: u32,
     /// 1-based column of `start`, counted in characters.
     pub column: u32,
-}
-
-impl PartialEq for Span {
-    fn eq(&self, _other: &Self) -> bool {
-        true
-    }
-}
-
-impl std::hash::Hash for Span {
-    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 impl Span {

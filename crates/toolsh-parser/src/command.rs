@@ -2,9 +2,8 @@
 //! redirections (bash manual 3.2.2–3.2.4, 3.4, 3.6).
 
 use crate::ast::{
-    AndOr, AndOrList, ArrayItem, AssignValue, Assignment, Command, CompactString, List, ListItem,
-    Pipeline, PipelineStage, RedirFd, RedirOp, RedirTarget, Redirect, Script, SimpleCommand,
-    ThinVec, Timed, Word, WordPart, WordParts,
+    AndOr, AndOrList, Command, List, ListItem, Pipeline, PipelineStage, Redirect, Script,
+    SimpleCommand, ThinVec, Timed, Word, WordPart, WordParts,
 };
 use crate::error::ParseError;
 use crate::lexer::{Op, is_meta, is_name_char, is_name_start};
@@ -16,10 +15,14 @@ const DECLARATION_UTILITIES: &[&str] = &["declare", "typeset", "local", "export"
 
 /// Where an assignment word's parts are: `name`, optional subscript range,
 /// `=` position, `+=`.
+#[derive(Clone, Copy)]
 pub(crate) struct AssignShape {
-    name_end: usize,
-    eq: usize,
-    append: bool,
+    /// Local offset one past the name.
+    pub name_end: usize,
+    /// Local offset of the `=`.
+    pub eq: usize,
+    /// `+=`.
+    pub append: bool,
 }
 
 impl Parser<'_> {
@@ -425,201 +428,6 @@ impl Parser<'_> {
             }),
             _ => None,
         }
-    }
-
-    fn parse_assignment(&mut self, shape: &AssignShape) -> Result<Assignment, ParseError> {
-        let start = self.pos;
-        let name = CompactString::from(&self.src[start..shape.name_end]);
-        self.pos = shape.name_end;
-        let subscript = if self.peek() == Some(b'[') {
-            let open = self.pos;
-            self.pos += 1;
-            let w = self.parse_word(WordCtx::Subscript)?;
-            if self.peek() != Some(b']') {
-                return Err(self.eof_matching(']', open));
-            }
-            self.pos += 1;
-            Some(w)
-        } else {
-            None
-        };
-        self.pos = shape.eq + 1;
-        let value = if self.peek() == Some(b'(') {
-            AssignValue::Array(self.array_items()?)
-        } else {
-            AssignValue::Scalar(self.parse_word(WordCtx::Assign)?)
-        };
-        Ok(Assignment {
-            name,
-            subscript,
-            append: shape.append,
-            value,
-            span: self.span_from(start),
-        })
-    }
-
-    /// `(item ...)` of a compound array assignment.
-    fn array_items(&mut self) -> Result<Vec<ArrayItem>, ParseError> {
-        let open = self.pos;
-        self.pos += 1;
-        self.enter()?;
-        let mut items = Vec::new();
-        loop {
-            self.skip_newlines()?;
-            match self.peek() {
-                None => return Err(self.eof_matching(')', open)),
-                Some(b')') => {
-                    self.pos += 1;
-                    break;
-                }
-                Some(_) if !self.at_word_start() => return Err(self.unexpected()),
-                Some(b'[') => {
-                    if let Some(item) = self.keyed_item()? {
-                        items.push(item);
-                    } else {
-                        items.push(ArrayItem::Value(self.parse_word(WordCtx::Normal)?));
-                    }
-                }
-                Some(_) => items.push(ArrayItem::Value(self.parse_word(WordCtx::Normal)?)),
-            }
-        }
-        self.leave();
-        Ok(items)
-    }
-
-    /// `[key]=value` at the cursor, or `None` (cursor unchanged).
-    fn keyed_item(&mut self) -> Result<Option<ArrayItem>, ParseError> {
-        let cp = self.checkpoint();
-        self.pos += 1;
-        let key = self.parse_word(WordCtx::Subscript)?;
-        if self.peek() == Some(b']') {
-            self.pos += 1;
-            let append = self.peek() == Some(b'+');
-            if append {
-                self.pos += 1;
-            }
-            if self.peek() == Some(b'=') {
-                self.pos += 1;
-                let value = self.parse_word(WordCtx::Assign)?;
-                return Ok(Some(ArrayItem::Keyed { key, value, append }));
-            }
-        }
-        self.restore(cp);
-        Ok(None)
-    }
-
-    /// `true` when a redirection starts at the cursor.
-    #[inline]
-    pub(crate) fn at_redirect(&self) -> bool {
-        self.peek().is_some_and(crate::lexer::may_start_redirect) && self.redirect_ahead()
-    }
-
-    /// [`Self::at_redirect`] once the byte at the cursor can start one.
-    #[inline(never)]
-    fn redirect_ahead(&self) -> bool {
-        let b = self.b;
-        let mut i = self.pos;
-        match b.get(i) {
-            Some(b'<' | b'>') => return b.get(i + 1) != Some(&b'('),
-            Some(b'&') => return b.get(i + 1) == Some(&b'>'),
-            Some(c) if c.is_ascii_digit() => {
-                // bash takes the digits as a descriptor only when they fit
-                // an `int`; past `i32::MAX` they are a word of their own
-                // (`exec 2147483648>f` runs a command named 2147483648).
-                let mut n: u64 = 0;
-                while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
-                    n = (n * 10 + u64::from(d - b'0')).min(1 << 32);
-                    i += 1;
-                }
-                if n > i32::MAX as u64 {
-                    return false;
-                }
-            }
-            Some(b'{') => {
-                i += 1;
-                if !b.get(i).is_some_and(|&c| is_name_start(c)) {
-                    return false;
-                }
-                while b.get(i).is_some_and(|&c| is_name_char(c)) {
-                    i += 1;
-                }
-                if b.get(i) != Some(&b'}') {
-                    return false;
-                }
-                i += 1;
-            }
-            _ => return false,
-        }
-        matches!(b.get(i), Some(b'<' | b'>')) && b.get(i + 1) != Some(&b'(')
-    }
-
-    fn parse_redirect(&mut self) -> Result<Redirect, ParseError> {
-        let start = self.pos;
-        let fd = match self.peek() {
-            Some(c) if c.is_ascii_digit() => {
-                let s = self.pos;
-                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    self.pos += 1;
-                }
-                Some(RedirFd::Number(
-                    self.src[s..self.pos].parse::<u32>().unwrap_or(u32::MAX),
-                ))
-            }
-            Some(b'{') => {
-                let s = self.pos + 1;
-                let e = s + crate::word::memchr(b'}', &self.b[s..]).unwrap_or(0);
-                self.pos = e + 1;
-                Some(RedirFd::Var(CompactString::from(&self.src[s..e])))
-            }
-            _ => None,
-        };
-        let ops: [(&str, RedirOp); 12] = [
-            ("&>>", RedirOp::AppendBoth),
-            ("&>", RedirOp::WriteBoth),
-            ("<<<", RedirOp::HereString),
-            ("<<-", RedirOp::HereDoc { strip_tabs: true }),
-            ("<<", RedirOp::HereDoc { strip_tabs: false }),
-            ("<>", RedirOp::ReadWrite),
-            ("<&", RedirOp::DupRead),
-            ("<", RedirOp::Read),
-            (">>", RedirOp::Append),
-            (">|", RedirOp::Clobber),
-            (">&", RedirOp::DupWrite),
-            (">", RedirOp::Write),
-        ];
-        let Some(&(text, mut op)) = ops.iter().find(|(t, _)| self.starts_with(t)) else {
-            return Err(self.unexpected());
-        };
-        self.pos += text.len();
-        self.skip_blanks();
-        if !self.at_word_start() {
-            return Err(self.unexpected());
-        }
-        if let RedirOp::HereDoc { strip_tabs } = op {
-            let target = self.heredoc_delimiter(strip_tabs)?;
-            return Ok(Redirect {
-                fd,
-                op,
-                target,
-                span: self.span_from(start),
-            });
-        }
-        let word = self.parse_word(WordCtx::Normal)?;
-        if op == RedirOp::DupWrite
-            && fd.is_none()
-            && let [WordPart::Literal(l)] = word.parts.as_slice()
-        {
-            let digits = l.trim_end_matches('-');
-            if l != "-" && !digits.bytes().all(|c| c.is_ascii_digit()) {
-                op = RedirOp::WriteBoth;
-            }
-        }
-        Ok(Redirect {
-            fd,
-            op,
-            target: RedirTarget::Word(word),
-            span: self.span_from(start),
-        })
     }
 }
 

@@ -1,19 +1,41 @@
 //! The `[[ ]]` conditional command and its expression grammar (bash manual
-//! 3.2.5.2 and 6.4 "Bash Conditional Expressions"): `||` below `&&` below
-//! `!`, parentheses, unary and binary tests.
+//! 3.2.5.2 and 6.4 "Bash Conditional Expressions") on nom: `||` below `&&`
+//! below `!`, parentheses, unary and binary tests.
+//!
+//! Runs of `||` and `&&` are `fold_many0` loops, each operator one
+//! nesting level (as bash's `cond_or`/`cond_and` recurse), left at the end
+//! of the run. Operand words are parsed by the hand-written word parser
+//! through the input's host. Every error is a `Failure` at the token that
+//! is wrong, with bash's message as a template (`{}` stands for that
+//! token's text, `EOF` at the end), turned into a [`ParseError`] by
+//! [`Parser::cond_command`]: `Incomplete` at the end of the text,
+//! `UnexpectedToken` elsewhere.
+
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, satisfy};
+use nom::combinator::{eof, peek, value};
+use nom::multi::fold_many0;
+use nom::sequence::{preceded, terminated};
+use nom::{Err, Offset as _, Parser as _};
 
 use crate::ast::{CompactString, CompoundCommand, CondBinaryOp, CondExpr, Word};
-use crate::error::{ParseError, ParseErrorKind};
+use crate::blank::{blanks, linebreak};
+use crate::error::ParseError;
+use crate::input::{Flags, GrammarError, Input, PResult, at_word_start, expect};
 use crate::lexer::is_meta;
 use crate::parser::Parser;
 use crate::word::WordCtx;
 
-const UNARY: &[&str] = &[
+/// The unary test operators (bash manual 6.4).
+pub(crate) const UNARY: &[&str] = &[
     "-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-t", "-u", "-w", "-x",
     "-G", "-L", "-N", "-O", "-S", "-o", "-v", "-R", "-z", "-n",
 ];
 
-const BINARY: &[(&str, CondBinaryOp)] = &[
+/// The binary test operators, in the order they are tried (a longer one
+/// before its prefix).
+pub(crate) const BINARY: &[(&str, CondBinaryOp)] = &[
     ("==", CondBinaryOp::Match),
     ("=~", CondBinaryOp::RegexMatch),
     ("!=", CondBinaryOp::NotMatch),
@@ -32,197 +54,203 @@ const BINARY: &[(&str, CondBinaryOp)] = &[
 ];
 
 impl Parser<'_> {
+    /// The `[[ ... ]]` at the cursor (the `[[` of the command at `start`).
     pub(crate) fn cond_command(&mut self, start: usize) -> Result<CompoundCommand, ParseError> {
-        self.pos += 2;
-        let e = self.cond_or()?;
-        self.skip_blanks();
-        if self.at_reserved("]]") {
-            self.pos += 2;
-            return Ok(CompoundCommand::Cond(Box::new(e), self.span_from(start)));
+        #[cfg(test)]
+        if crate::differential::legacy_cond() {
+            return self.legacy_cond_command(start);
         }
-        if self.at_eof() || self.peek() == Some(b'\n') {
-            let kind = if self.at_eof() {
-                ParseErrorKind::Incomplete
-            } else {
-                ParseErrorKind::UnexpectedToken
-            };
-            return Err(self.error(
-                kind,
-                "unexpected EOF while looking for `]]'".to_string(),
-                self.pos,
-            ));
-        }
-        let tok = self.token_text();
-        Err(self.error(
-            ParseErrorKind::UnexpectedToken,
-            format!("syntax error in conditional expression: unexpected token `{tok}'"),
-            self.pos,
-        ))
+        let e = self
+            .run_nom(Flags::default(), command)
+            .map_err(|e| self.grammar_error(e))?;
+        Ok(CompoundCommand::Cond(Box::new(e), self.span_from(start)))
     }
+}
 
-    fn cond_blanks(&mut self) -> Result<(), ParseError> {
-        self.skip_newlines()
+/// The end of a word-like token: the end of the text or a metacharacter.
+fn token_end<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ()> {
+    peek(alt((
+        value((), eof),
+        value((), satisfy(|c| is_meta(c as u8))),
+    )))
+    .parse(i)
+}
+
+/// The reserved word `]]` (ending at a metacharacter).
+fn close<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ()> {
+    value((), terminated(tag("]]"), token_end)).parse(i)
+}
+
+/// `true` at a word operand: a word start that is not `]]`.
+fn at_operand(i: Input<'_, '_>) -> bool {
+    at_word_start(&i) && close(i).is_err()
+}
+
+/// `[[ expr ]]`, the `[[` at the cursor.
+fn command<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, CondExpr> {
+    let (i, _) = tag("[[").parse(i)?;
+    let (i, e) = or(i)?;
+    let (i, ()) = blanks(i)?;
+    let message = match i.at(0) {
+        None | Some(b'\n') => "unexpected EOF while looking for `]]'",
+        Some(_) => "syntax error in conditional expression: unexpected token `{}'",
+    };
+    let (i, ()) = expect(message, close).parse(i)?;
+    Ok((i, e))
+}
+
+/// `expr || expr ...` (`op` `||`, `next` [`and`]) or `expr && expr ...`
+/// (`op` `&&`, `next` [`not`]): each operator one level deeper until the
+/// run ends.
+fn run<'h, 'a>(
+    i: Input<'h, 'a>,
+    op: &'static str,
+    next: fn(Input<'h, 'a>) -> PResult<'h, 'a, CondExpr>,
+    join: fn(Box<CondExpr>, Box<CondExpr>) -> CondExpr,
+) -> PResult<'h, 'a, CondExpr> {
+    let (j, first) = next(i)?;
+    let mut first = Some(first);
+    let (j, e) = fold_many0(
+        preceded((blanks, tag(op)), |k: Input<'h, 'a>| next(k.deeper()?)),
+        move || {
+            first
+                .take()
+                .unwrap_or_else(|| CondExpr::Word(Word::default()))
+        },
+        |lhs, rhs| join(Box::new(lhs), Box::new(rhs)),
+    )
+    .parse(j)?;
+    Ok((j.leave_to(&i), e))
+}
+
+/// `expr || expr ...`.
+fn or<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, CondExpr> {
+    run(i, "||", and, CondExpr::Or)
+}
+
+/// `expr && expr ...`.
+fn and<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, CondExpr> {
+    run(i, "&&", not, CondExpr::And)
+}
+
+/// `! expr` (the `!` a word of its own), one level deeper, or a primary.
+fn not<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, CondExpr> {
+    let (i, ()) = linebreak(i)?;
+    if let Ok((j, ())) = bang(i) {
+        let (k, e) = not(j.deeper()?)?;
+        return Ok((k.leave_to(&i), CondExpr::Not(Box::new(e))));
     }
+    primary(i)
+}
 
-    fn cond_or(&mut self) -> Result<CondExpr, ParseError> {
-        let mut lhs = self.cond_and()?;
-        let mut chain = 0;
-        loop {
-            self.skip_blanks();
-            if self.starts_with("||") {
-                self.pos += 2;
-                self.enter()?;
-                chain += 1;
-                let rhs = self.cond_and()?;
-                lhs = CondExpr::Or(Box::new(lhs), Box::new(rhs));
-            } else {
-                self.depth -= chain;
-                return Ok(lhs);
-            }
-        }
+/// A `!` followed by a blank, a newline or the end of the text.
+fn bang<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ()> {
+    let end = alt((
+        value((), eof),
+        value((), satisfy(|c| matches!(c, ' ' | '\t' | '\n'))),
+    ));
+    value((), terminated(char('!'), peek(end))).parse(i)
+}
+
+/// An operand word: a pattern unless `ctx` says otherwise.
+fn word<'h, 'a>(i: Input<'h, 'a>, ctx: WordCtx) -> PResult<'h, 'a, Word> {
+    i.host_parse(|p| p.parse_word(ctx))
+}
+
+/// `( expr )`, a unary test, a binary test or a lone word.
+fn primary<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, CondExpr> {
+    let (i, ()) = linebreak(i)?;
+    if let Ok((j, _)) = char::<_, GrammarError>('(').parse(i) {
+        let (j, e) = or(j.deeper()?)?;
+        let (j, ()) = linebreak(j)?;
+        let (j, _) = expect("unexpected token `{}', expected `)'", char(')')).parse(j)?;
+        let (j, ()) = linebreak(j.leave_to(&i))?;
+        return Ok((j, CondExpr::Group(Box::new(e))));
     }
-
-    fn cond_and(&mut self) -> Result<CondExpr, ParseError> {
-        let mut lhs = self.cond_not()?;
-        let mut chain = 0;
-        loop {
-            self.skip_blanks();
-            if self.starts_with("&&") {
-                self.pos += 2;
-                self.enter()?;
-                chain += 1;
-                let rhs = self.cond_not()?;
-                lhs = CondExpr::And(Box::new(lhs), Box::new(rhs));
-            } else {
-                self.depth -= chain;
-                return Ok(lhs);
-            }
-        }
+    if !at_operand(i) {
+        return Err(i.fail("unexpected token `{}' in conditional command", i.pos));
     }
-
-    fn cond_not(&mut self) -> Result<CondExpr, ParseError> {
-        self.cond_blanks()?;
-        if self.peek() == Some(b'!')
-            && self
-                .peek_at(1)
-                .is_none_or(|c| matches!(c, b' ' | b'\t' | b'\n'))
-        {
-            self.pos += 1;
-            self.enter()?;
-            let e = self.cond_not()?;
-            self.leave();
-            return Ok(CondExpr::Not(Box::new(e)));
-        }
-        self.cond_primary()
+    let (j, first) = word(i, WordCtx::Pattern)?;
+    let text = &i.text()[..i.offset(&j)];
+    if UNARY.contains(&text) {
+        return unary(j, CompactString::from(text));
     }
+    let (j, ()) = blanks(j)?;
+    let lone = close(j).is_ok()
+        || j.at_end()
+        || j.rest().starts_with(b"&&")
+        || j.rest().starts_with(b"||")
+        || j.at(0) == Some(b')');
+    if lone {
+        return Ok((j, CondExpr::Word(first)));
+    }
+    binary(j, first)
+}
 
-    fn cond_token_error(&mut self, what: &str) -> ParseError {
-        let tok = if self.at_eof() {
-            "EOF".to_string()
+/// The operand of the unary operator `op` (read), then a linebreak.
+fn unary<'h, 'a>(i: Input<'h, 'a>, op: CompactString) -> PResult<'h, 'a, CondExpr> {
+    let (i, ()) = blanks(i)?;
+    if !at_operand(i) {
+        return Err(i.fail(
+            "unexpected argument `{}' to conditional unary operator",
+            i.pos,
+        ));
+    }
+    let (i, operand) = word(i, WordCtx::Pattern)?;
+    // After a complete test, newlines (and comments) may come before `&&`,
+    // `||`, `)` or `]]`; after a lone word they may not (bash:
+    // "conditional binary operator expected").
+    let (i, ()) = linebreak(i)?;
+    Ok((i, CondExpr::Unary { op, operand }))
+}
+
+/// A binary operator: `<` and `>` anywhere, the others ending at a
+/// metacharacter.
+fn binary_op<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, CondBinaryOp> {
+    for &(t, op) in BINARY {
+        let r = if matches!(t, "<" | ">") {
+            value(op, tag(t)).parse(i)
         } else {
-            self.token_text()
+            value(op, terminated(tag(t), token_end)).parse(i)
         };
-        let kind = if self.at_eof() {
-            ParseErrorKind::Incomplete
-        } else {
-            ParseErrorKind::UnexpectedToken
-        };
-        let msg = what.replace("{}", &tok);
-        self.error(kind, msg, self.pos)
+        if r.is_ok() {
+            return r;
+        }
     }
+    Err(Err::Error(nom::error::ParseError::from_error_kind(
+        i,
+        nom::error::ErrorKind::Tag,
+    )))
+}
 
-    /// `true` when the cursor is at a word operand (not `]]`, `&&`, ...).
-    fn at_cond_word(&self) -> bool {
-        self.at_word_start() && !self.at_reserved("]]")
+/// `lhs OP rhs`, at the operator; then a linebreak. The right operand of
+/// `=~` is a regular expression word (it may start with `(`).
+fn binary<'h, 'a>(i: Input<'h, 'a>, lhs: Word) -> PResult<'h, 'a, CondExpr> {
+    let message = if at_word_start(&i) {
+        "conditional binary operator expected"
+    } else {
+        "unexpected token `{}', conditional binary operator expected"
+    };
+    let (j, op) = expect(message, binary_op).parse(i)?;
+    let (j, ()) = blanks(j)?;
+    let regex = op == CondBinaryOp::RegexMatch;
+    let ok = if regex {
+        (at_word_start(&j) || j.at(0) == Some(b'(')) && close(j).is_err()
+    } else {
+        at_operand(j)
+    };
+    if !ok {
+        return Err(j.fail(
+            "unexpected argument `{}' to conditional binary operator",
+            j.pos,
+        ));
     }
-
-    fn cond_word(&mut self) -> Result<Word, ParseError> {
-        self.parse_word(WordCtx::Pattern)
-    }
-
-    fn cond_primary(&mut self) -> Result<CondExpr, ParseError> {
-        self.cond_blanks()?;
-        if self.peek() == Some(b'(') {
-            self.pos += 1;
-            self.enter()?;
-            let e = self.cond_or()?;
-            self.skip_newlines()?;
-            if self.peek() != Some(b')') {
-                return Err(self.cond_token_error("unexpected token `{}', expected `)'"));
-            }
-            self.pos += 1;
-            self.leave();
-            self.skip_newlines()?;
-            return Ok(CondExpr::Group(Box::new(e)));
-        }
-        if !self.at_cond_word() {
-            return Err(self.cond_token_error("unexpected token `{}' in conditional command"));
-        }
-        let first_start = self.pos;
-        let first = self.cond_word()?;
-        let first_text = &self.src[first_start..self.pos];
-        if UNARY.contains(&first_text) {
-            let op = CompactString::from(first_text);
-            self.skip_blanks();
-            if !self.at_cond_word() {
-                return Err(
-                    self.cond_token_error("unexpected argument `{}' to conditional unary operator")
-                );
-            }
-            let operand = self.cond_word()?;
-            // After a complete test, newlines (and comments) may come
-            // before `&&`, `||`, `)` or `]]`; after a lone word they may
-            // not (bash: "conditional binary operator expected").
-            self.skip_newlines()?;
-            return Ok(CondExpr::Unary { op, operand });
-        }
-        self.skip_blanks();
-        if self.at_reserved("]]")
-            || self.at_eof()
-            || self.starts_with("&&")
-            || self.starts_with("||")
-            || self.peek() == Some(b')')
-        {
-            return Ok(CondExpr::Word(first));
-        }
-        let Some(&(text, op)) = BINARY.iter().find(|(t, _)| {
-            self.starts_with(t)
-                && (matches!(*t, "<" | ">") || self.peek_at(t.len()).is_none_or(is_meta))
-        }) else {
-            if self.at_word_start() {
-                return Err(self.error(
-                    ParseErrorKind::UnexpectedToken,
-                    "conditional binary operator expected".to_string(),
-                    self.pos,
-                ));
-            }
-            let tok = self.token_text();
-            return Err(self.error(
-                ParseErrorKind::UnexpectedToken,
-                format!("unexpected token `{tok}', conditional binary operator expected"),
-                self.pos,
-            ));
-        };
-        self.pos += text.len();
-        self.skip_blanks();
-        let rhs = if op == CondBinaryOp::RegexMatch {
-            if !(self.at_word_start() || self.peek() == Some(b'(')) || self.at_reserved("]]") {
-                return Err(self
-                    .cond_token_error("unexpected argument `{}' to conditional binary operator"));
-            }
-            self.parse_word(WordCtx::Regex)?
-        } else {
-            if !self.at_cond_word() {
-                return Err(self
-                    .cond_token_error("unexpected argument `{}' to conditional binary operator"));
-            }
-            self.cond_word()?
-        };
-        self.skip_newlines()?;
-        Ok(CondExpr::Binary {
-            op,
-            lhs: first,
-            rhs,
-        })
-    }
+    let ctx = if regex {
+        WordCtx::Regex
+    } else {
+        WordCtx::Pattern
+    };
+    let (j, rhs) = word(j, ctx)?;
+    let (j, ()) = linebreak(j)?;
+    Ok((j, CondExpr::Binary { op, lhs, rhs }))
 }

@@ -18,6 +18,9 @@ thread_local! {
     static LEGACY_ARITH: Cell<bool> = const { Cell::new(false) };
     static LEGACY_BRACE: Cell<bool> = const { Cell::new(false) };
     static LEGACY_PARAM: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_COND: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_REDIRECT: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_ASSIGN: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
@@ -37,12 +40,33 @@ pub(crate) fn legacy_param() -> bool {
     LEGACY_PARAM.with(Cell::get)
 }
 
+/// `true` while [`with_legacy`] runs: `cond_command` uses
+/// `legacy_cond.rs`.
+pub(crate) fn legacy_cond() -> bool {
+    LEGACY_COND.with(Cell::get)
+}
+
+/// `true` while [`with_legacy`] runs: `parse_redirect` uses
+/// `legacy_redirect.rs`.
+pub(crate) fn legacy_redirect() -> bool {
+    LEGACY_REDIRECT.with(Cell::get)
+}
+
+/// `true` while [`with_legacy`] runs: `parse_assignment` uses
+/// `legacy_assign.rs`.
+pub(crate) fn legacy_assign() -> bool {
+    LEGACY_ASSIGN.with(Cell::get)
+}
+
 /// Runs `f` with every migrated sub-grammar on its old implementation.
 fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
     let set = |on: bool| {
         LEGACY_ARITH.with(|c| c.set(on));
         LEGACY_BRACE.with(|c| c.set(on));
         LEGACY_PARAM.with(|c| c.set(on));
+        LEGACY_COND.with(|c| c.set(on));
+        LEGACY_REDIRECT.with(|c| c.set(on));
+        LEGACY_ASSIGN.with(|c| c.set(on));
     };
     set(true);
     let r = f();
@@ -271,8 +295,222 @@ const PARAM_TOKENS: &[&str] = &[
     "{",
 ];
 
+/// Pieces of `[[ ]]` expressions, valid and broken: operators, words,
+/// parentheses, newlines and comments (where here-document bodies and
+/// comments are read), `]]` in and out of word position.
+const COND_TOKENS: &[&str] = &[
+    " ",
+    " ",
+    "\t",
+    "\n",
+    "\\\n",
+    "# c\n",
+    "(",
+    ")",
+    "!",
+    "! ",
+    "&&",
+    "||",
+    "&",
+    "|",
+    ";",
+    "]]",
+    " ]]",
+    "]]x",
+    "[[",
+    "a",
+    "$x",
+    "\"q w\"",
+    "'s'",
+    "-f",
+    "-z ",
+    "-n",
+    "-v",
+    "==",
+    "=",
+    "!=",
+    "=~",
+    "<",
+    ">",
+    "-eq",
+    "-lt",
+    "-nt",
+    "-efx",
+    "x*",
+    "(a|b)",
+    "<(echo)",
+    "$(echo ]])",
+    "${x:-]]}",
+    "$((1))",
+    "\\]]",
+    "<<",
+    "é",
+];
+
+/// Pieces of commands with redirections: descriptor prefixes (in and
+/// past `int`), `{name}`, every operator, targets, here-documents,
+/// process substitutions that are not redirections.
+const REDIRECT_TOKENS: &[&str] = &[
+    " ",
+    "\t",
+    "\n",
+    "\\\n",
+    "2",
+    "10",
+    "2147483648",
+    "{fd}",
+    "{1x}",
+    "{",
+    "}",
+    "<",
+    ">",
+    ">>",
+    "<<",
+    "<<-",
+    "<<<",
+    "<>",
+    "<&",
+    ">&",
+    ">|",
+    "&>",
+    "&>>",
+    "&",
+    "-",
+    "1-",
+    "f",
+    "$x",
+    "\"q\"",
+    "'E'",
+    "E",
+    "(",
+    "<(x)",
+    ">(x)",
+    ";",
+    "|",
+    "# c",
+    "\nE\n",
+    "é",
+];
+
+/// Pieces of assignments: names, subscripts (closed, open, quoted, with
+/// substitutions), `=` and `+=`, array items keyed and not, newlines,
+/// comments and here-documents inside the parentheses.
+const ASSIGN_TOKENS: &[&str] = &[
+    "a",
+    "b1",
+    "=",
+    "+=",
+    "+",
+    "[",
+    "]",
+    "[1]",
+    "[k]=",
+    "[k]+=",
+    "[$i]",
+    "['x]']",
+    "[\"y\"]",
+    "(",
+    ")",
+    "()",
+    " ",
+    "\t",
+    "\n",
+    "# c\n",
+    "v",
+    "$x",
+    "\"q w\"",
+    "'s'",
+    "~",
+    ":~/d",
+    "$(echo ])",
+    "$((1+2))",
+    "<<E",
+    ";",
+    "|",
+    "&",
+    "é",
+    "{a,b}",
+    "[$(cat <<E)]",
+    "[`cat <<E`]=",
+    "$(: # c\n)",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// Assignment words generated as a name and its rest, before a
+    /// command, alone, as a declaration's argument and as a compound
+    /// array, closed and not, under the default limits and a small depth
+    /// limit.
+    #[test]
+    fn assignments_old_and_new_agree_on_generated_text(
+        t in proptest::collection::vec(proptest::sample::select(ASSIGN_TOKENS), 0..12)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            format!("a{t}"),
+            format!("a{t} cmd"),
+            format!("declare a{t}"),
+            format!("a=({t})"),
+            format!("a=({t}"),
+            format!("a[{t}]=1 x=({t})\nE\n"),
+            format!("x=({t})\nb\nE\nc\nE\n"),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
+
+    /// Commands with generated redirection text, after a command word,
+    /// alone, after a compound command and before a here-document body,
+    /// under the default limits and a small depth limit.
+    #[test]
+    fn redirects_old_and_new_agree_on_generated_text(
+        t in proptest::collection::vec(proptest::sample::select(REDIRECT_TOKENS), 0..12)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            format!("echo {t}"),
+            t.clone(),
+            format!("{{ :; }} {t}"),
+            format!("cat {t}\nE\nbody\nE\n"),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
+
+    /// `[[ ... ]]` with generated expression text, closed and not, after
+    /// a here-document whose body follows the first newline, under the
+    /// default limits and a small depth limit.
+    #[test]
+    fn conds_old_and_new_agree_on_generated_text(
+        t in proptest::collection::vec(proptest::sample::select(COND_TOKENS), 0..12)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            format!("[[ {t} ]]"),
+            format!("[[{t}"),
+            format!("[[ {t} ]] && echo"),
+            format!("cat <<E; [[ {t} ]]\nbody $x\nE\n"),
+            format!("if [[ ( {t} ) ]]; then :; fi"),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
 
     /// `${x...}` with generated operator text, unquoted and in double
     /// quotes, closed and not, under the default limits and a small

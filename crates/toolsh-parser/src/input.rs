@@ -236,6 +236,10 @@ pub(crate) struct GrammarError {
 impl GrammarError {
     /// The message of an error no `context` has named.
     pub(crate) const GENERIC: &'static str = "syntax error";
+
+    /// bash's message for a token the grammar does not admit where it
+    /// stands; `syntax error: unexpected end of file` at the end.
+    pub(crate) const UNEXPECTED: &'static str = "syntax error near unexpected token `{}'";
 }
 
 impl<'h, 'a> ParseError<Input<'h, 'a>> for GrammarError {
@@ -267,6 +271,28 @@ impl<'h, 'a> ContextError<Input<'h, 'a>> for GrammarError {
             other.message = ctx;
         }
         other
+    }
+}
+
+/// `p`, or a `Failure` with `message` at the cursor where `p` does not
+/// match: `cut` and `context` at the token that is wrong.
+pub(crate) fn expect<'h, 'a: 'h, O>(
+    message: &'static str,
+    mut p: impl nom::Parser<Input<'h, 'a>, Output = O, Error = GrammarError>,
+) -> impl FnMut(Input<'h, 'a>) -> PResult<'h, 'a, O> {
+    move |i| match p.parse(i) {
+        Err(nom::Err::Error(_)) => Err(i.fail(message, i.pos)),
+        r => r,
+    }
+}
+
+/// `true` at the start of a word: not a metacharacter but for the `<(`
+/// and `>(` of a process substitution.
+pub(crate) fn at_word_start(i: &Input<'_, '_>) -> bool {
+    match i.at(0) {
+        None => false,
+        Some(b'<' | b'>') => i.at(1) == Some(b'('),
+        Some(c) => !crate::lexer::is_meta(c),
     }
 }
 
@@ -394,5 +420,30 @@ impl<'a> Parser<'a> {
             (Ok(_), None) => {}
         }
         r
+    }
+
+    /// A [`GrammarError`] whose message is a template over the token at
+    /// its position (`{}`) as a [`crate::ParseError`]: `Incomplete` at the
+    /// end of the text, `UnexpectedToken` elsewhere; a finished error as
+    /// it is. [`GrammarError::UNEXPECTED`] at the end is bash's
+    /// `syntax error: unexpected end of file`.
+    pub(crate) fn grammar_error(&mut self, e: GrammarError) -> crate::ParseError {
+        if let Some(f) = e.fatal {
+            return *f;
+        }
+        if e.message == GrammarError::UNEXPECTED && e.at >= self.b.len() {
+            return self.eof_error();
+        }
+        let kind = if e.at >= self.b.len() {
+            crate::ParseErrorKind::Incomplete
+        } else {
+            crate::ParseErrorKind::UnexpectedToken
+        };
+        let message = if e.message.contains("{}") {
+            e.message.replace("{}", &self.token_text_at(e.at))
+        } else {
+            e.message.to_string()
+        };
+        self.error(kind, message, e.at)
     }
 }

@@ -141,6 +141,14 @@ impl Parser<'_> {
         let start = self.pos;
         let end = memchr::memchr(b'\n', &self.b[start..]).map_or(self.b.len(), |i| start + i);
         self.pos = end;
+        self.record_comment(start, end);
+    }
+
+    /// Records the comment at local offsets `start..end` (from its `#` to
+    /// the end of its line); one met again after backtracking is recorded
+    /// once.
+    #[cold]
+    pub(crate) fn record_comment(&mut self, start: usize, end: usize) {
         let span = self.span(start, end);
         if self
             .comments
@@ -170,13 +178,13 @@ impl Parser<'_> {
         if BYTE_CLASS[c as usize] & OP_START == 0 {
             return None;
         }
-        self.op_at(c)
+        self.op_at_offset(self.pos, c)
     }
 
-    /// [`Self::peek_op`] once the byte at the cursor, `c`, can start one.
+    /// The control operator at local offset `at`, whose byte is `c`.
     #[inline(never)]
-    fn op_at(&self, c: u8) -> Option<Op> {
-        let n = self.peek_at(1);
+    fn op_at_offset(&self, at: usize, c: u8) -> Option<Op> {
+        let n = self.b.get(at + 1).copied();
         Some(match c {
             b'\n' => Op::Newline,
             b'&' => match n {
@@ -191,7 +199,7 @@ impl Parser<'_> {
             },
             b';' => match n {
                 Some(b';') => {
-                    if self.peek_at(2) == Some(b'&') {
+                    if self.b.get(at + 2) == Some(&b'&') {
                         Op::DSemiAmp
                     } else {
                         Op::DSemi
@@ -286,13 +294,20 @@ impl Parser<'_> {
 
     /// The text of the token at the cursor, for error messages.
     pub(crate) fn token_text(&self) -> String {
-        if let Some(op) = self.peek_op() {
+        self.token_text_at(self.pos)
+    }
+
+    /// The text of the token at local offset `at` (`EOF` at the end,
+    /// `newline` for a newline), for error messages.
+    pub(crate) fn token_text_at(&self, at: usize) -> String {
+        let c = self.b.get(at).copied();
+        if let Some(op) = c.and_then(|c| self.op_at_offset(at, c)) {
             if op == Op::Newline {
                 return "newline".to_string();
             }
-            return self.src[self.pos..self.pos + op.len()].to_string();
+            return self.src[at..at + op.len()].to_string();
         }
-        let rest = &self.src[self.pos.min(self.src.len())..];
+        let rest = &self.src[at.min(self.src.len())..];
         let b = rest.as_bytes();
         if b.is_empty() {
             return "EOF".to_string();

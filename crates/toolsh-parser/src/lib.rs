@@ -13,7 +13,9 @@
 //! here-document count.
 //!
 //! The grammar is being moved onto nom 8 combinators one sub-grammar at a
-//! time (on nom so far: arithmetic, brace expansion, `${...}` operators).
+//! time (on nom so far: arithmetic, brace expansion, `${...}` operators,
+//! `[[ ]]` conditionals, redirections, assignments, blanks and
+//! linebreaks).
 //! A production on nom is a function over the
 //! crate's `Input` (a `Copy` cursor implementing `nom::Input` that carries
 //! the nesting depth, the last token's start for bash's "error token", and
@@ -47,7 +49,9 @@
 #![deny(missing_docs)]
 
 mod arith;
+mod assign;
 pub mod ast;
+mod blank;
 mod brace;
 mod command;
 mod compound;
@@ -60,9 +64,15 @@ mod input;
 #[cfg(test)]
 mod legacy_arith;
 #[cfg(test)]
+mod legacy_assign;
+#[cfg(test)]
 mod legacy_brace;
 #[cfg(test)]
+mod legacy_cond;
+#[cfg(test)]
 mod legacy_param;
+#[cfg(test)]
+mod legacy_redirect;
 mod lexer;
 mod limits;
 mod param;
@@ -73,6 +83,7 @@ mod printer_comment;
 mod printer_compound;
 mod printer_declare;
 mod printer_word;
+mod redirect;
 pub mod visit;
 mod word;
 

@@ -570,7 +570,8 @@ impl Printer<'_> {
         crate::parse(&text).is_ok_and(|s| {
             matches!(
                 s.body.items.first().map(|i| &i.and_or.first.commands[0].command),
-                Some(Command::Simple(c)) if c.words.get(1) == Some(w)
+                Some(Command::Simple(c))
+                    if c.words.get(1).is_some_and(|x| crate::visit::eq_ignoring_spans(x, w))
             )
         })
     }

@@ -396,7 +396,6 @@ impl Printer<'_> {
     }
 }
 
-/// `true` when every `)` in `text` closes an earlier `(`.
 /// `true` when `$((text))` parses back to `part`. Deferred arithmetic
 /// text is whatever the parser could not read as an expression, so the
 /// parser itself decides: a `)` may be unmatched yet protected by a `[`
@@ -417,12 +416,14 @@ fn dollar_parens_fit(text: &str, part: &WordPart) -> bool {
     }
     match &item.and_or.first.commands[0].command {
         Command::Simple(c) => {
-            matches!(c.words.as_slice(), [_, w] if w.parts.len() == 1 && &w.parts[0] == part)
+            matches!(c.words.as_slice(), [_, w] if w.parts.len() == 1
+                && crate::visit::eq_ignoring_spans(&w.parts[0], part))
         }
         _ => false,
     }
 }
 
+/// `true` when every `)` in `text` closes an earlier `(`.
 fn parens_balanced(text: &str) -> bool {
     let mut depth = 0usize;
     for c in text.bytes() {

@@ -476,8 +476,8 @@ pub fn without_spans<T: Node>(mut node: T) -> T {
 }
 
 /// `true` when `a` and `b` are the same tree wherever their nodes sit in
-/// the source: `==` of [`without_spans`] of each (today the same as the
-/// trees' own `==`, which ignores spans; this name says so).
+/// the source: `==` of [`without_spans`] of each (the trees' own `==`
+/// compares spans too).
 pub fn eq_ignoring_spans<T: Node>(a: &T, b: &T) -> bool {
     without_spans(a.clone()) == without_spans(b.clone())
 }

@@ -98,7 +98,7 @@ fn redirection_operators() {
 
 #[test]
 fn here_documents() {
-    let s = parse_ok(
+    let s = shape(
         "cat <<EOF; cat <<-'X' <<\"Y\"\nhello $name\nEOF\n\tquoted $x\n\tX\ny\nY\necho after\n",
     );
     assert_eq!(s.body.items.len(), 3);

@@ -57,5 +57,7 @@ fn canonical_layout_is_the_round_trip_form() {
     let def = first_function(DEF);
     let text = print_function(&def, Layout::Canonical, None);
     assert_eq!(text, print(&parse(DEF).unwrap()));
-    assert_eq!(first_function(&text), def);
+    // The printed definition puts its nodes at other offsets.
+    let shape = |f: FunctionDef| visit::without_spans(Command::Function(Box::new(f)));
+    assert_eq!(shape(first_function(&text)), shape(def));
 }

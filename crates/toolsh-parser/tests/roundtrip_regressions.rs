@@ -29,7 +29,7 @@ fn saved_fuzz_inputs_round_trip() {
         n += 1;
         let printed = print(&script);
         match parse(&printed) {
-            Ok(again) if again == script => {}
+            Ok(again) if visit::eq_ignoring_spans(&again, &script) => {}
             Ok(_) => failures.push(format!(
                 "{}: {src:?} -> {printed:?}: another tree",
                 path.display()
@@ -221,7 +221,11 @@ fn heads_on_the_keyword_line() {
         let s = parse_ok(src);
         let printed = print(&s);
         assert_eq!(printed, want, "{src:?}");
-        assert_eq!(parse_ok(&printed), s, "{src:?} -> {printed:?}");
+        assert_eq!(
+            visit::without_spans(parse_ok(&printed)),
+            visit::without_spans(s),
+            "{src:?} -> {printed:?}"
+        );
     }
 }
 
@@ -236,5 +240,8 @@ fn deferred_brackets_and_bodies_after_substitutions() {
     let src = "cat <<a && echo $( (\n  echo in\n))\nbody\na\n";
     let script = parse_ok(src);
     assert_eq!(print(&script), src);
-    assert_eq!(parse_ok(&print(&script)), script);
+    assert_eq!(
+        visit::without_spans(parse_ok(&print(&script))),
+        visit::without_spans(script)
+    );
 }

@@ -4,7 +4,8 @@
 use toolsh_parser::*;
 
 /// Parses `src`, failing the test with the error otherwise, and checks
-/// that the canonical printer's output parses back to the same tree.
+/// that the canonical printer's output parses back to the same tree (at
+/// other positions: compared without spans). The tree keeps its spans.
 pub fn parse_ok(src: &str) -> Script {
     let script = match parse(src) {
         Ok(s) => s,
@@ -12,10 +13,21 @@ pub fn parse_ok(src: &str) -> Script {
     };
     let printed = print(&script);
     match parse(&printed) {
-        Ok(again) => assert_eq!(again, script, "round trip of {src:?} via {printed:?}"),
+        Ok(again) => assert_eq!(
+            visit::without_spans(again),
+            visit::without_spans(script.clone()),
+            "round trip of {src:?} via {printed:?}"
+        ),
         Err(e) => panic!("reparse of {printed:?} (from {src:?}): {e}"),
     }
     script
+}
+
+/// [`parse_ok`] with every span erased ([`visit::without_spans`]): the
+/// structure alone, for comparing with trees built by hand (whose spans
+/// are [`Span::default`]). The helpers below build on it.
+pub fn shape(src: &str) -> Script {
+    visit::without_spans(parse_ok(src))
 }
 
 /// The parse error of `src`.
@@ -26,9 +38,9 @@ pub fn parse_err(src: &str) -> ParseError {
     }
 }
 
-/// The single command of a one-command script.
+/// The single command of a one-command script, without spans.
 pub fn command(src: &str) -> Command {
-    let s = parse_ok(src);
+    let s = shape(src);
     assert_eq!(s.body.items.len(), 1, "{src:?}");
     let p = &s.body.items[0].and_or.first;
     assert_eq!(p.commands.len(), 1, "{src:?}");
