@@ -12,7 +12,7 @@ async fn virtual_seconds(script: &str) -> (f64, String, i32) {
     let start = tokio::time::Instant::now();
     let r = Shell::builder()
         .utilities(toolsh_utils::standard())
-        .limits(ExecutionLimits::default().with_timeout(Some(Duration::from_secs(600))))
+        .limits(ExecutionLimits::default().with_timeout(Some(Duration::from_mins(10))))
         .build()
         .exec(script)
         .await;
