@@ -313,7 +313,7 @@ impl ToolRegistry {
             execution: request.execution,
         };
         let bytes_in = args.params.to_string().len() + args.stdin.as_ref().map_or(0, String::len);
-        tracing::Span::current().record("toolsh.bytes_in", bytes_in);
+        tracing::Span::current().record("toolsh.bytes_in", as_attribute(bytes_in));
         for (admitted, gate) in self.gates.iter().enumerate() {
             if let PolicyDecision::Deny(reason) = gate.admit(&call).await {
                 let report = CallReport {
@@ -492,9 +492,8 @@ impl ToolRegistry {
             // a contained region (no backtrace on the host's stderr).
             // In the call's span, so what the callback logs or sends on
             // (an upstream request's trace context) is the call's child.
-            let handle = tokio::spawn(
-                toolsh_interp::contain::CatchPanic::new(f(args)).in_current_span(),
-            );
+            let handle =
+                tokio::spawn(toolsh_interp::contain::CatchPanic::new(f(args)).in_current_span());
             let abort = handle.abort_handle();
             let joined = match limit {
                 Some(d) => {
@@ -552,10 +551,16 @@ fn call_span(name: &str) -> tracing::Span {
 fn finish_span(span: &tracing::Span, outcome: &CallOutcome, took: Duration) {
     span.record("toolsh.status", outcome.exit_code);
     span.record("toolsh.duration_ms", took.as_secs_f64() * 1000.0);
-    span.record("toolsh.bytes_out", outcome.stdout.len());
+    span.record("toolsh.bytes_out", as_attribute(outcome.stdout.len()));
     if outcome.exit_code != EXIT_OK {
         span.record("otel.status_code", "ERROR");
     }
+}
+
+/// A count as a signed 64-bit integer, OpenTelemetry's integer attribute
+/// type (`tracing-opentelemetry` records unsigned values as text).
+fn as_attribute(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 enum CallbackError {

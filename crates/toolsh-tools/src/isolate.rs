@@ -133,7 +133,7 @@ where
             let out = toolsh_interp::contain::catch_sync(|| {
                 runtime.block_on(tracing::Instrument::instrument(make(), span))
             })
-                .map_err(|p| IsolatedError::Panicked(p.message));
+            .map_err(|p| IsolatedError::Panicked(p.message));
             // Tasks the script left (background jobs) are dropped with the
             // runtime, before the caller hears of the end.
             drop(runtime);
