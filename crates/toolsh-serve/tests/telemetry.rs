@@ -175,7 +175,7 @@ async fn rpc(base: &str, body: &Value, traceparent_header: Option<&str>) -> Valu
         .header("content-type", "application/json")
         .header("accept", "application/json, text/event-stream")
         .header("mcp-protocol-version", "2025-11-25")
-        .timeout(Duration::from_secs(60))
+        .timeout(Duration::from_mins(1))
         .body(body.to_string());
     if let Some(t) = traceparent_header {
         r = r.header("traceparent", t);
