@@ -83,6 +83,12 @@ impl ToolRegistry {
     /// Run tool `name` with arguments `argv` (after the name) and piped
     /// `stdin`, under an optional `deadline`. Never panics, whatever the
     /// callback does: a panicking callback is reported as a failure.
+    ///
+    /// The call runs in a `toolsh.tool_call` `tracing` span (target
+    /// `toolsh_tools::call`, level info; fields `toolsh.tool`,
+    /// `toolsh.status`, `toolsh.duration_ms`, `toolsh.bytes_in`,
+    /// `toolsh.bytes_out`), a child of the span current where it is
+    /// called; an async callback runs inside it.
     pub async fn call(
         &self,
         name: &str,
@@ -185,7 +191,8 @@ impl ToolRegistry {
     }
 
     /// Run tool `name` with parameters given as JSON (the structured-call
-    /// path: no flag parsing), validated like flags are.
+    /// path: no flag parsing), validated like flags are, in the same
+    /// `toolsh.tool_call` span as [`ToolRegistry::call`].
     pub async fn call_params(
         &self,
         name: &str,
