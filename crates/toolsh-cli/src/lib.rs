@@ -42,7 +42,11 @@ use crate::cli::{Cli, Command};
 /// Parse the command line, run the subcommand and return its exit status.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_tracing();
+    // `toolsh serve` sets up its own logging once its configuration says
+    // whether traces are exported (serve::serve).
+    if !matches!(cli.command, Command::Serve(_)) {
+        init_tracing();
+    }
     // Before any execution: a panic contained in one script (or one MCP
     // request) is logged through tracing, never printed as a backtrace.
     toolsh_interp::contain::install_quiet_panic_hook();
@@ -133,13 +137,38 @@ async fn until_terminated(command: impl std::future::Future<Output = i32>) -> i3
 /// reported by toolsh's own message for the call or say nothing a user can
 /// act on; `RUST_LOG=rmcp=debug` shows them.
 fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error,rmcp=off"));
+    let filter = log_filter();
     // Colours only on a terminal: a log redirected to a file or read by a
     // program gets plain text.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// The log filter: `RUST_LOG`, else errors only and nothing of rmcp.
+fn log_filter() -> tracing_subscriber::EnvFilter {
+    tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error,rmcp=off"))
+}
+
+/// [`init_tracing`]'s log, plus the OpenTelemetry layer of `toolsh serve`
+/// when `[telemetry]` is configured. The log filter is the log's own, so
+/// `RUST_LOG` does not decide which spans are exported.
+pub(crate) fn init_tracing_for_serve(telemetry: Option<&toolsh_serve::Telemetry>) {
+    use tracing_subscriber::Layer as _;
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    let Some(telemetry) = telemetry else {
+        return init_tracing();
+    };
+    let log = tracing_subscriber::fmt::layer()
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_writer(std::io::stderr)
+        .with_filter(log_filter());
+    let _ = tracing_subscriber::registry()
+        .with(log)
+        .with(telemetry.layer())
         .try_init();
 }

@@ -33,9 +33,28 @@ pub async fn serve(args: ServeArgs) -> i32 {
         Ok(c) => c,
         Err(e) => {
             eprintln!("toolsh: serve: {e}");
+            crate::init_tracing_for_serve(None);
             return EXIT_USAGE;
         }
     };
+    let telemetry = match config.telemetry.as_ref().map(toolsh_serve::Telemetry::new) {
+        None => None,
+        Some(Ok(t)) => Some(t),
+        Some(Err(e)) => {
+            crate::init_tracing_for_serve(None);
+            eprintln!("toolsh: serve: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    crate::init_tracing_for_serve(telemetry.as_ref());
+    let code = serve_with(config).await;
+    if let Some(t) = telemetry {
+        t.shutdown();
+    }
+    code
+}
+
+async fn serve_with(config: toolsh_serve::ServeConfig) -> i32 {
     let mut servers = BTreeMap::new();
     let mut loaded_all = Vec::new();
     for t in &config.tenants {

@@ -286,6 +286,8 @@ pub(crate) fn http<C>(name: String, url: String, headers: HeaderMap, client: C) 
 where
     C: StreamableHttpClient + Sync,
 {
+    // Every request's `_meta` trace context also goes out as headers.
+    let client = crate::trace::Traced(client);
     Arc::new(move |handler, handshake| {
         let (name, url, headers, client) =
             (name.clone(), url.clone(), headers.clone(), client.clone());

@@ -14,6 +14,11 @@
 //! processes of the host or behind URLs the host configured, never inside
 //! the sandbox, and the script only ever sees their tools' outputs and
 //! error texts (never their stderr, headers or tokens).
+//!
+//! Calls to upstreams carry the W3C trace context of the current
+//! `tracing` span when the host installed a [`TraceContextSource`]
+//! ([`set_trace_context_source`]): in the request's `_meta` and, over
+//! HTTP, as the `traceparent` header.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -34,6 +39,7 @@ mod result;
 mod server;
 mod spec;
 mod sse;
+mod trace;
 mod transport;
 mod upstream;
 
@@ -52,6 +58,7 @@ pub use spec::{
     DEFAULT_CALL_TIMEOUT, DEFAULT_MAX_CONCURRENT_CALLS, INHERITED_ENV, UpstreamSpec,
     UpstreamTransport,
 };
+pub use trace::{TraceContext, TraceContextSource, set_trace_context_source};
 pub use upstream::{McpUpstream, UpstreamError, UpstreamOptions};
 
 /// How toolsh names itself in the MCP handshake, as a server

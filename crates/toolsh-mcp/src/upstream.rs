@@ -481,7 +481,8 @@ impl Inner {
                 .await
                 .map_err(|_| transport_error("the MCP upstream is shut down"))?;
             let peer = self.peer().await?;
-            let request = CallToolRequestParams::new(tool).with_arguments(arguments);
+            let mut request = CallToolRequestParams::new(tool).with_arguments(arguments);
+            crate::trace::inject(&mut request.meta);
             match peer.call_tool(request).await {
                 Ok(r) => match render_result(&r) {
                     CallResult::Output(s) => Ok(s),

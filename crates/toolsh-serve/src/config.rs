@@ -21,6 +21,9 @@ pub struct ServeConfig {
     /// Where call limits are counted across replicas; absent: in memory.
     #[serde(default)]
     pub redis: Option<RedisSection>,
+    /// Where traces go (OpenTelemetry over OTLP/HTTP); absent: no traces.
+    #[serde(default)]
+    pub telemetry: Option<TelemetrySection>,
     /// The tenant profiles (`[[tenant]]`).
     #[serde(rename = "tenant")]
     pub tenants: Vec<TenantConfig>,
@@ -104,6 +107,39 @@ pub struct RedisSection {
     /// The prefix of every key. Default `toolsh`.
     #[serde(default = "default_prefix")]
     pub key_prefix: String,
+}
+
+/// `[telemetry]`: OpenTelemetry traces exported over OTLP/HTTP
+/// (protobuf), docs/serve.md "Traces".
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct TelemetrySection {
+    /// The collector's OTLP/HTTP traces URL, used as given, e.g.
+    /// `http://127.0.0.1:4318/v1/traces`.
+    pub otlp_endpoint: String,
+    /// The `service.name` resource attribute. Default `toolsh`.
+    #[serde(default = "default_service_name")]
+    pub service_name: String,
+    /// The share of new traces recorded, 0.0 to 1.0 (by trace id); a
+    /// request whose trace context says sampled or not is followed.
+    /// Default 1.0.
+    #[serde(default = "default_sample_ratio")]
+    pub sample_ratio: f64,
+    /// How long one export request may take, in milliseconds. Default
+    /// 10000.
+    #[serde(default = "default_export_timeout_ms")]
+    pub export_timeout_ms: u64,
+}
+
+fn default_service_name() -> String {
+    "toolsh".into()
+}
+fn default_sample_ratio() -> f64 {
+    1.0
+}
+fn default_export_timeout_ms() -> u64 {
+    10_000
 }
 
 fn default_prefix() -> String {
@@ -279,6 +315,31 @@ impl ServeConfig {
             return Err(ServeError::config(
                 "[server] queue_wait_ms and drain_seconds must be at most a day",
             ));
+        }
+        if let Some(t) = &self.telemetry {
+            let scheme_ok =
+                t.otlp_endpoint.starts_with("http://") || t.otlp_endpoint.starts_with("https://");
+            if !scheme_ok || t.otlp_endpoint.parse::<http::Uri>().is_err() {
+                return Err(ServeError::config(format!(
+                    "[telemetry] otlp_endpoint = {:?}: expected an http:// or https:// URL",
+                    t.otlp_endpoint
+                )));
+            }
+            if !(0.0..=1.0).contains(&t.sample_ratio) {
+                return Err(ServeError::config(
+                    "[telemetry] sample_ratio must be from 0.0 to 1.0",
+                ));
+            }
+            if t.service_name.is_empty() || t.service_name.len() > 255 {
+                return Err(ServeError::config(
+                    "[telemetry] service_name must be 1 to 255 bytes",
+                ));
+            }
+            if t.export_timeout_ms == 0 || t.export_timeout_ms > MAX_SECONDS * 1000 {
+                return Err(ServeError::config(
+                    "[telemetry] export_timeout_ms must be from 1 to 86400000",
+                ));
+            }
         }
         if self.tenants.is_empty() {
             return Err(ServeError::config("no [[tenant]]: at least one is needed"));

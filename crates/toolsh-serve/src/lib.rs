@@ -14,7 +14,11 @@
 //! protected-resource metadata, a bound on requests in flight with a
 //! short queue (then 503 with `Retry-After`), a body limit, a drain on
 //! SIGTERM, and per-tenant call rates and quotas counted in Redis when
-//! configured (exact across replicas), in memory when not.
+//! configured (exact across replicas), in memory when not. With
+//! `[telemetry]`, OpenTelemetry traces over OTLP: a `toolsh.execution`
+//! span per call (a child of the W3C trace context in the request's
+//! `_meta` or headers) with a `toolsh.tool_call` child per tool command,
+//! and the context passed on to upstream servers ([`Telemetry`]).
 //!
 //! This crate depends on toolsh-mcp and toolsh-tools; the manifest
 //! loading that builds each tenant's server stays in the CLI, which hands
@@ -45,15 +49,18 @@ mod jwks;
 mod metrics;
 mod quota;
 mod service;
+mod telemetry;
 mod tenant;
 mod url;
 
 pub use auth::{Denied, Identity};
 pub use config::{
-    ApiKeyConfig, AuthSection, JwtConfig, RedisSection, ServeConfig, ServerSection, TenantConfig,
+    ApiKeyConfig, AuthSection, JwtConfig, RedisSection, ServeConfig, ServerSection,
+    TelemetrySection, TenantConfig,
 };
 pub use error::{ServeError, ServeErrorKind};
 pub use service::Server;
+pub use telemetry::Telemetry;
 pub use tenant::LIMIT_CODE;
 pub use toolsh_mcp::ScriptServer;
 pub use url::canonical as canonical_url;

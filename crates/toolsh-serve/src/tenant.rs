@@ -14,6 +14,7 @@ use rmcp::transport::streamable_http_server::session::never::NeverSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, ServerHandler};
 use toolsh_mcp::ScriptServer;
+use tracing::Instrument as _;
 
 use crate::metrics::{ExecutionLabels, Metrics, TenantLabels};
 use crate::quota::{Limits, Store};
@@ -114,14 +115,32 @@ impl ServerHandler for TenantHandler {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let started = Instant::now();
-        let result = if let Err(refused) = self.admit(&request.name).await {
-            Err(refused)
-        } else {
-            tokio::select! {
-                r = self.server.call(&request.name, request.arguments) => r,
-                () = context.ct.cancelled() => Err(ErrorData::internal_error("the request was cancelled", None)),
+        let span = execution_span(&self.name, &request);
+        {
+            let metas: Vec<&rmcp::model::MetaObject> = request
+                .meta
+                .iter()
+                .map(|m| &**m)
+                .chain(std::iter::once(&*context.meta))
+                .collect();
+            let headers = context
+                .extensions
+                .get::<http::request::Parts>()
+                .map(|p| &p.headers);
+            crate::telemetry::adopt_parent(&span, &metas, headers);
+        }
+        let result = async {
+            if let Err(refused) = self.admit(&request.name).await {
+                Err(refused)
+            } else {
+                tokio::select! {
+                    r = self.server.call(&request.name, request.arguments) => r,
+                    () = context.ct.cancelled() => Err(ErrorData::internal_error("the request was cancelled", None)),
+                }
             }
-        };
+        }
+        .instrument(span.clone())
+        .await;
         let outcome = match &result {
             Err(e) if e.code == LIMIT_CODE => "limited",
             Ok(r) if r.is_error == Some(true) => "error",
@@ -129,6 +148,10 @@ impl ServerHandler for TenantHandler {
             Err(e) if e.code == toolsh_mcp::BUSY_CODE => "busy",
             Err(_) => "invalid",
         };
+        span.record("toolsh.outcome", outcome);
+        if outcome != "ok" {
+            span.record("otel.status_code", "ERROR");
+        }
         self.metrics
             .executions
             .get_or_create(&ExecutionLabels {
@@ -144,4 +167,34 @@ impl ServerHandler for TenantHandler {
             .observe(started.elapsed().as_secs_f64());
         result.map(Into::into)
     }
+}
+
+/// The span of one `tools/call`, `toolsh.execution` (target
+/// `toolsh_serve::execution`, kind server): `toolsh.tenant`,
+/// `toolsh.tool` (the MCP tool called), `toolsh.script_bytes` (the
+/// script's length, for the script tool), `toolsh.exit_status` and
+/// `toolsh.limit` (recorded by the execution when it ends; the limit only
+/// when one stopped the script), `toolsh.outcome` (the metrics' outcome
+/// label). Its tool commands' `toolsh.tool_call` spans are its children.
+fn execution_span(tenant: &str, request: &CallToolRequestParams) -> tracing::Span {
+    let script_bytes = request.arguments.as_ref().and_then(|a| {
+        a.get("commands")
+            .or_else(|| a.get("script"))
+            .and_then(serde_json::Value::as_str)
+            // OpenTelemetry's integers are signed (unsigned ones are
+            // exported as text).
+            .map(|s| i64::try_from(s.len()).unwrap_or(i64::MAX))
+    });
+    tracing::info_span!(
+        target: "toolsh_serve::execution",
+        "toolsh.execution",
+        otel.kind = "server",
+        toolsh.tenant = tenant,
+        toolsh.tool = &*request.name,
+        toolsh.script_bytes = script_bytes,
+        toolsh.exit_status = tracing::field::Empty,
+        toolsh.limit = tracing::field::Empty,
+        toolsh.outcome = tracing::field::Empty,
+        otel.status_code = tracing::field::Empty,
+    )
 }

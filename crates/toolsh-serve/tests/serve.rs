@@ -475,6 +475,45 @@ fn the_example_configuration_loads() {
     let c = ServeConfig::load(std::path::Path::new(path)).unwrap();
     assert_eq!(c.tenants.len(), 2);
     assert_eq!(c.public_url(), "http://127.0.0.1:8080/mcp");
+    let t = c.telemetry.as_ref().unwrap();
+    assert_eq!(t.otlp_endpoint, "http://127.0.0.1:4318/v1/traces");
+    assert_eq!((t.service_name.as_str(), t.sample_ratio), ("toolsh", 1.0));
+}
+
+/// `[telemetry]`: defaults, and each bad value refused with its field named.
+#[test]
+fn telemetry_configuration_is_checked() {
+    let with = |section: &str| {
+        ServeConfig::from_toml(&format!(
+            "[server]\nlisten = \"127.0.0.1:1\"\n[telemetry]\n{section}\n[[tenant]]\nname = \"a\"\n"
+        ))
+    };
+    let c = with("otlp_endpoint = \"http://c:4318/v1/traces\"").unwrap();
+    let t = c.telemetry.unwrap();
+    assert_eq!(
+        (t.service_name.as_str(), t.sample_ratio, t.export_timeout_ms),
+        ("toolsh", 1.0, 10_000)
+    );
+    for (bad, says) in [
+        ("otlp_endpoint = \"ftp://c/v1/traces\"", "otlp_endpoint"),
+        (
+            "otlp_endpoint = \"http://c\"\nsample_ratio = 1.5",
+            "sample_ratio",
+        ),
+        (
+            "otlp_endpoint = \"http://c\"\nservice_name = \"\"",
+            "service_name",
+        ),
+        (
+            "otlp_endpoint = \"http://c\"\nexport_timeout_ms = 0",
+            "export_timeout_ms",
+        ),
+        ("otlp_endpoint = \"http://c\"\nheaders = 1", "unknown field"),
+        ("service_name = \"x\"", "otlp_endpoint"),
+    ] {
+        let e = with(bad).unwrap_err().to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use tracing::Instrument as _;
 
 use crate::args::ToolArgs;
 use crate::flags::{parse_flags, suggest};
@@ -82,7 +83,30 @@ impl ToolRegistry {
     /// Run tool `name` with arguments `argv` (after the name) and piped
     /// `stdin`, under an optional `deadline`. Never panics, whatever the
     /// callback does: a panicking callback is reported as a failure.
+    ///
+    /// The call runs in a `toolsh.tool_call` `tracing` span (target
+    /// `toolsh_tools::call`, level info; fields `toolsh.tool`,
+    /// `toolsh.status`, `toolsh.duration_ms`, `toolsh.bytes_in`,
+    /// `toolsh.bytes_out`), a child of the span current where it is
+    /// called; an async callback runs inside it.
     pub async fn call(
+        &self,
+        name: &str,
+        argv: &[String],
+        stdin: Option<String>,
+        request: &ToolCallRequest,
+        deadline: Option<Instant>,
+    ) -> CallOutcome {
+        let (span, began) = (call_span(name), Instant::now());
+        let outcome = self
+            .call_traced(name, argv, stdin, request, deadline)
+            .instrument(span.clone())
+            .await;
+        finish_span(&span, &outcome, began.elapsed());
+        outcome
+    }
+
+    async fn call_traced(
         &self,
         name: &str,
         argv: &[String],
@@ -167,8 +191,26 @@ impl ToolRegistry {
     }
 
     /// Run tool `name` with parameters given as JSON (the structured-call
-    /// path: no flag parsing), validated like flags are.
+    /// path: no flag parsing), validated like flags are, in the same
+    /// `toolsh.tool_call` span as [`ToolRegistry::call`].
     pub async fn call_params(
+        &self,
+        name: &str,
+        params: Value,
+        stdin: Option<String>,
+        request: &ToolCallRequest,
+        deadline: Option<Instant>,
+    ) -> CallOutcome {
+        let (span, began) = (call_span(name), Instant::now());
+        let outcome = self
+            .call_params_traced(name, params, stdin, request, deadline)
+            .instrument(span.clone())
+            .await;
+        finish_span(&span, &outcome, began.elapsed());
+        outcome
+    }
+
+    async fn call_params_traced(
         &self,
         name: &str,
         params: Value,
@@ -278,6 +320,7 @@ impl ToolRegistry {
             execution: request.execution,
         };
         let bytes_in = args.params.to_string().len() + args.stdin.as_ref().map_or(0, String::len);
+        tracing::Span::current().record("toolsh.bytes_in", as_attribute(bytes_in));
         for (admitted, gate) in self.gates.iter().enumerate() {
             if let PolicyDecision::Deny(reason) = gate.admit(&call).await {
                 let report = CallReport {
@@ -454,7 +497,10 @@ impl ToolRegistry {
         if let Some(f) = &tool.imp.async_exec {
             // The callback is its own task: its panic is caught there, in
             // a contained region (no backtrace on the host's stderr).
-            let handle = tokio::spawn(toolsh_interp::contain::CatchPanic::new(f(args)));
+            // In the call's span, so what the callback logs or sends on
+            // (an upstream request's trace context) is the call's child.
+            let handle =
+                tokio::spawn(toolsh_interp::contain::CatchPanic::new(f(args)).in_current_span());
             let abort = handle.abort_handle();
             let joined = match limit {
                 Some(d) => {
@@ -485,6 +531,43 @@ impl ToolRegistry {
             None => Err(CallbackError::Failed("no callback".to_string())),
         }
     }
+}
+
+/// The span of one tool command, `toolsh.tool_call` (target
+/// `toolsh_tools::call`, level info): `toolsh.tool` (the name),
+/// `toolsh.status` (the exit status, see [`CallOutcome::exit_code`]),
+/// `toolsh.duration_ms` (wall time of the whole call path), `toolsh.bytes_in`
+/// (the JSON parameters' length plus stdin's, in bytes; absent when the
+/// call stopped before validation), `toolsh.bytes_out` (stdout's bytes).
+/// Its parent is the span current where the shell runs the command (a
+/// host's execution span); the callback runs inside it.
+fn call_span(name: &str) -> tracing::Span {
+    tracing::info_span!(
+        target: "toolsh_tools::call",
+        "toolsh.tool_call",
+        toolsh.tool = name,
+        toolsh.status = tracing::field::Empty,
+        toolsh.duration_ms = tracing::field::Empty,
+        toolsh.bytes_in = tracing::field::Empty,
+        toolsh.bytes_out = tracing::field::Empty,
+        otel.status_code = tracing::field::Empty,
+    )
+}
+
+/// Record the outcome's fields on a [`call_span`] (`took`: since it opened).
+fn finish_span(span: &tracing::Span, outcome: &CallOutcome, took: Duration) {
+    span.record("toolsh.status", outcome.exit_code);
+    span.record("toolsh.duration_ms", took.as_secs_f64() * 1000.0);
+    span.record("toolsh.bytes_out", as_attribute(outcome.stdout.len()));
+    if outcome.exit_code != EXIT_OK {
+        span.record("otel.status_code", "ERROR");
+    }
+}
+
+/// A count as a signed 64-bit integer, OpenTelemetry's integer attribute
+/// type (`tracing-opentelemetry` records unsigned values as text).
+fn as_attribute(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 enum CallbackError {

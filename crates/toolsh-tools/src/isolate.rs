@@ -112,6 +112,9 @@ where
 {
     let mut guard = CancelOnDrop(cancel);
     let (tx, rx) = tokio::sync::oneshot::channel();
+    // The caller's span goes with the execution: spans the script opens
+    // (tool calls) are its children, on whichever thread they run.
+    let span = tracing::Span::current();
     std::thread::Builder::new()
         .name("toolsh-exec".into())
         .stack_size(EXECUTION_STACK_BYTES)
@@ -127,8 +130,10 @@ where
                     return;
                 }
             };
-            let out = toolsh_interp::contain::catch_sync(|| runtime.block_on(make()))
-                .map_err(|p| IsolatedError::Panicked(p.message));
+            let out = toolsh_interp::contain::catch_sync(|| {
+                runtime.block_on(tracing::Instrument::instrument(make(), span))
+            })
+            .map_err(|p| IsolatedError::Panicked(p.message));
             // Tasks the script left (background jobs) are dropped with the
             // runtime, before the caller hears of the end.
             drop(runtime);

@@ -490,10 +490,20 @@ impl ToolExecution {
     }
 
     /// Run the script (consumes the handle: an execution runs once).
+    ///
+    /// When it ends, `toolsh.exit_status` (the status) and, when a limit
+    /// stopped it, `toolsh.limit` (the limit's name, as in
+    /// `toolsh: <limit> exceeded`) are recorded on the current `tracing`
+    /// span, for a host whose execution span declares those fields.
     pub async fn run(mut self) -> ToolResponse {
         let r = self.shell.exec(&self.request.commands).await;
         let trace = self.call.trace.take();
         self.tool.store_trace(trace);
+        let span = tracing::Span::current();
+        span.record("toolsh.exit_status", r.exit_code);
+        if let Some(kind) = r.limit {
+            span.record("toolsh.limit", kind.name());
+        }
         let error = match (r.limit, r.exit_code) {
             (Some(kind), _) => Some(format!("{} exceeded", kind.name())),
             (None, toolsh_interp::EXIT_CANCELLED) => Some("execution cancelled".to_string()),
