@@ -97,13 +97,7 @@ impl ToolRegistry {
         request: &ToolCallRequest,
         deadline: Option<Instant>,
     ) -> CallOutcome {
-        let (span, began) = (call_span(name), Instant::now());
-        let outcome = self
-            .call_traced(name, argv, stdin, request, deadline)
-            .instrument(span.clone())
-            .await;
-        finish_span(&span, &outcome, began.elapsed());
-        outcome
+        in_call_span(name, self.call_traced(name, argv, stdin, request, deadline)).await
     }
 
     async fn call_traced(
@@ -201,13 +195,11 @@ impl ToolRegistry {
         request: &ToolCallRequest,
         deadline: Option<Instant>,
     ) -> CallOutcome {
-        let (span, began) = (call_span(name), Instant::now());
-        let outcome = self
-            .call_params_traced(name, params, stdin, request, deadline)
-            .instrument(span.clone())
-            .await;
-        finish_span(&span, &outcome, began.elapsed());
-        outcome
+        in_call_span(
+            name,
+            self.call_params_traced(name, params, stdin, request, deadline),
+        )
+        .await
     }
 
     async fn call_params_traced(
@@ -541,6 +533,15 @@ impl ToolRegistry {
 /// call stopped before validation), `toolsh.bytes_out` (stdout's bytes).
 /// Its parent is the span current where the shell runs the command (a
 /// host's execution span); the callback runs inside it.
+/// Runs one tool call inside its `toolsh.tool_call` span and records the
+/// outcome's status, duration and bytes out on it when the call returns.
+async fn in_call_span(name: &str, call: impl Future<Output = CallOutcome>) -> CallOutcome {
+    let (span, began) = (call_span(name), Instant::now());
+    let outcome = call.instrument(span.clone()).await;
+    finish_span(&span, &outcome, began.elapsed());
+    outcome
+}
+
 fn call_span(name: &str) -> tracing::Span {
     tracing::info_span!(
         target: "toolsh_tools::call",
