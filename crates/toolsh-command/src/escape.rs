@@ -1,8 +1,8 @@
 //! Backslash escapes: the one decoder behind `printf` formats and `%b`
 //! arguments, `echo -e`, `${x@E}` (bash reference manual, "Bash
 //! Builtins" for `printf` and `echo`, "ANSI-C Quoting" for `@E`; bash
-//! 5.2's behaviour where the manual is silent) and `stat --printf`
-//! (coreutils 9.1). The dialects differ only
+//! 5.2's behaviour where the manual is silent), `stat --printf`
+//! (coreutils 9.1) and `find -printf` (findutils 4.9). The dialects differ only
 //! in which octal forms they take, what `\c` means and whether `\"`,
 //! `\'`, `\?` lose their backslash; [`Dialect`] names each caller's.
 //! (The parser decodes `$'...'` itself, when it reads the word.)
@@ -35,6 +35,12 @@ pub enum Dialect {
     /// any escape it does not know (`\u`, `\?`, `\c`) drops the
     /// backslash with the warning `unrecognized escape`.
     Stat,
+    /// `find -printf` (findutils 4.9 "Format Directives"): `\a \b \f \n
+    /// \r \t \v \\`, octal `\NNN` (one to three digits, so `\0` is a NUL
+    /// byte), `\c` stops this file's output; any other escape (`\e`, `\x`,
+    /// `\u`, `\"`, ...) keeps its backslash and the byte after it, with
+    /// the warning `unrecognized escape`.
+    Find,
 }
 
 /// The outcome of decoding one escape sequence.
@@ -42,7 +48,8 @@ pub enum Dialect {
 pub struct Decoded {
     /// Bytes consumed after the backslash (at least 1).
     pub consumed: usize,
-    /// `\c` in [`Dialect::Arg`] or [`Dialect::Echo`]: stop printing.
+    /// `\c` in [`Dialect::Arg`], [`Dialect::Echo`] or [`Dialect::Find`]:
+    /// stop printing.
     pub stop: bool,
     /// The warning `printf` prints for this escape
     /// (`missing hex digit for \x`); `echo` and `@E` print none.
@@ -68,7 +75,7 @@ pub fn decode(s: &[u8], dialect: Dialect, utf8: bool, out: &mut Vec<u8>) -> Deco
     let simple = match c {
         b'a' => Some(7u8),
         b'b' => Some(8),
-        b'e' | b'E' => Some(27),
+        b'e' | b'E' if dialect != Dialect::Find => Some(27),
         b'f' => Some(12),
         b'n' => Some(b'\n'),
         b'r' => Some(b'\r'),
@@ -84,7 +91,7 @@ pub fn decode(s: &[u8], dialect: Dialect, utf8: bool, out: &mut Vec<u8>) -> Deco
         return done(1);
     }
     match (c, dialect) {
-        (b'c', Dialect::Arg | Dialect::Echo) => Decoded {
+        (b'c', Dialect::Arg | Dialect::Echo | Dialect::Find) => Decoded {
             stop: true,
             ..done(1)
         },
@@ -97,10 +104,23 @@ pub fn decode(s: &[u8], dialect: Dialect, utf8: bool, out: &mut Vec<u8>) -> Deco
             out.push((v & 0xff) as u8);
             done(1 + n)
         }
-        (b'0'..=b'7', Dialect::Format | Dialect::Arg | Dialect::Ansi | Dialect::Stat) => {
+        (
+            b'0'..=b'7',
+            Dialect::Format | Dialect::Arg | Dialect::Ansi | Dialect::Stat | Dialect::Find,
+        ) => {
             let (v, n) = digits(s, 3, 8);
             out.push((v & 0xff) as u8);
             done(n)
+        }
+        (_, Dialect::Find) => {
+            // The backslash stays, and the character after it, whole.
+            let len = utf8_len(c).min(s.len());
+            out.push(b'\\');
+            out.extend_from_slice(&s[..len]);
+            Decoded {
+                warning: Some("unrecognized escape"),
+                ..done(len)
+            }
         }
         (b'x', _) if dialect != Dialect::Stat || digits(&s[1..], 2, 16).1 > 0 => {
             match digits(&s[1..], 2, 16) {
@@ -119,13 +139,7 @@ pub fn decode(s: &[u8], dialect: Dialect, utf8: bool, out: &mut Vec<u8>) -> Deco
         }
         (_, Dialect::Stat) => {
             // The character itself; a multibyte one stays whole.
-            let len = match c {
-                0xf0.. => 4,
-                0xe0.. => 3,
-                0xc0.. => 2,
-                _ => 1,
-            }
-            .min(s.len());
+            let len = utf8_len(c).min(s.len());
             out.extend_from_slice(&s[..len]);
             Decoded {
                 warning: Some("unrecognized escape"),
@@ -205,6 +219,17 @@ fn digits(s: &[u8], max: usize, radix: u32) -> (u32, usize) {
         n += 1;
     }
     (v, n)
+}
+
+/// How many bytes the UTF-8 sequence led by `lead` takes (1 for ASCII
+/// and for a byte that leads nothing).
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0xf0.. => 4,
+        0xe0.. => 3,
+        0xc0.. => 2,
+        _ => 1,
+    }
 }
 
 /// `\cX`: the control character of `X` (`\c?` is DEL).

@@ -288,6 +288,52 @@ find d -type f -printf '%p %f %h %s %d\n'
 ## stdout:
 d/f f d 5 1
 ## status: 0
+#### find -printf escapes: octal, NUL and the letter escapes
+mkdir d; touch d/f
+find d -type f -printf 'a\101|\60\1234|\08|\777|\a\b\f\r\t\v|\\|%f\n' | od -An -c
+## stdout:
+   a   A   |   0   S   4   |  \0   8   | 377   |  \a  \b  \f  \r
+  \t  \v   |   \   |   f  \n
+## status: 0
+#### find -printf unknown escapes keep their backslash, with a warning first
+mkdir d; touch d/f d/g
+find d -type f -printf '\q\e\x41\u00e9\"%f\n' 2>&1 | sort
+## stdout:
+\q\e\x41\u00e9\"f
+\q\e\x41\u00e9\"g
+find: warning: unrecognized escape `\"'
+find: warning: unrecognized escape `\e'
+find: warning: unrecognized escape `\q'
+find: warning: unrecognized escape `\u'
+find: warning: unrecognized escape `\x'
+## status: 0
+#### find -printf \c stops each file's output, and escapes after it are not checked
+mkdir d; touch d/f d/g
+find d -type f -printf '%f\c\q-' -printf '|\n' 2>&1 | sort
+## stdout:
+f|
+g|
+## status: 0
+#### find -printf a trailing backslash
+mkdir d; touch d/f
+find d -type f -printf '%f\' 2>&1; echo "|$?"
+## stdout:
+find: warning: escape `\' followed by nothing at all
+f\|0
+## status: 0
+#### find -printf % at the end of the format is an error before any output
+mkdir d; touch d/f
+find d -printf 'x%f%' 2>&1; echo "|$?"
+## stdout:
+find: error: % at end of format string
+|1
+## status: 0
+#### find -printf %% and a width on a literal
+mkdir d; touch d/f
+find d -type f -printf '%%|%5f|%-4f|\045f\n'
+## stdout:
+%|    f|f   |%f
+## status: 0
 #### find -printf relative path and depth
 mkdir -p d/e; touch d/e/f
 find d -printf '%P|%d\n' | sort

@@ -88,6 +88,9 @@ async fn run(ctx: &mut UtilityContext<'_>) -> UtilityResult {
         }
     };
     globals.follow |= follow;
+    for w in std::mem::take(&mut globals.warnings) {
+        ctx.err_msg(&w).await?;
+    }
     let print = Expr::Primary(Primary::Print);
     let expr = match expr {
         None => print,
@@ -451,7 +454,7 @@ async fn eval(
                 nlink,
             };
             run.out
-                .extend_from_slice(printf::format(fmt, &node, ctx.shell.limits())?.as_bytes());
+                .extend_from_slice(&printf::format(fmt, &node, ctx.shell.limits())?);
             true
         }
         Primary::Exec { argv, batch, dir } => {

@@ -128,6 +128,9 @@ pub(crate) struct Globals {
     pub min_depth: usize,
     pub depth_first: bool,
     pub follow: bool,
+    /// What GNU find warns of while it parses (a `-printf` format's
+    /// unknown escapes), printed before any file is visited.
+    pub warnings: Vec<String>,
 }
 
 struct Parser<'a> {
@@ -378,7 +381,12 @@ impl Parser<'_> {
             "-false" => Primary::Const(false),
             "-print" => Primary::Print,
             "-print0" => Primary::Print0,
-            "-printf" => Primary::Printf(self.next_arg(&word)?),
+            "-printf" => {
+                let fmt = self.next_arg(&word)?;
+                let warnings = super::printf::check_format(&fmt)?;
+                self.globals.warnings.extend(warnings);
+                Primary::Printf(fmt)
+            }
             "-exec" | "-execdir" | "-ok" | "-okdir" => {
                 let mut argv = Vec::new();
                 let mut batch = false;

@@ -1,7 +1,7 @@
 //! `find -printf` directives and escapes (GNU findutils "Format
 //! Directives").
 
-use std::fmt::Write as _;
+use toolsh_command::escape::{Decoded, Dialect, decode};
 
 use super::super::common::time::{civil, epoch_parts};
 use super::super::common::{OWNER, OWNER_ID, blocks_512, mode_string};
@@ -102,46 +102,33 @@ fn ctime(meta: &Metadata) -> String {
     )
 }
 
-/// Expand a `-printf` format for one file. A field width past
-/// `max_format_width` stops the script with that limit.
+/// Expand a `-printf` format for one file, as bytes (an octal escape
+/// may write any byte). A field width past `max_format_width` stops the
+/// script with that limit. Escapes are the shared decoder's
+/// [`Dialect::Find`]; their warnings are [`check_format`]'s, given
+/// once when the expression is parsed.
 #[allow(clippy::many_single_char_names)]
 pub(crate) fn format(
     fmt: &str,
     n: &Node<'_>,
     limits: &toolsh_command::limits::ExecutionLimits,
-) -> Result<String, toolsh_command::limits::Interrupt> {
+) -> Result<Vec<u8>, toolsh_command::limits::Interrupt> {
     let chars: Vec<char> = fmt.chars().collect();
-    let mut out = String::new();
+    let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         i += 1;
         if c == '\\' {
-            let Some(&e) = chars.get(i) else {
-                out.push('\\');
+            let (d, used) = escape_at(&chars[i..], &mut out);
+            if d.stop {
                 break;
-            };
-            i += 1;
-            match e {
-                'n' => out.push('\n'),
-                't' => out.push('\t'),
-                'r' => out.push('\r'),
-                'a' => out.push('\x07'),
-                'b' => out.push('\x08'),
-                'f' => out.push('\x0c'),
-                'v' => out.push('\x0b'),
-                '0' => out.push('\0'),
-                '\\' => out.push('\\'),
-                'c' => break,
-                other => {
-                    out.push('\\');
-                    out.push(other);
-                }
             }
+            i += used;
             continue;
         }
         if c != '%' {
-            out.push(c);
+            push_char(&mut out, c);
             continue;
         }
         let start = i;
@@ -157,7 +144,7 @@ pub(crate) fn format(
         let width = toolsh_command::numarg::scan_decimal(&digits).map_or(0, |(w, _)| w);
         let width = toolsh_command::numarg::format_width(limits, width)?;
         let Some(&d) = chars.get(i) else {
-            out.push('%');
+            out.push(b'%');
             break;
         };
         i += 1;
@@ -199,23 +186,82 @@ pub(crate) fn format(
                 time_field(k, m).unwrap_or_default()
             }
             _ => {
-                out.push('%');
-                out.push(d);
+                out.push(b'%');
+                push_char(&mut out, d);
                 continue;
             }
         };
-        if text.chars().count() < width {
-            let pad = " ".repeat(width - text.chars().count());
-            if left {
-                let _ = write!(out, "{text}{pad}");
-            } else {
-                let _ = write!(out, "{pad}{text}");
-            }
-        } else {
-            out.push_str(&text);
+        let pad = width.saturating_sub(text.chars().count());
+        if !left {
+            out.resize(out.len() + pad, b' ');
+        }
+        out.extend_from_slice(text.as_bytes());
+        if left {
+            out.resize(out.len() + pad, b' ');
         }
     }
     Ok(out)
+}
+
+fn push_char(out: &mut Vec<u8>, c: char) {
+    out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+}
+
+/// Decode the escape after a backslash whose following characters are
+/// `rest` into `out`: the decoder's outcome, and how many characters it
+/// used.
+fn escape_at(rest: &[char], out: &mut Vec<u8>) -> (Decoded, usize) {
+    // An escape reads at most three characters after the backslash.
+    let text: String = rest.iter().take(3).collect();
+    let d = decode(text.as_bytes(), Dialect::Find, false, out);
+    let used = text
+        .char_indices()
+        .take_while(|&(at, _)| at < d.consumed)
+        .count();
+    (d, used)
+}
+
+/// Check a `-printf` format when the expression is parsed, as GNU find
+/// does before it visits a file: the warnings it prints then, in order
+/// (`warning: unrecognized escape `\\q'`), or the error that refuses
+/// the format (`error: % at end of format string`, status 1). An escape
+/// after `\\c` is not looked at (the format stops there).
+pub(crate) fn check_format(fmt: &str) -> Result<Vec<String>, String> {
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut warnings = Vec::new();
+    let mut scratch = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
+        if c == '%' {
+            while i < chars.len() && ("-+ #0".contains(chars[i]) || chars[i].is_ascii_digit()) {
+                i += 1;
+            }
+            match chars.get(i) {
+                None => return Err("error: % at end of format string".to_string()),
+                Some('T' | 'A' | 'C') => i += 2,
+                Some(_) => i += 1,
+            }
+            continue;
+        }
+        if c != '\\' {
+            continue;
+        }
+        let Some(&next) = chars.get(i) else {
+            warnings.push("warning: escape `\\' followed by nothing at all".to_string());
+            break;
+        };
+        let (d, used) = escape_at(&chars[i..], &mut scratch);
+        if let Some(w) = d.warning {
+            warnings.push(format!("warning: {w} `\\{next}'"));
+        }
+        if d.stop {
+            break;
+        }
+        i += used;
+    }
+    Ok(warnings)
 }
 
 #[cfg(test)]
@@ -243,11 +289,11 @@ mod tests {
         let l = toolsh_command::limits::ExecutionLimits::default();
         assert_eq!(
             format("%p|%f|%h|%P|%s|%d|%m|%M|%y|%k|%b\\n", &n, &l).unwrap(),
-            "d/f|f|d|f|5|1|644|-rw-r--r--|f|4|8\n"
+            b"d/f|f|d|f|5|1|644|-rw-r--r--|f|4|8\n"
         );
         assert_eq!(
             format("%t|%T@|%TY-%Tm-%Td %TH:%TM:%TS|%TF|%-6s|%6s|", &n, &l).unwrap(),
-            "Thu Jan  2 03:04:05.0000000000 2020|1577934245.0000000000|2020-01-02 03:04:05.0000000000|2020-01-02|5     |     5|"
+            "Thu Jan  2 03:04:05.0000000000 2020|1577934245.0000000000|2020-01-02 03:04:05.0000000000|2020-01-02|5     |     5|".as_bytes()
         );
         assert_eq!(head("d"), ".");
         assert_eq!(head("/x"), "/");
