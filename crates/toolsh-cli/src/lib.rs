@@ -121,12 +121,43 @@ async fn until_terminated(command: impl std::future::Future<Output = i32>) -> i3
             }
         }
     };
-    tokio::select! {
+    // The signals are watched on a worker: `command` may block this
+    // thread in a host read (a script typed into `toolsh run -`), and
+    // then nothing else here is polled until the read ends.
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let watcher = tokio::spawn(async move {
+        let code = tokio::select! {
+            () = next(&mut term) => 128 + 15,
+            () = next(&mut int) => 128 + 2,
+            () = next(&mut hup) => 128 + 1,
+        };
+        if IN_BLOCKING_READ.load(std::sync::atomic::Ordering::SeqCst) {
+            // Nothing has started that a destructor must stop.
+            std::process::exit(code);
+        }
+        let _ = tx.send(code);
+    });
+    let code = tokio::select! {
         code = command => code,
-        () = next(&mut term) => 128 + 15,
-        () = next(&mut int) => 128 + 2,
-        () = next(&mut hup) => 128 + 1,
-    }
+        Ok(code) = rx => code,
+    };
+    watcher.abort();
+    code
+}
+
+/// Set while [`in_blocking_read`] runs.
+static IN_BLOCKING_READ: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Run `read`, a blocking read of a host file or of stdin that comes
+/// before anything runs (the script, a manifest, a workflow): a signal
+/// that arrives meanwhile ends the process with 128 + its number instead
+/// of waiting for the read, which no task can cancel.
+pub(crate) fn in_blocking_read<T>(read: impl FnOnce() -> T) -> T {
+    use std::sync::atomic::Ordering::SeqCst;
+    let was = IN_BLOCKING_READ.swap(true, SeqCst);
+    let out = read();
+    IN_BLOCKING_READ.store(was, SeqCst);
+    out
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (default: errors only). A run's

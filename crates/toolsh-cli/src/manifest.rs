@@ -270,6 +270,12 @@ impl Manifest {
                 ),
             ));
         }
+        // A zero timeout would end every run before its first command, as
+        // `--timeout 0` is refused for.
+        if m.limits.timeout_ms == Some(0) {
+            let at = text.find("timeout_ms").unwrap_or(0);
+            return Err(err(at, "limits.timeout_ms must be at least 1".to_string()));
+        }
         let mut seen = std::collections::HashSet::new();
         for t in &m.tool {
             let at = t.span().start;
@@ -540,15 +546,7 @@ pub const MAX_MANIFEST_BYTES: usize = 4 * 1024 * 1024;
 /// The I/O error as bash words it, `not valid UTF-8 text`, or
 /// `manifest size limit exceeded (4194304 bytes)`.
 fn read_text(path: &Path) -> Result<String, String> {
-    let io = |e: std::io::Error| crate::script_file::io_message(&e);
-    let f = std::fs::File::open(path).map_err(io)?;
-    let bytes = crate::script_file::read_at_most(f, MAX_MANIFEST_BYTES).map_err(io)?;
-    if bytes.len() > MAX_MANIFEST_BYTES {
-        return Err(format!(
-            "manifest size limit exceeded ({MAX_MANIFEST_BYTES} bytes)"
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| "not valid UTF-8 text".to_string())
+    crate::script_file::read_text_file(path, MAX_MANIFEST_BYTES, "manifest")
 }
 
 fn read_json_file(p: &Path) -> Result<Value, String> {
@@ -678,6 +676,10 @@ mod tests {
         assert_eq!(
             bad("[[mcp]]\nname = \"r\"\nurl = \"http://h\"\ntimeout_ms = 0\n"),
             "m.toml:1:1: mcp 'r': timeout_ms must be at least 1"
+        );
+        assert_eq!(
+            bad("[limits]\ntimeout_ms = 0\n"),
+            "m.toml:2:1: limits.timeout_ms must be at least 1"
         );
         let text = "[[mcp]]\nname = \"r\"\nurl = \"http://h\"\n[mcp.headers]\nAuthorization = \"Bearer ${TOKEN_MCP_X}\"\n";
         let m = Manifest::parse(text, "m.toml").unwrap();

@@ -62,6 +62,14 @@ pub async fn repl(args: ReplArgs) -> i32 {
                 {
                     continue;
                 }
+                // A here-document whose delimiter line has not come yet:
+                // bash asks for its body with the `>` prompt.
+                if parsed
+                    .as_ref()
+                    .is_ok_and(|s| heredoc_open_at_end(s, buffer.len()))
+                {
+                    continue;
+                }
                 let exits = parsed.as_ref().is_ok_and(ends_with_exit);
                 let _ = editor.add_history_entry(buffer.trim_end());
                 status = exec_interruptible(&mut shell, &output, &buffer).await;
@@ -179,4 +187,26 @@ fn ends_with_exit(script: &toolsh_parser::Script) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether a here-document of `script` (parsed from `len` bytes) still
+/// waits for its delimiter: its body runs to the end of the text, as the
+/// parser ends a body whose delimiter line never came.
+fn heredoc_open_at_end(script: &toolsh_parser::Script, len: usize) -> bool {
+    use toolsh_parser::visit::{Visit, walk_redirect};
+    use toolsh_parser::{RedirTarget, Redirect};
+    struct Open(usize, bool);
+    impl Visit for Open {
+        fn visit_redirect(&mut self, r: &Redirect) {
+            if let RedirTarget::HereDoc(h) = &r.target
+                && h.body.span.end as usize == self.0
+            {
+                self.1 = true;
+            }
+            walk_redirect(self, r);
+        }
+    }
+    let mut v = Open(len, false);
+    v.visit_script(script);
+    v.1
 }

@@ -142,6 +142,10 @@ pub async fn run(args: RunArgs) -> i32 {
             return e.status;
         }
     };
+    if let Err(e) = open_record_files(&args) {
+        eprintln!("toolsh: {e}");
+        return EXIT_USAGE;
+    }
     let loaded = match tools::load_within(&args.sources, args.limits.timeout).await {
         Ok(l) => l,
         Err(e) => {
@@ -294,6 +298,40 @@ pub async fn run(args: RunArgs) -> i32 {
         return STDOUT_GONE_STATUS;
     }
     exit_code
+}
+
+/// Open `--trajectory` (to append) and `--audit` (to write) before
+/// anything runs, so a path that cannot be written stops the run with
+/// status 2 before a tool has been called, not after (the audit of calls
+/// that happened would be lost). Neither creates a missing directory.
+///
+/// # Errors
+/// `--audit FILE: <reason>` or `--trajectory FILE: <reason>`.
+fn open_record_files(args: &RunArgs) -> Result<(), String> {
+    use std::fs::OpenOptions;
+    let check = |flag: &str, path: &std::path::Path, append: bool| {
+        let mut o = OpenOptions::new();
+        o.create(true);
+        if append {
+            o.append(true);
+        } else {
+            o.write(true);
+        }
+        o.open(path).map(drop).map_err(|e| {
+            format!(
+                "{flag} {}: {}",
+                path.display(),
+                crate::script_file::io_message(&e)
+            )
+        })
+    };
+    if let Some(p) = &args.trajectory {
+        check("--trajectory", p, true)?;
+    }
+    if let Some(p) = &args.audit {
+        check("--audit", p, false)?;
+    }
+    Ok(())
 }
 
 /// The process's standard input as a stream the script reads on demand:

@@ -93,7 +93,9 @@ pub fn read_bounded(file: &str, max_bytes: usize) -> Result<String, ScriptFileEr
             status: EXIT_CANNOT_EXECUTE,
         })?
     } else {
-        let f = std::fs::File::open(file).map_err(|e| cannot(&e))?;
+        // Opening a FIFO blocks until a writer comes: a signal meanwhile
+        // ends the process as during the read.
+        let f = crate::in_blocking_read(|| std::fs::File::open(file)).map_err(|e| cannot(&e))?;
         let b = read_at_most(f, max_bytes).map_err(|e| cannot(&e))?;
         if is_binary(&b) {
             return Err(ScriptFileError {
@@ -123,16 +125,43 @@ pub fn read_bounded(file: &str, max_bytes: usize) -> Result<String, ScriptFileEr
 
 /// Up to `max_bytes + 1` bytes of `source`: enough to tell that it is
 /// over `max_bytes` without reading the rest (which may never end).
+/// While it reads, a SIGINT, SIGTERM or SIGHUP ends the process at once
+/// with 128 + the signal's number ([`crate::in_blocking_read`]): the read
+/// itself cannot be cancelled, and a terminal user typing a script into
+/// `toolsh run -` expects Ctrl-C to stop it.
 ///
 /// # Errors
 /// The read error (a directory gives `EISDIR` here).
 pub fn read_at_most(source: impl Read, max_bytes: usize) -> std::io::Result<Vec<u8>> {
-    let mut b = Vec::new();
-    let cap = u64::try_from(max_bytes)
-        .unwrap_or(u64::MAX)
-        .saturating_add(1);
-    source.take(cap).read_to_end(&mut b)?;
-    Ok(b)
+    crate::in_blocking_read(|| {
+        let mut b = Vec::new();
+        let cap = u64::try_from(max_bytes)
+            .unwrap_or(u64::MAX)
+            .saturating_add(1);
+        source.take(cap).read_to_end(&mut b)?;
+        Ok(b)
+    })
+}
+
+/// The UTF-8 text of the host file `path`, at most `max_bytes` of it
+/// (read by [`read_at_most`]), for the files toolsh itself reads: a
+/// manifest, a workflow, a checkpoint, a key.
+///
+/// # Errors
+/// The I/O error as bash words it, `not valid UTF-8 text`, or
+/// `{what} size limit exceeded ({max_bytes} bytes)`.
+pub fn read_text_file(
+    path: &std::path::Path,
+    max_bytes: usize,
+    what: &str,
+) -> Result<String, String> {
+    let io = |e: std::io::Error| io_message(&e);
+    let f = crate::in_blocking_read(|| std::fs::File::open(path)).map_err(io)?;
+    let bytes = read_at_most(f, max_bytes).map_err(io)?;
+    if bytes.len() > max_bytes {
+        return Err(format!("{what} size limit exceeded ({max_bytes} bytes)"));
+    }
+    String::from_utf8(bytes).map_err(|_| "not valid UTF-8 text".to_string())
 }
 
 /// bash's binary-file test: a NUL among the first

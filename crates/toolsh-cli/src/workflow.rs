@@ -27,10 +27,16 @@ use toolsh_caps::{
 use crate::authority::{self, AuthoritySettings, DEFAULT_MAX_CALLS};
 use crate::cli::{WorkflowArgs, WorkflowCommand, WorkflowSources};
 use crate::run::{EXIT_USAGE, limits_for};
+use crate::script_file::read_text_file;
 use crate::tools;
 
 /// Most steps in one workflow file.
 pub const MAX_STEPS: usize = 256;
+
+/// The most bytes read from a workflow file or a checkpoint (4 MiB, as
+/// for a manifest): `/dev/zero` or a FIFO fails past it instead of being
+/// read whole.
+pub const MAX_WORKFLOW_FILE_BYTES: usize = crate::manifest::MAX_MANIFEST_BYTES;
 
 /// A workflow file.
 #[derive(Debug, Deserialize)]
@@ -58,7 +64,8 @@ type StepGrants = Vec<(String, Vec<CapabilityGrant>)>;
 
 /// The plan and each step's grants, from a workflow file.
 fn load(path: &Path) -> Result<(WorkflowPlan, StepGrants), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = read_text_file(path, MAX_WORKFLOW_FILE_BYTES, "workflow file")
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let f: WorkflowFile = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if f.step.is_empty() || f.step.len() > MAX_STEPS {
         return Err(format!(
@@ -107,8 +114,10 @@ fn key(path: &Path) -> Result<[u8; 32], String> {
         }
         Ok(k)
     };
-    match std::fs::read_to_string(path) {
-        Ok(text) => parse(&text),
+    // A key is 64 hex digits and a newline: anything much longer is not one.
+    match std::fs::metadata(path).map(|_| read_text_file(path, 4096, "key file")) {
+        Ok(Ok(text)) => parse(&text),
+        Ok(Err(e)) => Err(format!("{}: {e}", path.display())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let mut k = [0u8; 32];
             std::fs::File::open("/dev/urandom")
@@ -224,7 +233,7 @@ fn prepare(
             (wf, path)
         }
         WorkflowCommand::Resume { checkpoint, .. } => {
-            let text = std::fs::read_to_string(checkpoint)
+            let text = read_text_file(checkpoint, MAX_WORKFLOW_FILE_BYTES, "checkpoint")
                 .map_err(|e| format!("{}: {e}", checkpoint.display()))?;
             let cp: WorkflowCheckpoint = serde_json::from_str(&text)
                 .map_err(|e| format!("{}: {e}", checkpoint.display()))?;

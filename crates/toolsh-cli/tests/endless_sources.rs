@@ -129,3 +129,155 @@ fn an_endless_manifest_fails_at_the_manifest_limit() {
         )
     );
 }
+
+#[test]
+fn endless_workflow_replay_and_serve_files_fail_at_their_bounds() {
+    // Each file toolsh itself reads has a bound: `/dev/zero` given as one
+    // of them is refused with status 2 once past it (it used to be read
+    // until memory ran out).
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("k.key");
+    let key = key.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &[
+                "workflow",
+                "run",
+                "--workflow",
+                "/dev/zero",
+                "--key-file",
+                key,
+                "--demo-tools",
+            ],
+            "toolsh: workflow: /dev/zero: workflow file size limit exceeded (4194304 bytes)\n",
+        ),
+        (
+            &[
+                "workflow",
+                "resume",
+                "/dev/zero",
+                "--workflow",
+                "/dev/zero",
+                "--key-file",
+                key,
+                "--demo-tools",
+            ],
+            "size limit exceeded (4194304 bytes)\n",
+        ),
+        (
+            &[
+                "workflow",
+                "run",
+                "--workflow",
+                "/dev/null",
+                "--key-file",
+                "/dev/zero",
+                "--demo-tools",
+            ],
+            "/dev/zero: key file size limit exceeded (4096 bytes)\n",
+        ),
+        (
+            &["replay", "/dev/zero"],
+            "toolsh: /dev/zero: trajectory size limit exceeded (268435456 bytes)\n",
+        ),
+        (
+            &["serve", "--config", "/dev/zero"],
+            "toolsh: serve: cannot read /dev/zero: config size limit exceeded (4194304 bytes)\n",
+        ),
+    ];
+    for (args, tail) in cases {
+        let child = toolsh()
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = finish(child, &format!("toolsh {args:?}"));
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).ends_with(tail),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_signal_while_waiting_for_the_script_ends_toolsh() {
+    // A FIFO nobody writes: `open` itself waits. bash's reader would be
+    // interrupted by Ctrl-C the same way; status 128 + the signal.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("quiet");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let fifo = fifo.to_str().unwrap();
+    let cases: [(&[&str], &str, i32); 3] = [
+        (&["run", fifo], "-INT", 130),
+        (&["check", fifo], "-TERM", 143),
+        (&["run", "--tools", fifo, "-c", "echo ran"], "-INT", 130),
+    ];
+    for (args, signal, status) in cases {
+        let child = toolsh()
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(700));
+        let kill = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let out = finish(child, &format!("toolsh {args:?} after {signal}"));
+        assert_eq!(
+            out.status.code(),
+            Some(status),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn record_files_that_cannot_be_written_stop_the_run_before_it_starts() {
+    // `--trajectory` and `--audit` in a missing directory: status 2 and
+    // nothing ran (the script would write to stdout); no directory made.
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing").join("f.jsonl");
+    for flag in ["--trajectory", "--audit"] {
+        let out = toolsh()
+            .args(["run", "--demo-tools", flag])
+            .arg(&missing)
+            .args(["-c", "echo ran"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        assert!(out.stdout.is_empty(), "{flag}: the script ran");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "toolsh: {flag} {}: No such file or directory\n",
+                missing.display()
+            )
+        );
+        assert!(
+            !dir.path().join("missing").exists(),
+            "{flag} made the directory"
+        );
+    }
+}

@@ -114,3 +114,32 @@ fn ctrl_c_in_the_repl(body: &str) {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_repl_waits_for_a_here_document_body() {
+    // bash asks for the body with `>` until the delimiter line comes; the
+    // body is not run as commands.
+    let mut child = toolsh()
+        .args(["repl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn toolsh repl");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"cat <<EOF | tr a-z A-Z\nhello $((1+1))\nEOF\necho after\nexit\n")
+        .unwrap();
+    drop(stdin);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let (status, stderr) = wait_with_stderr(child);
+    assert_eq!(out, "HELLO 2\nafter\n", "stderr: {stderr}");
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(!stderr.contains("here-document"), "{stderr}");
+}

@@ -17,6 +17,12 @@ fn fixtures(dir: &std::path::Path) {
     .unwrap();
     std::fs::write(dir.join("report.sh"), "customers.list | jq -r '.[0].id'\n").unwrap();
     std::fs::write(dir.join("script.sh"), "customers.list | jq length\n").unwrap();
+    std::fs::write(
+        dir.join("wf.toml"),
+        "[[step]]\nid = \"count\"\nscript = \"customers.list | jq length\"\n\
+         grants = [\"customers.list:1\"]\n",
+    )
+    .unwrap();
 }
 
 #[test]

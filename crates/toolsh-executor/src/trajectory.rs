@@ -13,6 +13,11 @@ use serde_json::Value;
 use crate::call::{ToolCall, normalize};
 use crate::executor::ToolExecutor;
 
+/// The most bytes [`Trajectory::read`] takes from a file (256 MiB:
+/// a run records each call's full output up to 1 MiB, so this is hundreds
+/// of calls).
+pub const MAX_TRAJECTORY_FILE_BYTES: usize = 256 * 1024 * 1024;
+
 /// One recorded call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TrajectoryEntry {
@@ -68,6 +73,9 @@ pub(crate) fn bounded_content(text: &str) -> (String, bool) {
 pub struct Trajectory {
     session: String,
     path: PathBuf,
+    /// Whether an append creates the file's directory (only under a
+    /// workspace, whose `.toolsh/trajectories` is the runtime's own).
+    make_dir: bool,
     lock: Mutex<()>,
 }
 
@@ -92,17 +100,20 @@ impl Trajectory {
                 .join("trajectories")
                 .join(format!("{safe}.jsonl")),
             session,
+            make_dir: true,
             lock: Mutex::new(()),
         }
     }
 
     /// The trajectory of `session` in the file `path` (a host's own
-    /// choice, e.g. `toolsh run --trajectory FILE`; the directory is
-    /// created on the first append).
+    /// choice, e.g. `toolsh run --trajectory FILE`). Its directory must
+    /// exist, as for a shell's `>>`: an append to a file in a missing
+    /// directory fails with `NotFound` and creates nothing.
     pub fn at(path: impl Into<PathBuf>, session: impl Into<String>) -> Self {
         Self {
             session: session.into(),
             path: path.into(),
+            make_dir: false,
             lock: Mutex::new(()),
         }
     }
@@ -120,7 +131,7 @@ impl Trajectory {
     /// Append one entry (one line, written with a single write).
     pub fn append(&self, entry: &TrajectoryEntry) -> std::io::Result<()> {
         let _g = self.lock.lock().expect("trajectory lock");
-        if let Some(dir) = self.path.parent() {
+        if let Some(dir) = self.path.parent().filter(|_| self.make_dir) {
             std::fs::create_dir_all(dir)?;
         }
         let mut line = serde_json::to_string(entry).map_err(std::io::Error::other)?;
@@ -132,9 +143,27 @@ impl Trajectory {
             .write_all(line.as_bytes())
     }
 
-    /// Read every entry of a trajectory file.
+    /// Read every entry of a trajectory file, at most
+    /// [`MAX_TRAJECTORY_FILE_BYTES`] of it.
+    ///
+    /// # Errors
+    /// The I/O error; `InvalidData` for a line that is not an entry (with
+    /// its number), for text that is not UTF-8, and for a file past the
+    /// bound (`trajectory size limit exceeded (N bytes)`): an endless
+    /// source such as `/dev/zero` fails there instead of being read whole.
     pub fn read(path: &Path) -> std::io::Result<Vec<TrajectoryEntry>> {
-        let text = std::fs::read_to_string(path)?;
+        use std::io::Read as _;
+        let invalid = |m: String| std::io::Error::new(std::io::ErrorKind::InvalidData, m);
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)?
+            .take(MAX_TRAJECTORY_FILE_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() > MAX_TRAJECTORY_FILE_BYTES {
+            return Err(invalid(format!(
+                "trajectory size limit exceeded ({MAX_TRAJECTORY_FILE_BYTES} bytes)"
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| invalid("not valid UTF-8 text".into()))?;
         text.lines()
             .filter(|l| !l.trim().is_empty())
             .enumerate()

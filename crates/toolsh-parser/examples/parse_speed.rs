@@ -81,6 +81,9 @@ fn cpu_ns() -> Option<u64> {
 }
 
 fn main() {
+    // Output cut short (`| head`) ends the program quietly with status 141,
+    // as a shell reports a command killed by SIGPIPE, not with a panic.
+    sigpipe::reset();
     let runs: usize = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())

@@ -259,20 +259,38 @@ fn default_jwks_min_refresh() -> u64 {
 const MAX_COUNT: usize = 1 << 20;
 const MAX_SECONDS: u64 = 86_400;
 
+/// The most bytes [`ServeConfig::load`] reads from a config file (4 MiB,
+/// as for a manifest).
+pub const MAX_CONFIG_BYTES: usize = 4 * 1024 * 1024;
+
 impl ServeConfig {
-    /// Read and check the file at `path`.
+    /// Read and check the file at `path` (at most [`MAX_CONFIG_BYTES`]).
     ///
     /// # Errors
     /// [`ServeErrorKind::Read`] when it cannot be read,
     /// [`ServeErrorKind::Config`] when it is not valid (see
     /// [`ServeConfig::from_toml`]).
     pub fn load(path: &Path) -> Result<Self, ServeError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ServeError {
+        use std::io::Read as _;
+        let read_error = |error: String| ServeError {
             kind: ServeErrorKind::Read {
                 path: path.display().to_string(),
-                error: e.to_string(),
+                error,
             },
-        })?;
+        };
+        // At most one byte past the bound is read, so an endless source
+        // (`/dev/zero`, a FIFO written forever) fails there.
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_CONFIG_BYTES as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|e| read_error(e.to_string()))?;
+        if bytes.len() > MAX_CONFIG_BYTES {
+            return Err(read_error(format!(
+                "config size limit exceeded ({MAX_CONFIG_BYTES} bytes)"
+            )));
+        }
+        let text =
+            String::from_utf8(bytes).map_err(|_| read_error("not valid UTF-8 text".into()))?;
         let mut config = Self::from_toml(&text)
             .map_err(|e| ServeError::config(format!("{}: {e}", path.display())))?;
         config.base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
