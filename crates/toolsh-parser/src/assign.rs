@@ -44,7 +44,7 @@ impl Parser<'_> {
 
 /// A word of the host's word parser in context `ctx`.
 fn word<'h, 'a>(i: Input<'h, 'a>, ctx: WordCtx) -> PResult<'h, 'a, Word> {
-    i.host_parse(|p| p.parse_word(ctx))
+    crate::word::word(i, ctx)
 }
 
 /// The host's `unexpected EOF while looking for matching `c'` for the

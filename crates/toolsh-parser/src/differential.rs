@@ -21,6 +21,7 @@ thread_local! {
     static LEGACY_COND: Cell<bool> = const { Cell::new(false) };
     static LEGACY_REDIRECT: Cell<bool> = const { Cell::new(false) };
     static LEGACY_ASSIGN: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_WORD: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
@@ -58,6 +59,12 @@ pub(crate) fn legacy_assign() -> bool {
     LEGACY_ASSIGN.with(Cell::get)
 }
 
+/// `true` while [`with_legacy`] runs: `parse_word`, `dq_char`, `dollar`
+/// and `backquote` use `legacy_word.rs` and `legacy_expand.rs`.
+pub(crate) fn legacy_word() -> bool {
+    LEGACY_WORD.with(Cell::get)
+}
+
 /// Runs `f` with every migrated sub-grammar on its old implementation.
 fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
     let set = |on: bool| {
@@ -67,6 +74,7 @@ fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
         LEGACY_COND.with(|c| c.set(on));
         LEGACY_REDIRECT.with(|c| c.set(on));
         LEGACY_ASSIGN.with(|c| c.set(on));
+        LEGACY_WORD.with(|c| c.set(on));
     };
     set(true);
     let r = f();

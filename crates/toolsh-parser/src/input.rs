@@ -97,6 +97,12 @@ impl<'h, 'a> Input<'h, 'a> {
         self.pos >= self.end
     }
 
+    /// The whole source text the cursor moves over (offsets index it).
+    #[inline]
+    pub(crate) fn src(&self) -> &'a str {
+        self.src
+    }
+
     /// The text of the window (what `recognize` returns).
     pub(crate) fn text(&self) -> &'a str {
         &self.src[self.pos..self.end]
@@ -197,13 +203,20 @@ impl<'h, 'a> Input<'h, 'a> {
     ) -> PResult<'h, 'a, O> {
         match self.call_host(run) {
             (after, Ok(o)) => Ok((after, o)),
-            (after, Err(e)) => Err(nom::Err::Failure(GrammarError {
-                message: GrammarError::GENERIC,
-                at: after.pos,
-                last: after.last,
-                fatal: Some(Box::new(e)),
-            })),
+            (after, Err(e)) => Err(after.fatal(e)),
         }
+    }
+
+    /// The finished error `e` (a limit, or one of the hand-written
+    /// parser) as a `Failure` at the cursor, passed through unchanged.
+    #[cold]
+    pub(crate) fn fatal(&self, e: crate::ParseError) -> nom::Err<GrammarError> {
+        nom::Err::Failure(GrammarError {
+            message: GrammarError::GENERIC,
+            at: self.pos,
+            last: self.last,
+            fatal: Some(Box::new(e)),
+        })
     }
 
     /// An error with `message` at `at`, for `cut` and `context` to carry.
@@ -354,6 +367,16 @@ impl<'a> nom::Input for Input<'_, 'a> {
 impl nom::Offset for Input<'_, '_> {
     fn offset(&self, second: &Self) -> usize {
         second.pos - self.pos
+    }
+}
+
+/// `take_until` over the window: `memchr` for one byte, `memmem` for more.
+impl nom::FindSubstring<&str> for Input<'_, '_> {
+    fn find_substring(&self, substr: &str) -> Option<usize> {
+        match substr.as_bytes() {
+            [b] => memchr::memchr(*b, self.rest()),
+            s => memchr::memmem::find(self.rest(), s),
+        }
     }
 }
 

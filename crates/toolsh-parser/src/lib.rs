@@ -70,9 +70,13 @@ mod legacy_brace;
 #[cfg(test)]
 mod legacy_cond;
 #[cfg(test)]
+mod legacy_expand;
+#[cfg(test)]
 mod legacy_param;
 #[cfg(test)]
 mod legacy_redirect;
+#[cfg(test)]
+mod legacy_word;
 mod lexer;
 mod limits;
 mod param;
