@@ -21,7 +21,7 @@ use crate::input::{Input, PResult};
 fn comment<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ()> {
     let (j, _) = recognize(preceded(char('#'), take_till(|c| c == b'\n'))).parse(i)?;
     let end = i.pos + i.offset(&j);
-    i.host.borrow_mut().record_comment(i.pos, end);
+    i.host().borrow_mut().record_comment(i.pos, end);
     Ok((j, ()))
 }
 
@@ -43,7 +43,7 @@ pub(crate) fn blanks<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ()> {
 /// One newline token, then the bodies of the pending here-documents.
 fn newline<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ()> {
     let (j, _) = char('\n').parse(i)?;
-    if i.host.borrow().pending.is_empty() {
+    if i.host().borrow().pending.is_empty() {
         return Ok((j, ()));
     }
     j.host_parse(crate::parser::Parser::read_heredoc_bodies)

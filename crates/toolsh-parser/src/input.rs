@@ -46,43 +46,66 @@ impl Flags {
     }
 }
 
+/// What every input of one run of a nom parser shares (behind one
+/// pointer, so that the input copied through every production stays
+/// five words).
+pub(crate) struct Shared<'h, 'a> {
+    src: &'a str,
+    max_depth: usize,
+    host: &'h Host<'h, 'a>,
+}
+
+impl<'h, 'a> Shared<'h, 'a> {
+    /// The host's text and depth limit.
+    fn new(host: &'h Host<'h, 'a>) -> Self {
+        let p = host.borrow();
+        Shared {
+            src: p.src,
+            max_depth: p.limits.max_depth,
+            host,
+        }
+    }
+}
+
 /// A position in the source, with the grammar state scoped to it.
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'h, 'a> {
-    src: &'a str,
-    /// Cursor, a byte offset into `src` (local to the host parser's text).
+    shared: &'h Shared<'h, 'a>,
+    /// Cursor, a byte offset into the text (local to the host parser's).
     pub pos: usize,
     /// End of the window (`take` narrows it).
     end: usize,
-    /// Nesting depth, counted against `max_depth`.
-    pub depth: usize,
-    max_depth: usize,
     /// Start of the last token consumed (bash's "error token" at the end).
     pub last: usize,
+    /// Nesting depth, counted against `max_depth`.
+    depth: u32,
     pub flags: Flags,
-    pub host: &'h Host<'h, 'a>,
 }
 
 impl<'h, 'a> Input<'h, 'a> {
-    /// The host's text from its cursor, with its depth and limits.
-    pub(crate) fn new(host: &'h Host<'h, 'a>, flags: Flags) -> Self {
-        let p = host.borrow();
+    /// The host's text from its cursor, with its depth.
+    fn new(shared: &'h Shared<'h, 'a>, flags: Flags) -> Self {
+        let p = shared.host.borrow();
         Input {
-            src: p.src,
+            shared,
             pos: p.pos,
             end: p.src.len(),
-            depth: p.depth,
-            max_depth: p.limits.max_depth,
+            depth: u32::try_from(p.depth).unwrap_or(u32::MAX),
             last: p.arith_last,
             flags,
-            host,
         }
+    }
+
+    /// The hand-written parser this input's grammar runs inside.
+    #[inline]
+    pub(crate) fn host(&self) -> &'h Host<'h, 'a> {
+        self.shared.host
     }
 
     /// The bytes from the cursor to the end of the window.
     #[inline]
     pub(crate) fn rest(&self) -> &'a [u8] {
-        &self.src.as_bytes()[self.pos..self.end]
+        &self.shared.src.as_bytes()[self.pos..self.end]
     }
 
     /// The byte `n` past the cursor.
@@ -100,12 +123,12 @@ impl<'h, 'a> Input<'h, 'a> {
     /// The whole source text the cursor moves over (offsets index it).
     #[inline]
     pub(crate) fn src(&self) -> &'a str {
-        self.src
+        self.shared.src
     }
 
     /// The text of the window (what `recognize` returns).
     pub(crate) fn text(&self) -> &'a str {
-        &self.src[self.pos..self.end]
+        &self.shared.src[self.pos..self.end]
     }
 
     /// The input `n` bytes on.
@@ -147,7 +170,7 @@ impl<'h, 'a> Input<'h, 'a> {
     /// error past `ParseLimits::max_depth` (reported at the cursor).
     #[inline]
     pub(crate) fn deeper(self) -> Result<Self, nom::Err<GrammarError>> {
-        if self.depth >= self.max_depth {
+        if self.depth as usize >= self.shared.max_depth {
             return Err(nom::Err::Failure(self.depth_error()));
         }
         Ok(Input {
@@ -159,7 +182,7 @@ impl<'h, 'a> Input<'h, 'a> {
     #[cold]
     #[inline(never)]
     fn depth_error(&self) -> GrammarError {
-        let e = self.host.borrow_mut().depth_error_at(self.pos);
+        let e = self.host().borrow_mut().depth_error_at(self.pos);
         GrammarError {
             message: "",
             at: self.pos,
@@ -185,9 +208,9 @@ impl<'h, 'a> Input<'h, 'a> {
         self,
         run: impl FnOnce(&mut Parser<'a>) -> Result<O, crate::ParseError>,
     ) -> (Self, Result<O, crate::ParseError>) {
-        let mut host = self.host.borrow_mut();
+        let mut host = self.host().borrow_mut();
         host.pos = self.pos;
-        host.depth = self.depth;
+        host.depth = self.depth as usize;
         host.arith_last = self.last;
         let result = run(&mut host);
         let (pos, last) = (host.pos, host.arith_last);
@@ -418,8 +441,9 @@ impl<'a> Parser<'a> {
     {
         let (r, end) = {
             let cell = RefCell::new(&mut *self);
-            match f(Input::new(&cell, flags)) {
-                Ok((rest, o)) => (Ok(o), Some((rest.pos, rest.depth, rest.last))),
+            let shared = Shared::new(&cell);
+            match f(Input::new(&shared, flags)) {
+                Ok((rest, o)) => (Ok(o), Some((rest.pos, rest.depth as usize, rest.last))),
                 Err(nom::Err::Error(e) | nom::Err::Failure(e)) => (Err(e), None),
                 Err(nom::Err::Incomplete(_)) => {
                     let p = cell.borrow();

@@ -381,6 +381,7 @@ impl Parser<'_> {
     }
 
     /// Skips blanks, comments and newline tokens (a "linebreak").
+    #[inline]
     pub(crate) fn skip_newlines(&mut self) -> Result<(), crate::ParseError> {
         loop {
             self.skip_blanks();

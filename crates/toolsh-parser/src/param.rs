@@ -117,11 +117,11 @@ impl Parser<'_> {
 }
 
 /// A `$` alone: literal text.
-fn dollar_sign<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPart> {
-    Ok((
+fn dollar_sign<'h, 'a>(i: Input<'h, 'a>) -> (Input<'h, 'a>, WordPart) {
+    (
         i.advance(1),
         WordPart::Literal(CompactString::const_new("$")),
-    ))
+    )
 }
 
 /// The expansion at `$` (`in_dq`: inside double quotes, where `$'` and
@@ -129,7 +129,7 @@ fn dollar_sign<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPart> {
 pub(crate) fn dollar<'h, 'a>(i: Input<'h, 'a>, in_dq: bool) -> PResult<'h, 'a, WordPart> {
     let start = i.pos;
     let Some(n) = i.at(1) else {
-        return dollar_sign(i);
+        return Ok(dollar_sign(i));
     };
     match n {
         b'{' => braced_param(i, in_dq),
@@ -162,7 +162,7 @@ pub(crate) fn dollar<'h, 'a>(i: Input<'h, 'a>, in_dq: bool) -> PResult<'h, 'a, W
             Parameter::Special(c as char),
             start,
         )),
-        _ => dollar_sign(i),
+        _ => Ok(dollar_sign(i)),
     }
 }
 
@@ -172,7 +172,7 @@ fn simple_param<'h, 'a>(
     param: Parameter,
     start: usize,
 ) -> (Input<'h, 'a>, WordPart) {
-    let span = j.host.borrow_mut().span(start, j.pos);
+    let span = j.host().borrow_mut().span(start, j.pos);
     let part = WordPart::Param(Box::new(ParamExpansion {
         param,
         subscript: None,
@@ -199,9 +199,9 @@ fn command_subst(script: Script) -> WordPart {
 /// line that holds the end of the substitution (`cat <<E && echo $(\n
 /// echo x)\nbody\nE`). Only those begun inside are read there.
 fn substitution_script<'h, 'a>(i: Input<'h, 'a>, start: usize) -> PResult<'h, 'a, Script> {
-    let outer = std::mem::take(&mut i.host.borrow_mut().pending);
+    let outer = std::mem::take(&mut i.host().borrow_mut().pending);
     let r = substitution_list(i, start);
-    let mut host = i.host.borrow_mut();
+    let mut host = i.host().borrow_mut();
     let inner = std::mem::replace(&mut host.pending, outer);
     host.pending.extend(inner);
     r
@@ -217,7 +217,7 @@ fn substitution_list<'h, 'a>(i: Input<'h, 'a>, start: usize) -> PResult<'h, 'a, 
         None => return unmatched(j, ')', j.src().len()),
         Some(_) => return host_error(j, Parser::unexpected),
     };
-    let span = j.host.borrow_mut().span(start, j.pos);
+    let span = j.host().borrow_mut().span(start, j.pos);
     let script = Script {
         body,
         span,
@@ -242,16 +242,16 @@ pub(crate) fn process_subst<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPar
 /// `$((...))`, or `$( (...) )` when the text does not close with `))`.
 fn arith_or_subst<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPart> {
     let start = i.pos;
-    let cp = i.host.borrow().checkpoint();
-    let (j, r) = i.advance(3).deeper()?.call_host(|p| p.arith_top(b')'));
-    match r {
-        Ok(e) if j.rest().starts_with(b"))") => {
-            return Ok((j.advance(2).leave_to(&i), WordPart::Arith(Box::new(e))));
+    let cp = i.host().borrow().checkpoint();
+    let (j, tried) = i.advance(3).deeper()?.call_host(|p| p.arith_top(b')'));
+    match tried {
+        Ok(expr) if j.rest().starts_with(b"))") => {
+            return Ok((j.advance(2).leave_to(&i), WordPart::Arith(Box::new(expr))));
         }
-        Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(j.fatal(e)),
+        Err(err) if err.kind == ParseErrorKind::LimitExceeded => return Err(j.fatal(err)),
         _ => {}
     }
-    i.host.borrow_mut().restore(cp);
+    i.host().borrow_mut().restore(cp);
     // The tries go on with the last arithmetic token where they left it.
     let (k, deferred) = i
         .advance(3)
@@ -265,7 +265,7 @@ fn arith_or_subst<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPart> {
         ));
     }
     // A command substitution whose first command is a subshell.
-    i.host.borrow_mut().restore(cp);
+    i.host().borrow_mut().restore(cp);
     let (l, script) = substitution_script(i.advance(2).with_last(k.last), start)?;
     Ok((l, command_subst(script)))
 }
@@ -273,16 +273,16 @@ fn arith_or_subst<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPart> {
 /// `$[expr]` (obsolete arithmetic expansion).
 fn bracket_arith<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPart> {
     let start = i.pos;
-    let cp = i.host.borrow().checkpoint();
-    let (j, r) = i.advance(2).deeper()?.call_host(|p| p.arith_top(b']'));
-    match r {
-        Ok(e) if j.at(0) == Some(b']') => {
-            return Ok((j.advance(1).leave_to(&i), WordPart::Arith(Box::new(e))));
+    let cp = i.host().borrow().checkpoint();
+    let (j, tried) = i.advance(2).deeper()?.call_host(|p| p.arith_top(b']'));
+    match tried {
+        Ok(expr) if j.at(0) == Some(b']') => {
+            return Ok((j.advance(1).leave_to(&i), WordPart::Arith(Box::new(expr))));
         }
-        Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(j.fatal(e)),
+        Err(err) if err.kind == ParseErrorKind::LimitExceeded => return Err(j.fatal(err)),
         _ => {}
     }
-    i.host.borrow_mut().restore(cp);
+    i.host().borrow_mut().restore(cp);
     let (k, deferred) = i
         .advance(2)
         .with_last(j.last)
@@ -381,7 +381,7 @@ fn braced_param_checked<'h, 'a>(i: Input<'h, 'a>, in_dq: bool) -> PResult<'h, 'a
         None => return unmatched(j, '}', open),
         Some(_) => return host_error(j, |p| p.bad_substitution(open)),
     };
-    let span = j.host.borrow_mut().span(open, j.pos);
+    let span = j.host().borrow_mut().span(open, j.pos);
     let part = WordPart::Param(Box::new(ParamExpansion {
         param,
         subscript,
@@ -447,14 +447,14 @@ pub(crate) fn arith_operand<'h, 'a>(
     stops: &'static [u8],
     open: usize,
 ) -> PResult<'h, 'a, ArithExpr> {
-    let cp = i.host.borrow().checkpoint();
-    let (j, r) = i.call_host(|p| p.arith_top(stops[0]));
-    match r {
-        Ok(e) if j.at(0).is_some_and(|c| stops.contains(&c)) => return Ok((j, e)),
-        Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(j.fatal(e)),
+    let cp = i.host().borrow().checkpoint();
+    let (j, tried) = i.call_host(|p| p.arith_top(stops[0]));
+    match tried {
+        Ok(expr) if j.at(0).is_some_and(|c| stops.contains(&c)) => return Ok((j, expr)),
+        Err(err) if err.kind == ParseErrorKind::LimitExceeded => return Err(j.fatal(err)),
         _ => {}
     }
-    i.host.borrow_mut().restore(cp);
+    i.host().borrow_mut().restore(cp);
     let (k, w) = i.with_last(j.last).host_parse(|p| p.deferred_word(stops))?;
     if k.at_end() {
         return unmatched(k, '}', open);
@@ -472,34 +472,34 @@ fn next_char<'h, 'a>(i: Input<'h, 'a>) -> Option<(char, Input<'h, 'a>)> {
 /// `$'...'` with the cursor at the quote: the decoded text.
 pub(crate) fn ansi_c<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, String> {
     let open = i.pos - 1;
-    let utf8 = i.host.borrow().limits.utf8;
+    let utf8 = i.host().borrow().limits.utf8;
     let mut j = i.advance(1);
     // Bytes, so that octal and hex escapes above 0x7f combine into
     // UTF-8 characters as they do in bash (`$'\303\251'` is `é`).
     let mut out: Vec<u8> = Vec::new();
     let mut nul_at: Option<usize> = None;
     loop {
-        let Some((c, k)) = next_char(j) else {
+        let Some((ch, after)) = next_char(j) else {
             return unmatched(j, '\'', open);
         };
-        j = k;
-        let decoded: Option<char> = match c {
+        j = after;
+        let decoded: Option<char> = match ch {
             '\'' => break,
             '\\' => {
-                let Some((e, k)) = next_char(j) else {
+                let Some((esc, after)) = next_char(j) else {
                     return unmatched(j, '\'', open);
                 };
-                let (k, d) = ansi_escape(k, e, &mut out, utf8);
-                j = k;
-                d
+                let (after, dec) = ansi_escape(after, esc, &mut out, utf8);
+                j = after;
+                dec
             }
-            c => Some(c),
+            other => Some(other),
         };
-        if let Some(d) = decoded {
-            if d == '\0' && nul_at.is_none() {
+        if let Some(dec) = decoded {
+            if dec == '\0' && nul_at.is_none() {
                 nul_at = Some(out.len());
             }
-            out.extend_from_slice(d.encode_utf8(&mut [0; 4]).as_bytes());
+            out.extend_from_slice(dec.encode_utf8(&mut [0; 4]).as_bytes());
         }
     }
     if let Some(n) = nul_at {
@@ -514,11 +514,11 @@ pub(crate) fn ansi_c<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, String> {
 /// ([`crate::ParseLimits::utf8`]).
 fn ansi_escape<'h, 'a>(
     mut i: Input<'h, 'a>,
-    e: char,
+    esc: char,
     out: &mut Vec<u8>,
     utf8: bool,
 ) -> (Input<'h, 'a>, Option<char>) {
-    let c = match e {
+    let decoded = match esc {
         'a' => '\x07',
         'b' => '\x08',
         'e' | 'E' => '\x1b',
@@ -532,35 +532,35 @@ fn ansi_escape<'h, 'a>(
         '"' => '"',
         '?' => '?',
         '0'..='7' => {
-            let mut v = e as u32 - '0' as u32;
+            let mut value = esc as u32 - '0' as u32;
             for _ in 0..2 {
                 match i.at(0) {
-                    Some(d @ b'0'..=b'7') => {
-                        v = v * 8 + u32::from(d - b'0');
+                    Some(digit @ b'0'..=b'7') => {
+                        value = value * 8 + u32::from(digit - b'0');
                         i = i.advance(1);
                     }
                     _ => break,
                 }
             }
-            let b = (v & 0xff) as u8;
-            if b >= 0x80 {
-                out.push(b);
+            let byte = (value & 0xff) as u8;
+            if byte >= 0x80 {
+                out.push(byte);
                 return (i, None);
             }
-            char::from(b)
+            char::from(byte)
         }
         'x' | 'u' | 'U' => {
-            let max = match e {
+            let max = match esc {
                 'x' => 2,
                 'u' => 4,
                 _ => 8,
             };
-            let mut v: u32 = 0;
+            let mut value: u32 = 0;
             let mut n = 0;
             while n < max {
-                match i.at(0).and_then(|d| char::from(d).to_digit(16)) {
-                    Some(d) => {
-                        v = v.wrapping_mul(16).wrapping_add(d);
+                match i.at(0).and_then(|digit| char::from(digit).to_digit(16)) {
+                    Some(digit) => {
+                        value = value.wrapping_mul(16).wrapping_add(digit);
                         i = i.advance(1);
                         n += 1;
                     }
@@ -569,55 +569,54 @@ fn ansi_escape<'h, 'a>(
             }
             if n == 0 {
                 out.push(b'\\');
-                e
-            } else if e == 'x' && v >= 0x80 {
-                out.push(v as u8);
+                esc
+            } else if esc == 'x' && value >= 0x80 {
+                out.push(value as u8);
                 return (i, None);
-            } else if v >= 0x80 && utf8 {
+            } else if value >= 0x80 && utf8 {
                 // A UTF-8 locale has a character for every code point;
                 // bash gives up on the rest (surrogates, past U+10FFFF)
                 // and keeps the escape.
-                if let Some(c) = char::from_u32(v) {
+                if let Some(c) = char::from_u32(value) {
                     c
                 } else {
-                    out.extend_from_slice(kept_escape(v).as_bytes());
+                    out.extend_from_slice(kept_escape(value).as_bytes());
                     return (i, None);
                 }
-            } else if v >= 0x80 {
+            } else if value >= 0x80 {
                 // The C locale has no character for it: bash keeps the
                 // escape, normalised (`\u00E9`, `\U0001F600`).
-                out.extend_from_slice(kept_escape(v).as_bytes());
+                out.extend_from_slice(kept_escape(value).as_bytes());
                 return (i, None);
             } else {
-                char::from_u32(v).unwrap_or('\u{fffd}')
+                char::from_u32(value).unwrap_or('\u{fffd}')
             }
         }
-        'c' => match next_char(i) {
-            Some((c, k)) => {
-                i = k;
+        'c' => {
+            if let Some((c, after)) = next_char(i) {
+                i = after;
                 if c.is_ascii() {
-                    let u = (c as u8).to_ascii_uppercase();
-                    if u == b'?' {
+                    let upper = (c as u8).to_ascii_uppercase();
+                    if upper == b'?' {
                         '\x7f'
                     } else {
-                        char::from(u & 0x1f)
+                        char::from(upper & 0x1f)
                     }
                 } else {
                     out.extend_from_slice(b"\\c");
                     c
                 }
-            }
-            None => {
+            } else {
                 out.push(b'\\');
                 'c'
             }
-        },
+        }
         other => {
             out.push(b'\\');
             other
         }
     };
-    (i, Some(c))
+    (i, Some(decoded))
 }
 
 /// A backquoted command substitution at the cursor (bash manual 3.5.4:

@@ -53,7 +53,7 @@ pub(crate) fn param_operator<'h, 'a>(
 ) -> PResult<'h, 'a, Option<ParamOp>> {
     operator(i, Ctx { in_dq, open }).map_err(|e| match e {
         Err::Error(g) | Err::Failure(g) if g.fatal.is_none() => {
-            let e = i.host.borrow_mut().invalid(g.message.to_string(), g.at);
+            let e = i.host().borrow_mut().invalid(g.message.to_string(), g.at);
             i.fatal(e)
         }
         e => e,

@@ -151,7 +151,7 @@ fn redirect<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, Redirect> {
         }
         (j, RedirTarget::Word(word))
     };
-    let span = j.host.borrow_mut().span(start, j.pos);
+    let span = j.host().borrow_mut().span(start, j.pos);
     Ok((
         j,
         Redirect {

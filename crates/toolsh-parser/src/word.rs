@@ -160,12 +160,7 @@ pub(crate) fn unmatched<'h, 'a, O>(i: Input<'h, 'a>, c: char, open: usize) -> PR
 pub(crate) fn word<'h, 'a>(i: Input<'h, 'a>, ctx: WordCtx) -> PResult<'h, 'a, Word> {
     let start = i.pos;
     let mut parts = Parts::default();
-    let mut j = i;
-    if matches!(ctx, WordCtx::Normal | WordCtx::Assign | WordCtx::Pattern) && j.at(0) == Some(b'~')
-    {
-        j = tilde(j, ctx, &mut parts);
-    }
-    let (j, ()) = word_parts(j, ctx, &mut parts)?;
+    let (j, ()) = word_parts(i, ctx, &mut parts)?;
     let mut parts = parts.0;
     // Literal text comes from the source as written, so a word with no
     // `{` in its source has no brace expression (most words).
@@ -173,7 +168,7 @@ pub(crate) fn word<'h, 'a>(i: Input<'h, 'a>, ctx: WordCtx) -> PResult<'h, 'a, Wo
         let (k, ()) = j.host_parse(|p| crate::brace::expand_braces(&mut parts, p))?;
         debug_assert_eq!(k.pos, j.pos);
     }
-    let span = j.host.borrow_mut().span(start, j.pos);
+    let span = j.host().borrow_mut().span(start, j.pos);
     Ok((j, Word { parts, span }))
 }
 
@@ -183,20 +178,42 @@ pub(crate) fn word<'h, 'a>(i: Input<'h, 'a>, ctx: WordCtx) -> PResult<'h, 'a, Wo
 /// expansions and extended globs are productions of their own; the loop
 /// reads terminators, brackets and runs of literal text over the bytes
 /// (the lexer's byte classes), ahead of the input of the last production.
+#[inline]
 fn word_parts<'h, 'a>(i: Input<'h, 'a>, ctx: WordCtx, parts: &mut Parts) -> PResult<'h, 'a, ()> {
     let src = i.src();
-    let b = src.as_bytes();
-    let end = i.pos + nom::Input::input_len(&i);
+    // The window's bytes (offsets stay those of the whole text).
+    let b = &src.as_bytes()[..i.pos + nom::Input::input_len(&i)];
     // The input after the last production (it may carry a new last
     // token), and the cursor the loop has moved on from it.
     let mut cur = i;
     let mut pos = i.pos;
+    if b.get(pos) == Some(&b'~')
+        && matches!(ctx, WordCtx::Normal | WordCtx::Assign | WordCtx::Pattern)
+    {
+        cur = tilde(cur, ctx, parts);
+        pos = cur.pos;
+    }
     // Brackets opened inside the word (`=~`'s parentheses, `${...}`'s
     // braces, a subscript's brackets).
     let mut depth = 0usize;
-    while pos < end {
-        let c = b[pos];
-        let next = b.get(pos + 1).copied().filter(|_| pos + 1 < end);
+    while let Some(&c) = b.get(pos) {
+        if is_plain(c) {
+            // A run of literal text (in every context: no plain byte ends
+            // a word, counts as a bracket or starts a quote or an
+            // expansion), through the end of a multi-byte character (its
+            // other bytes are plain).
+            let start = pos;
+            pos += 1;
+            while b.get(pos).is_some_and(|&c| is_plain(c)) {
+                pos += 1;
+            }
+            while !src.is_char_boundary(pos) {
+                pos += 1;
+            }
+            parts.lit(&src[start..pos]);
+            continue;
+        }
+        let next = b.get(pos + 1).copied();
         // Terminators and the brackets a context counts.
         let bracket = match ctx {
             WordCtx::Normal | WordCtx::Assign | WordCtx::Pattern => {
@@ -299,14 +316,11 @@ fn word_parts<'h, 'a>(i: Input<'h, 'a>, ctx: WordCtx, parts: &mut Parts) -> PRes
                 extglob(cur.advance(pos - cur.pos))?
             }
             _ => {
-                // A run of literal text, through the end of a multi-byte
-                // character (its other bytes are plain).
+                // Literal text from a byte that is special elsewhere
+                // (`{`, `/`, `]` ...) through the plain bytes after it.
                 let start = pos;
                 pos += 1;
-                while pos < end && is_plain(b[pos]) {
-                    pos += 1;
-                }
-                while !src.is_char_boundary(pos) {
+                while b.get(pos).is_some_and(|&c| is_plain(c)) {
                     pos += 1;
                 }
                 parts.lit(&src[start..pos]);
