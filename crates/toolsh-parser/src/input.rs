@@ -105,13 +105,23 @@ impl<'h, 'a> Input<'h, 'a> {
     /// The bytes from the cursor to the end of the window.
     #[inline]
     pub(crate) fn rest(&self) -> &'a [u8] {
-        &self.shared.src.as_bytes()[self.pos..self.end]
+        // `pos <= end <= len` always holds: no panic branch.
+        self.shared
+            .src
+            .as_bytes()
+            .get(self.pos..self.end)
+            .unwrap_or_default()
     }
 
     /// The byte `n` past the cursor.
     #[inline]
     pub(crate) fn at(&self, n: usize) -> Option<u8> {
-        self.rest().get(n).copied()
+        let k = self.pos + n;
+        if k < self.end {
+            self.shared.src.as_bytes().get(k).copied()
+        } else {
+            None
+        }
     }
 
     /// `true` at the end of the window.
