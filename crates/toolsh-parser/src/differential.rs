@@ -22,6 +22,7 @@ thread_local! {
     static LEGACY_REDIRECT: Cell<bool> = const { Cell::new(false) };
     static LEGACY_ASSIGN: Cell<bool> = const { Cell::new(false) };
     static LEGACY_WORD: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_HEREDOC: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
@@ -65,6 +66,12 @@ pub(crate) fn legacy_word() -> bool {
     LEGACY_WORD.with(Cell::get)
 }
 
+/// `true` while [`with_legacy`] runs: `heredoc_body` uses
+/// `legacy_heredoc.rs`.
+pub(crate) fn legacy_heredoc() -> bool {
+    LEGACY_HEREDOC.with(Cell::get)
+}
+
 /// Runs `f` with every migrated sub-grammar on its old implementation.
 fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
     let set = |on: bool| {
@@ -75,6 +82,7 @@ fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
         LEGACY_REDIRECT.with(|c| c.set(on));
         LEGACY_ASSIGN.with(|c| c.set(on));
         LEGACY_WORD.with(|c| c.set(on));
+        LEGACY_HEREDOC.with(|c| c.set(on));
     };
     set(true);
     let r = f();

@@ -16,9 +16,9 @@
 //! time (on nom so far: arithmetic, brace expansion, `${...}` operators,
 //! `[[ ]]` conditionals, redirections, assignments, blanks and
 //! linebreaks, words with their quoting, tilde prefixes and extended
-//! globs, and every `$`-expansion and backquoted substitution; still
-//! hand-written: simple commands, pipelines and lists, compound
-//! commands, here-document bodies).
+//! globs, every `$`-expansion and backquoted substitution, and unquoted
+//! here-document bodies; still hand-written: simple commands, pipelines
+//! and lists, compound commands, finding a here-document's lines).
 //! A production on nom is a function over the
 //! crate's `Input` (a `Copy` cursor of five words implementing
 //! `nom::Input`: the position, the window's end, the nesting depth, the
@@ -81,6 +81,8 @@ mod legacy_brace;
 mod legacy_cond;
 #[cfg(test)]
 mod legacy_expand;
+#[cfg(test)]
+mod legacy_heredoc;
 #[cfg(test)]
 mod legacy_param;
 #[cfg(test)]
