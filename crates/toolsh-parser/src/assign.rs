@@ -44,7 +44,7 @@ impl Parser<'_> {
 
 /// A word of the host's word parser in context `ctx`.
 fn word<'h, 'a>(i: Input<'h, 'a>, ctx: WordCtx) -> PResult<'h, 'a, Word> {
-    i.host_parse(|p| p.parse_word(ctx))
+    crate::word::word(i, ctx)
 }
 
 /// The host's `unexpected EOF while looking for matching `c'` for the
@@ -77,7 +77,7 @@ fn assignment<'h, 'a>(i: Input<'h, 'a>, shape: AssignShape) -> PResult<'h, 'a, A
         let (j, w) = word(j, WordCtx::Assign)?;
         (j, AssignValue::Scalar(w))
     };
-    let span = j.host.borrow_mut().span(start, j.pos);
+    let span = j.host().borrow_mut().span(start, j.pos);
     Ok((
         j,
         Assignment {
@@ -123,12 +123,12 @@ fn value<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ArrayItem> {
 /// followed by `]=` or `]+=`, with the host's state (here-documents,
 /// comments, words seen in the key) put back as it was.
 fn keyed<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ArrayItem> {
-    let saved = i.host.borrow().checkpoint();
+    let saved = i.host().borrow().checkpoint();
     let (j, _) = char('[').parse(i)?;
     let (j, key) = word(j, WordCtx::Subscript)?;
     let head: PResult<'h, 'a, _> = (char(']'), opt(char('+')), char('=')).parse(j);
     let Ok((j, (_, plus, _))) = head else {
-        i.host.borrow_mut().restore(saved);
+        i.host().borrow_mut().restore(saved);
         return Err(Err::Error(nom::error::ParseError::from_error_kind(
             i,
             nom::error::ErrorKind::Char,

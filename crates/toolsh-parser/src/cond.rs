@@ -154,7 +154,7 @@ fn bang<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, ()> {
 
 /// An operand word: a pattern unless `ctx` says otherwise.
 fn word<'h, 'a>(i: Input<'h, 'a>, ctx: WordCtx) -> PResult<'h, 'a, Word> {
-    i.host_parse(|p| p.parse_word(ctx))
+    crate::word::word(i, ctx)
 }
 
 /// `( expr )`, a unary test, a binary test or a lone word.

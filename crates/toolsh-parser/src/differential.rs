@@ -21,6 +21,8 @@ thread_local! {
     static LEGACY_COND: Cell<bool> = const { Cell::new(false) };
     static LEGACY_REDIRECT: Cell<bool> = const { Cell::new(false) };
     static LEGACY_ASSIGN: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_WORD: Cell<bool> = const { Cell::new(false) };
+    static LEGACY_HEREDOC: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `true` while [`with_legacy`] runs: `arith_top` and `arith_text` use
@@ -58,6 +60,18 @@ pub(crate) fn legacy_assign() -> bool {
     LEGACY_ASSIGN.with(Cell::get)
 }
 
+/// `true` while [`with_legacy`] runs: `parse_word`, `dq_char`, `dollar`
+/// and `backquote` use `legacy_word.rs` and `legacy_expand.rs`.
+pub(crate) fn legacy_word() -> bool {
+    LEGACY_WORD.with(Cell::get)
+}
+
+/// `true` while [`with_legacy`] runs: `heredoc_body` uses
+/// `legacy_heredoc.rs`.
+pub(crate) fn legacy_heredoc() -> bool {
+    LEGACY_HEREDOC.with(Cell::get)
+}
+
 /// Runs `f` with every migrated sub-grammar on its old implementation.
 fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
     let set = |on: bool| {
@@ -67,6 +81,8 @@ fn with_legacy<T>(f: impl FnOnce() -> T) -> T {
         LEGACY_COND.with(|c| c.set(on));
         LEGACY_REDIRECT.with(|c| c.set(on));
         LEGACY_ASSIGN.with(|c| c.set(on));
+        LEGACY_WORD.with(|c| c.set(on));
+        LEGACY_HEREDOC.with(|c| c.set(on));
     };
     set(true);
     let r = f();
@@ -435,8 +451,108 @@ const ASSIGN_TOKENS: &[&str] = &[
     "$(: # c\n)",
 ];
 
+/// Pieces of words: plain text, every quoting form (closed and not),
+/// escapes and line continuations, tilde prefixes, extended globs,
+/// `$`-expansions of every kind, backquotes, process substitutions,
+/// brackets and the bytes that end a word in one context and not another.
+const WORD_TOKENS: &[&str] = &[
+    "a",
+    "x1",
+    "é",
+    "~",
+    "~u/",
+    ":",
+    "/",
+    "=",
+    "'s'",
+    "'",
+    "\"d $x\"",
+    "\"",
+    "\\",
+    "\\\n",
+    "\\'",
+    "\\}",
+    "$'\\n\\x41\\u00e9\\cA\\101'",
+    "$'",
+    "$\"l\"",
+    "$",
+    "$x",
+    "$1",
+    "$@",
+    "$?",
+    "${x}",
+    "${#x}",
+    "${!x}",
+    "${!x*}",
+    "${x[1]}",
+    "${a[@]}",
+    "${x:-$y}",
+    "${x/a/b}",
+    "${x:1:2}",
+    "${x",
+    "${x!}",
+    "$(echo a)",
+    "$( (a) )",
+    "$((1+2))",
+    "$((x",
+    "$[1]",
+    "`echo b`",
+    "`",
+    "<(c)",
+    ">(d)",
+    "@(a|b)",
+    "!(x)",
+    "*",
+    "?",
+    "+(",
+    "(",
+    ")",
+    "|",
+    "[",
+    "]",
+    "{",
+    "}",
+    "{a,b}",
+    " ",
+    "\t",
+    "\n",
+    ";",
+    "&",
+    "<",
+    "# c",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// Generated words in every context a word stands in (a command's
+    /// words, an assignment's value, a `case` pattern, `[[ ]]` operands and
+    /// `=~`, `${...}` operands unquoted and in double quotes, a subscript,
+    /// a here-document body, double quotes), closed and not, under the
+    /// default limits and a small depth limit.
+    #[test]
+    fn words_old_and_new_agree_on_generated_text(
+        t in proptest::collection::vec(proptest::sample::select(WORD_TOKENS), 0..10)
+            .prop_map(|t| t.concat()),
+        depth in 2usize..8,
+    ) {
+        let tight = ParseLimits { max_depth: depth, ..ParseLimits::default() };
+        for src in [
+            format!("echo {t} {t}"),
+            format!("v={t} a[{t}]=1"),
+            format!("case {t} in {t}) ;; esac"),
+            format!("[[ {t} == {t} && {t} =~ {t} ]]"),
+            format!("echo ${{x:-{t}}} \"${{x/{t}/{t}}}\" ${{x#{t}}}"),
+            format!("echo \"{t}\""),
+            format!("cat <<E\n{t}\nE\n"),
+            t.clone(),
+        ] {
+            for limits in [&ParseLimits::default(), &tight] {
+                let d = differ(&src, limits);
+                prop_assert!(d.is_none(), "{}", d.unwrap_or_default());
+            }
+        }
+    }
 
     /// Assignment words generated as a name and its rest, before a
     /// command, alone, as a declaration's argument and as a compound

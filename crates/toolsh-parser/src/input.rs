@@ -46,49 +46,82 @@ impl Flags {
     }
 }
 
+/// What every input of one run of a nom parser shares (behind one
+/// pointer, so that the input copied through every production stays
+/// five words).
+pub(crate) struct Shared<'h, 'a> {
+    src: &'a str,
+    max_depth: usize,
+    host: &'h Host<'h, 'a>,
+}
+
+impl<'h, 'a> Shared<'h, 'a> {
+    /// The host's text and depth limit.
+    fn new(host: &'h Host<'h, 'a>) -> Self {
+        let p = host.borrow();
+        Shared {
+            src: p.src,
+            max_depth: p.limits.max_depth,
+            host,
+        }
+    }
+}
+
 /// A position in the source, with the grammar state scoped to it.
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'h, 'a> {
-    src: &'a str,
-    /// Cursor, a byte offset into `src` (local to the host parser's text).
+    shared: &'h Shared<'h, 'a>,
+    /// Cursor, a byte offset into the text (local to the host parser's).
     pub pos: usize,
     /// End of the window (`take` narrows it).
     end: usize,
-    /// Nesting depth, counted against `max_depth`.
-    pub depth: usize,
-    max_depth: usize,
     /// Start of the last token consumed (bash's "error token" at the end).
     pub last: usize,
+    /// Nesting depth, counted against `max_depth`.
+    depth: u32,
     pub flags: Flags,
-    pub host: &'h Host<'h, 'a>,
 }
 
 impl<'h, 'a> Input<'h, 'a> {
-    /// The host's text from its cursor, with its depth and limits.
-    pub(crate) fn new(host: &'h Host<'h, 'a>, flags: Flags) -> Self {
-        let p = host.borrow();
+    /// The host's text from its cursor, with its depth.
+    fn new(shared: &'h Shared<'h, 'a>, flags: Flags) -> Self {
+        let p = shared.host.borrow();
         Input {
-            src: p.src,
+            shared,
             pos: p.pos,
             end: p.src.len(),
-            depth: p.depth,
-            max_depth: p.limits.max_depth,
+            depth: u32::try_from(p.depth).unwrap_or(u32::MAX),
             last: p.arith_last,
             flags,
-            host,
         }
+    }
+
+    /// The hand-written parser this input's grammar runs inside.
+    #[inline]
+    pub(crate) fn host(&self) -> &'h Host<'h, 'a> {
+        self.shared.host
     }
 
     /// The bytes from the cursor to the end of the window.
     #[inline]
     pub(crate) fn rest(&self) -> &'a [u8] {
-        &self.src.as_bytes()[self.pos..self.end]
+        // `pos <= end <= len` always holds: no panic branch.
+        self.shared
+            .src
+            .as_bytes()
+            .get(self.pos..self.end)
+            .unwrap_or_default()
     }
 
     /// The byte `n` past the cursor.
     #[inline]
     pub(crate) fn at(&self, n: usize) -> Option<u8> {
-        self.rest().get(n).copied()
+        let k = self.pos + n;
+        if k < self.end {
+            self.shared.src.as_bytes().get(k).copied()
+        } else {
+            None
+        }
     }
 
     /// `true` at the end of the window.
@@ -97,9 +130,15 @@ impl<'h, 'a> Input<'h, 'a> {
         self.pos >= self.end
     }
 
+    /// The whole source text the cursor moves over (offsets index it).
+    #[inline]
+    pub(crate) fn src(&self) -> &'a str {
+        self.shared.src
+    }
+
     /// The text of the window (what `recognize` returns).
     pub(crate) fn text(&self) -> &'a str {
-        &self.src[self.pos..self.end]
+        &self.shared.src[self.pos..self.end]
     }
 
     /// The input `n` bytes on.
@@ -141,7 +180,7 @@ impl<'h, 'a> Input<'h, 'a> {
     /// error past `ParseLimits::max_depth` (reported at the cursor).
     #[inline]
     pub(crate) fn deeper(self) -> Result<Self, nom::Err<GrammarError>> {
-        if self.depth >= self.max_depth {
+        if self.depth as usize >= self.shared.max_depth {
             return Err(nom::Err::Failure(self.depth_error()));
         }
         Ok(Input {
@@ -153,7 +192,7 @@ impl<'h, 'a> Input<'h, 'a> {
     #[cold]
     #[inline(never)]
     fn depth_error(&self) -> GrammarError {
-        let e = self.host.borrow_mut().depth_error_at(self.pos);
+        let e = self.host().borrow_mut().depth_error_at(self.pos);
         GrammarError {
             message: "",
             at: self.pos,
@@ -179,9 +218,9 @@ impl<'h, 'a> Input<'h, 'a> {
         self,
         run: impl FnOnce(&mut Parser<'a>) -> Result<O, crate::ParseError>,
     ) -> (Self, Result<O, crate::ParseError>) {
-        let mut host = self.host.borrow_mut();
+        let mut host = self.host().borrow_mut();
         host.pos = self.pos;
-        host.depth = self.depth;
+        host.depth = self.depth as usize;
         host.arith_last = self.last;
         let result = run(&mut host);
         let (pos, last) = (host.pos, host.arith_last);
@@ -197,13 +236,20 @@ impl<'h, 'a> Input<'h, 'a> {
     ) -> PResult<'h, 'a, O> {
         match self.call_host(run) {
             (after, Ok(o)) => Ok((after, o)),
-            (after, Err(e)) => Err(nom::Err::Failure(GrammarError {
-                message: GrammarError::GENERIC,
-                at: after.pos,
-                last: after.last,
-                fatal: Some(Box::new(e)),
-            })),
+            (after, Err(e)) => Err(after.fatal(e)),
         }
+    }
+
+    /// The finished error `e` (a limit, or one of the hand-written
+    /// parser) as a `Failure` at the cursor, passed through unchanged.
+    #[cold]
+    pub(crate) fn fatal(&self, e: crate::ParseError) -> nom::Err<GrammarError> {
+        nom::Err::Failure(GrammarError {
+            message: GrammarError::GENERIC,
+            at: self.pos,
+            last: self.last,
+            fatal: Some(Box::new(e)),
+        })
     }
 
     /// An error with `message` at `at`, for `cut` and `context` to carry.
@@ -357,6 +403,16 @@ impl nom::Offset for Input<'_, '_> {
     }
 }
 
+/// `take_until` over the window: `memchr` for one byte, `memmem` for more.
+impl nom::FindSubstring<&str> for Input<'_, '_> {
+    fn find_substring(&self, substr: &str) -> Option<usize> {
+        match substr.as_bytes() {
+            [b] => memchr::memchr(*b, self.rest()),
+            s => memchr::memmem::find(self.rest(), s),
+        }
+    }
+}
+
 impl nom::Compare<&str> for Input<'_, '_> {
     fn compare(&self, t: &str) -> CompareResult {
         let rest = self.rest();
@@ -395,8 +451,9 @@ impl<'a> Parser<'a> {
     {
         let (r, end) = {
             let cell = RefCell::new(&mut *self);
-            match f(Input::new(&cell, flags)) {
-                Ok((rest, o)) => (Ok(o), Some((rest.pos, rest.depth, rest.last))),
+            let shared = Shared::new(&cell);
+            match f(Input::new(&shared, flags)) {
+                Ok((rest, o)) => (Ok(o), Some((rest.pos, rest.depth as usize, rest.last))),
                 Err(nom::Err::Error(e) | nom::Err::Failure(e)) => (Err(e), None),
                 Err(nom::Err::Incomplete(_)) => {
                     let p = cell.borrow();

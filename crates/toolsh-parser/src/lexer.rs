@@ -42,6 +42,13 @@ const REDIR_START: u8 = 16;
 /// operator.
 const PLAIN: u8 = 32;
 
+/// A byte that ends a run of literal text inside double quotes (and in
+/// an unquoted here-document body): a backslash, `$`, a backquote or `"`.
+const DQ_STOP: u8 = 64;
+/// A byte that ends a run of literal text in arithmetic kept for run
+/// time: a [`DQ_STOP`] byte or one of `( ) : } [ ] ;`.
+const ARITH_STOP: u8 = 128;
+
 static BYTE_CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
@@ -75,6 +82,12 @@ static BYTE_CLASS: [u8; 256] = {
         {
             class |= PLAIN;
         }
+        if matches!(c, b'\\' | b'$' | b'`' | b'"') {
+            class |= DQ_STOP | ARITH_STOP;
+        }
+        if matches!(c, b'(' | b')' | b':' | b'}' | b'[' | b']' | b';') {
+            class |= ARITH_STOP;
+        }
         t[b] = class;
         b += 1;
     }
@@ -105,6 +118,19 @@ pub(crate) fn is_name_char(b: u8) -> bool {
 #[inline]
 pub(crate) fn is_plain(b: u8) -> bool {
     BYTE_CLASS[b as usize] & PLAIN != 0
+}
+
+/// A byte that ends literal text inside double quotes (see `DQ_STOP`).
+#[inline]
+pub(crate) fn is_dq_stop(b: u8) -> bool {
+    BYTE_CLASS[b as usize] & DQ_STOP != 0
+}
+
+/// A byte that ends literal text in deferred arithmetic (see
+/// `ARITH_STOP`).
+#[inline]
+pub(crate) fn is_arith_stop(b: u8) -> bool {
+    BYTE_CLASS[b as usize] & ARITH_STOP != 0
 }
 
 /// A byte that may start a redirection operator or its fd prefix.
@@ -355,6 +381,7 @@ impl Parser<'_> {
     }
 
     /// Skips blanks, comments and newline tokens (a "linebreak").
+    #[inline]
     pub(crate) fn skip_newlines(&mut self) -> Result<(), crate::ParseError> {
         loop {
             self.skip_blanks();
@@ -369,7 +396,10 @@ impl Parser<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_meta, is_name_char, is_name_start, is_plain, may_start_redirect};
+    use super::{
+        is_arith_stop, is_dq_stop, is_meta, is_name_char, is_name_start, is_plain,
+        may_start_redirect,
+    };
 
     /// The class table against the definitions written out, for all 256
     /// bytes (bash manual 2: metacharacter, name).
@@ -392,6 +422,9 @@ mod tests {
             assert_eq!(is_plain(b), !meta && !special, "plain {b}");
             let redir = b"<>&{".contains(&b) || b.is_ascii_digit();
             assert_eq!(may_start_redirect(b), redir, "redirect {b}");
+            let dq = b"\\$`\"".contains(&b);
+            assert_eq!(is_dq_stop(b), dq, "dq {b}");
+            assert_eq!(is_arith_stop(b), dq || b"():}[];".contains(&b), "arith {b}");
         }
     }
 }

@@ -15,16 +15,26 @@
 //! The grammar is being moved onto nom 8 combinators one sub-grammar at a
 //! time (on nom so far: arithmetic, brace expansion, `${...}` operators,
 //! `[[ ]]` conditionals, redirections, assignments, blanks and
-//! linebreaks).
+//! linebreaks, words with their quoting, tilde prefixes and extended
+//! globs, every `$`-expansion and backquoted substitution, and unquoted
+//! here-document bodies; still hand-written: simple commands, pipelines
+//! and lists, compound commands, finding a here-document's lines).
 //! A production on nom is a function over the
-//! crate's `Input` (a `Copy` cursor implementing `nom::Input` that carries
-//! the nesting depth, the last token's start for bash's "error token", and
-//! context flags, all restored by backtracking) returning `IResult` with
+//! crate's `Input` (a `Copy` cursor of five words implementing
+//! `nom::Input`: the position, the window's end, the nesting depth, the
+//! last token's start for bash's "error token", context flags, and one
+//! pointer to what a run shares, the text and the host; all but the
+//! shared part restored by backtracking) returning `IResult` with
 //! a `GrammarError` (nom's `ParseError` and `ContextError`: `context`
 //! names an error with bash's message), turned into [`ParseError`] with
 //! the same message and position at the boundary with the hand-written
 //! recursive-descent parser, which the input reaches as its host for the
-//! productions not moved yet.
+//! productions not moved yet. Where bash is context-sensitive (what ends
+//! a word, `$((` tried as arithmetic then as a command substitution) or
+//! a loop runs for every byte or word (runs of literal text, blanks), the
+//! production is written out by hand over nom's types and the lexer's
+//! byte-class table rather than composed, which keeps the parser's speed
+//! (`docs/benchmarks.md`, issue 27).
 //!
 //! ```
 //! use toolsh_parser::{parse, print, visit, Command, WordPart};
@@ -70,9 +80,15 @@ mod legacy_brace;
 #[cfg(test)]
 mod legacy_cond;
 #[cfg(test)]
+mod legacy_expand;
+#[cfg(test)]
+mod legacy_heredoc;
+#[cfg(test)]
 mod legacy_param;
 #[cfg(test)]
 mod legacy_redirect;
+#[cfg(test)]
+mod legacy_word;
 mod lexer;
 mod limits;
 mod param;

@@ -1,21 +1,38 @@
-//! `$`-expansions: parameters (bash manual 3.5.3), command substitution
-//! (3.5.4), arithmetic expansion (3.5.5), process substitution (3.5.6),
-//! `$'...'` (3.1.2.4) and `$"..."` (3.1.2.5).
+//! `$`-expansions on nom: parameters (bash manual 3.5.3), command
+//! substitution (3.5.4), arithmetic expansion (3.5.5), process
+//! substitution (3.5.6), `$'...'` (3.1.2.4) and `$"..."` (3.1.2.5), and
+//! backquoted substitutions.
+//!
+//! Each is a nom production over the crate's `Input`; what bash decides
+//! by trying is written out by hand over nom's types: `$((` is an
+//! arithmetic expansion when the text parses as one up to `))`, else
+//! arithmetic kept for run time when it ends in `))`, else a command
+//! substitution whose first command is a subshell (the host's
+//! checkpoint puts back what the failed tries recorded). The commands of
+//! a substitution are read by the hand-written list parser through the
+//! input's host; the operator of a `${...}` by `param_op.rs`. Errors are
+//! the host's finished messages, as `Failure`s.
+
+use nom::Parser as _;
+use nom::bytes::complete::{take_till, take_while};
 
 use crate::ast::{
     ArithExpr, CompactString, DefaultKind, ParamExpansion, ParamOp, Parameter, Script, Subscript,
-    Word, WordPart,
+    WordPart,
 };
+use crate::blank::blanks;
 use crate::error::{ParseError, ParseErrorKind};
+use crate::input::{Flags, Input, PResult};
 use crate::lexer::{is_name_char, is_name_start};
+use crate::param_op::param_operator;
 use crate::parser::Parser;
-use crate::word::{Parts, WordCtx};
+use crate::word::{Parts, WordCtx, double_quoted, host_error, unmatched, word};
 
 /// The end of bash's message for a `${...}` it cannot expand.
-const BAD_SUBST: &str = ": bad substitution";
+pub(crate) const BAD_SUBST: &str = ": bad substitution";
 
 /// A `\u`/`\U` escape bash cannot turn into a character, as it keeps it.
-fn kept_escape(v: u32) -> String {
+pub(crate) fn kept_escape(v: u32) -> String {
     if v <= 0xffff {
         format!("\\u{v:04X}")
     } else {
@@ -23,290 +40,64 @@ fn kept_escape(v: u32) -> String {
     }
 }
 
+/// A special parameter's character (bash manual 3.4.2).
 #[inline]
-fn is_special_param(c: u8) -> bool {
+pub(crate) fn is_special_param(c: u8) -> bool {
     matches!(c, b'@' | b'*' | b'#' | b'?' | b'-' | b'$' | b'!')
 }
 
 impl Parser<'_> {
-    /// Parses the expansion at `$` and pushes it; a `$` that starts nothing
-    /// is a literal.
+    /// Parses the expansion at `$` ([`dollar`]) and pushes it.
     pub(crate) fn dollar(&mut self, parts: &mut Parts, in_dq: bool) -> Result<(), ParseError> {
-        let start = self.pos;
-        let Some(n) = self.peek_at(1) else {
-            self.pos += 1;
-            parts.ch('$');
-            return Ok(());
-        };
-        let part = match n {
-            b'{' => self.braced_param(in_dq)?,
-            b'(' => {
-                if self.peek_at(2) == Some(b'(') {
-                    self.arith_or_subst()?
-                } else {
-                    self.pos += 2;
-                    let script = self.substitution_script(start)?;
-                    WordPart::CommandSubst {
-                        script: Box::new(script),
-                        backquoted: false,
-                    }
-                }
-            }
-            b'[' => self.bracket_arith()?,
-            b'\'' if !in_dq => {
-                self.pos += 1;
-                WordPart::AnsiC(self.ansi_c()?.into())
-            }
-            b'"' if !in_dq => {
-                self.pos += 1;
-                self.double_quoted(true)?
-            }
-            c if is_name_start(c) => {
-                self.pos += 1;
-                let s = self.pos;
-                while self.peek().is_some_and(is_name_char) {
-                    self.pos += 1;
-                }
-                let name = CompactString::from(&self.src[s..self.pos]);
-                self.simple_param(Parameter::Named(name), start)
-            }
-            c @ b'0'..=b'9' => {
-                self.pos += 2;
-                let p = if c == b'0' {
-                    Parameter::Special('0')
-                } else {
-                    Parameter::Positional(u32::from(c - b'0'))
-                };
-                self.simple_param(p, start)
-            }
-            c if is_special_param(c) => {
-                self.pos += 2;
-                self.simple_param(Parameter::Special(c as char), start)
-            }
-            _ => {
-                self.pos += 1;
-                parts.ch('$');
-                return Ok(());
-            }
-        };
+        #[cfg(test)]
+        if crate::differential::legacy_word() {
+            return self.legacy_dollar(parts, in_dq);
+        }
+        let part = self
+            .run_nom(Flags::default(), |i| dollar(i, in_dq))
+            .map_err(|e| self.grammar_error(e))?;
         parts.push(part);
         Ok(())
     }
 
-    fn simple_param(&mut self, param: Parameter, start: usize) -> WordPart {
-        WordPart::Param(Box::new(ParamExpansion {
-            param,
-            subscript: None,
-            indirect: false,
-            op: None,
-            braced: false,
-            span: self.span_from(start),
-        }))
-    }
-
-    /// Parses the commands of `$(...)` or `<(...)` after the opening
-    /// parenthesis, through the closing one.
-    ///
-    /// Here-documents begun before the substitution on the same line are
-    /// not read at a newline inside it: bash reads their bodies after the
-    /// line that holds the end of the substitution (`cat <<E && echo $(\n
-    /// echo x)\nbody\nE`). Only those begun inside are read there.
-    pub(crate) fn substitution_script(&mut self, start: usize) -> Result<Script, ParseError> {
-        let outer = std::mem::take(&mut self.pending);
-        let script = self.substitution_list(start);
-        let inner = std::mem::replace(&mut self.pending, outer);
-        self.pending.extend(inner);
-        script
-    }
-
-    fn substitution_list(&mut self, start: usize) -> Result<Script, ParseError> {
-        self.enter()?;
-        let body = self.parse_compound_list()?;
-        self.skip_blanks();
-        match self.peek() {
-            Some(b')') => self.pos += 1,
-            None => {
-                let at = self.b.len();
-                return Err(self.eof_matching(')', at));
-            }
-            Some(_) => return Err(self.unexpected()),
+    /// The backquoted substitution at the cursor ([`backquote`]).
+    pub(crate) fn backquote(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
+        #[cfg(test)]
+        if crate::differential::legacy_word() {
+            return self.legacy_backquote(in_dq);
         }
-        self.leave();
-        Ok(Script {
-            body,
-            span: self.span_from(start),
-            comments: Vec::new(),
+        self.run_nom(Flags::default(), |i| backquote(i, in_dq))
+            .map_err(|e| self.grammar_error(e))
+    }
+
+    /// A word of a `${...}` operator (for `legacy_param.rs`).
+    #[cfg(test)]
+    pub(crate) fn op_word(
+        &mut self,
+        in_dq: bool,
+        pattern: bool,
+        slash: bool,
+    ) -> Result<crate::ast::Word, ParseError> {
+        self.parse_word(WordCtx::Param {
+            dq: in_dq,
+            pattern,
+            slash,
         })
     }
 
-    /// `<(list)` / `>(list)` at the cursor.
-    pub(crate) fn process_subst(&mut self) -> Result<WordPart, ParseError> {
-        let start = self.pos;
-        let read = self.peek() == Some(b'<');
-        self.pos += 2;
-        let script = self.substitution_script(start)?;
-        Ok(WordPart::ProcessSubst {
-            read,
-            script: Box::new(script),
-        })
-    }
-
-    /// `$((...))`, or `$( (...) )` when the text does not close with `))`.
-    fn arith_or_subst(&mut self) -> Result<WordPart, ParseError> {
-        let start = self.pos;
-        let cp = self.checkpoint();
-        self.pos += 3;
-        self.enter()?;
-        match self.arith_top(b')') {
-            Ok(e) if self.starts_with("))") => {
-                self.pos += 2;
-                self.leave();
-                return Ok(WordPart::Arith(Box::new(e)));
-            }
-            Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(e),
-            _ => {}
+    /// An arithmetic operand of `${x:off:len}` ([`arith_operand`], for
+    /// `legacy_param.rs`).
+    #[cfg(test)]
+    pub(crate) fn arith_in_param(
+        &mut self,
+        stops: &'static [u8],
+        open: usize,
+    ) -> Result<ArithExpr, ParseError> {
+        if crate::differential::legacy_word() {
+            return self.legacy_arith_in_param(stops, open);
         }
-        self.restore(cp);
-        self.pos += 3;
-        self.enter()?;
-        let deferred = self.deferred_arith(b')', start)?;
-        if self.starts_with("))") {
-            self.pos += 2;
-            self.leave();
-            return Ok(WordPart::Arith(Box::new(deferred)));
-        }
-        // A command substitution whose first command is a subshell.
-        self.restore(cp);
-        self.pos += 2;
-        let script = self.substitution_script(start)?;
-        Ok(WordPart::CommandSubst {
-            script: Box::new(script),
-            backquoted: false,
-        })
-    }
-
-    /// `$[expr]` (obsolete arithmetic expansion).
-    fn bracket_arith(&mut self) -> Result<WordPart, ParseError> {
-        let start = self.pos;
-        let cp = self.checkpoint();
-        self.pos += 2;
-        self.enter()?;
-        match self.arith_top(b']') {
-            Ok(e) if self.peek() == Some(b']') => {
-                self.pos += 1;
-                self.leave();
-                return Ok(WordPart::Arith(Box::new(e)));
-            }
-            Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(e),
-            _ => {}
-        }
-        self.restore(cp);
-        self.pos += 2;
-        self.enter()?;
-        let deferred = self.deferred_arith(b']', start)?;
-        if self.peek() == Some(b']') {
-            self.pos += 1;
-            self.leave();
-            return Ok(WordPart::Arith(Box::new(deferred)));
-        }
-        Err(self.eof_matching(']', start))
-    }
-
-    /// `${...}` at the cursor; a bad substitution (bash's run-time error)
-    /// becomes [`WordPart::BadSubstitution`] with the text up to the
-    /// closing brace, the cursor after it.
-    fn braced_param(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
-        let (open, depth) = (self.pos, self.depth);
-        match self.braced_param_checked(in_dq) {
-            Err(e) if e.kind == ParseErrorKind::Invalid && e.message.ends_with(BAD_SUBST) => {
-                let text = &e.message[..e.message.len() - BAD_SUBST.len()];
-                if !self.src[open..].starts_with(text) {
-                    return Err(e);
-                }
-                self.depth = depth;
-                self.pos = open + text.len();
-                Ok(WordPart::BadSubstitution(text.into()))
-            }
-            r => r,
-        }
-    }
-
-    /// `${...}` at the cursor, a bad substitution an error.
-    fn braced_param_checked(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
-        let open = self.pos;
-        self.pos += 2;
-        self.enter()?;
-        let mut indirect = false;
-        let op;
-        let param;
-        let mut subscript = None;
-        match self.peek() {
-            Some(b'#')
-                if self.peek_at(1) != Some(b'}')
-                    && self.peek_at(1).is_some_and(|n| {
-                        is_name_start(n)
-                            || n.is_ascii_digit()
-                            || (is_special_param(n) && self.peek_at(2) == Some(b'}'))
-                    }) =>
-            {
-                self.pos += 1;
-                param = self.param_name(open)?;
-                subscript = self.opt_subscript(&param)?;
-                op = Some(ParamOp::Length);
-            }
-            Some(b'!')
-                if self.peek_at(1).is_some_and(|n| {
-                    n != b'}' && (is_name_start(n) || n.is_ascii_digit() || is_special_param(n))
-                }) =>
-            {
-                self.pos += 1;
-                param = self.param_name(open)?;
-                if matches!(param, Parameter::Named(_))
-                    && matches!(self.peek(), Some(b'*' | b'@'))
-                    && self.peek_at(1) == Some(b'}')
-                {
-                    op = Some(ParamOp::PrefixNames {
-                        star: self.peek() == Some(b'*'),
-                    });
-                    self.pos += 1;
-                } else {
-                    subscript = self.opt_subscript(&param)?;
-                    match (&subscript, self.peek()) {
-                        (Some(Subscript::At), Some(b'}')) => {
-                            subscript = None;
-                            op = Some(ParamOp::Keys { star: false });
-                        }
-                        (Some(Subscript::Star), Some(b'}')) => {
-                            subscript = None;
-                            op = Some(ParamOp::Keys { star: true });
-                        }
-                        _ => {
-                            indirect = true;
-                            op = self.param_op(in_dq, open)?;
-                        }
-                    }
-                }
-            }
-            _ => {
-                param = self.param_name(open)?;
-                subscript = self.opt_subscript(&param)?;
-                op = self.param_op(in_dq, open)?;
-            }
-        }
-        match self.peek() {
-            Some(b'}') => self.pos += 1,
-            None => return Err(self.eof_matching('}', open)),
-            Some(_) => return Err(self.bad_substitution(open)),
-        }
-        self.leave();
-        Ok(WordPart::Param(Box::new(ParamExpansion {
-            param,
-            subscript,
-            indirect,
-            op: op.map(Box::new),
-            braced: true,
-            span: self.span_from(open),
-        })))
+        self.run_nom(Flags::default(), |i| arith_operand(i, stops, open))
+            .map_err(|e| self.grammar_error(e))
     }
 
     /// The error for a malformed `${...}` starting at `open`.
@@ -323,279 +114,562 @@ impl Parser<'_> {
         let text = self.src[open..e].to_string();
         self.invalid(format!("{text}{BAD_SUBST}"), open)
     }
+}
 
-    fn param_name(&mut self, open: usize) -> Result<Parameter, ParseError> {
-        let s = self.pos;
-        match self.peek() {
-            Some(c) if is_name_start(c) => {
-                while self.peek().is_some_and(is_name_char) {
-                    self.pos += 1;
-                }
-                Ok(Parameter::Named(CompactString::from(
-                    &self.src[s..self.pos],
-                )))
-            }
-            Some(c) if c.is_ascii_digit() => {
-                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    self.pos += 1;
-                }
-                let digits = &self.src[s..self.pos];
-                if digits == "0" {
-                    return Ok(Parameter::Special('0'));
-                }
-                let n = digits.parse::<u32>().unwrap_or(u32::MAX);
-                Ok(Parameter::Positional(n))
-            }
-            Some(c) if is_special_param(c) => {
-                self.pos += 1;
-                Ok(Parameter::Special(c as char))
-            }
-            None => Err(self.eof_matching('}', open)),
-            Some(_) => Err(self.bad_substitution(open)),
-        }
-    }
+/// A `$` alone: literal text.
+fn dollar_sign<'h, 'a>(i: Input<'h, 'a>) -> (Input<'h, 'a>, WordPart) {
+    (
+        i.advance(1),
+        WordPart::Literal(CompactString::const_new("$")),
+    )
+}
 
-    fn opt_subscript(&mut self, param: &Parameter) -> Result<Option<Subscript>, ParseError> {
-        if !matches!(param, Parameter::Named(_)) || self.peek() != Some(b'[') {
-            return Ok(None);
+/// The expansion at `$` (`in_dq`: inside double quotes, where `$'` and
+/// `$"` are literal text); a `$` that starts nothing is literal text.
+pub(crate) fn dollar<'h, 'a>(i: Input<'h, 'a>, in_dq: bool) -> PResult<'h, 'a, WordPart> {
+    let start = i.pos;
+    let Some(n) = i.at(1) else {
+        return Ok(dollar_sign(i));
+    };
+    match n {
+        b'{' => braced_param(i, in_dq),
+        b'(' if i.at(2) == Some(b'(') => arith_or_subst(i),
+        b'(' => {
+            let (j, script) = substitution_script(i.advance(2), start)?;
+            Ok((j, command_subst(script)))
         }
-        let open = self.pos;
-        self.pos += 1;
-        if matches!(self.peek(), Some(b'@' | b'*')) && self.peek_at(1) == Some(b']') {
-            let star = self.peek() == Some(b'*');
-            self.pos += 2;
-            return Ok(Some(if star { Subscript::Star } else { Subscript::At }));
+        b'[' => bracket_arith(i),
+        b'\'' if !in_dq => {
+            let (j, s) = ansi_c(i.advance(1))?;
+            Ok((j, WordPart::AnsiC(s.into())))
         }
-        let w = self.parse_word(WordCtx::Subscript)?;
-        if self.peek() != Some(b']') {
-            return Err(self.eof_matching(']', open));
+        b'"' if !in_dq => double_quoted(i.advance(1), true),
+        c if is_name_start(c) => {
+            let (j, name) = take_while(is_name_char).parse(i.advance(1))?;
+            let name = CompactString::from(name.text());
+            Ok(simple_param(j, Parameter::Named(name), start))
         }
-        self.pos += 1;
-        Ok(Some(Subscript::Index(w)))
-    }
-
-    pub(crate) fn op_word(
-        &mut self,
-        in_dq: bool,
-        pattern: bool,
-        slash: bool,
-    ) -> Result<Word, ParseError> {
-        self.parse_word(WordCtx::Param {
-            dq: in_dq,
-            pattern,
-            slash,
-        })
-    }
-
-    /// An arithmetic operand of `${x:off:len}`, ending before one of
-    /// `stops`.
-    pub(crate) fn arith_in_param(
-        &mut self,
-        stops: &[u8],
-        open: usize,
-    ) -> Result<ArithExpr, ParseError> {
-        let cp = self.checkpoint();
-        match self.arith_top(stops[0]) {
-            Ok(e) if self.peek().is_some_and(|c| stops.contains(&c)) => return Ok(e),
-            Err(e) if e.kind == ParseErrorKind::LimitExceeded => return Err(e),
-            _ => {}
-        }
-        self.restore(cp);
-        let w = self.deferred_word(stops)?;
-        if self.at_eof() {
-            return Err(self.eof_matching('}', open));
-        }
-        Ok(ArithExpr::Deferred(Box::new(w)))
-    }
-
-    /// `$'...'` with the cursor at the quote: the decoded text.
-    pub(crate) fn ansi_c(&mut self) -> Result<String, ParseError> {
-        let open = self.pos - 1;
-        self.pos += 1;
-        // Bytes, so that octal and hex escapes above 0x7f combine into
-        // UTF-8 characters as they do in bash (`$'\303\251'` is `é`).
-        let mut out: Vec<u8> = Vec::new();
-        let mut nul_at: Option<usize> = None;
-        loop {
-            let Some(c) = self.bump_char() else {
-                return Err(self.eof_matching('\'', open));
+        c @ b'0'..=b'9' => {
+            let p = if c == b'0' {
+                Parameter::Special('0')
+            } else {
+                Parameter::Positional(u32::from(c - b'0'))
             };
-            let decoded: Option<char> = match c {
-                '\'' => break,
-                '\\' => {
-                    let Some(e) = self.bump_char() else {
-                        return Err(self.eof_matching('\'', open));
-                    };
-                    self.ansi_escape(e, &mut out)
-                }
-                c => Some(c),
-            };
-            if let Some(d) = decoded {
-                if d == '\0' && nul_at.is_none() {
-                    nul_at = Some(out.len());
-                }
-                out.extend_from_slice(d.encode_utf8(&mut [0; 4]).as_bytes());
-            }
+            Ok(simple_param(i.advance(2), p, start))
         }
-        if let Some(n) = nul_at {
-            out.truncate(n);
-        }
-        Ok(String::from_utf8_lossy(&out).into_owned())
+        c if is_special_param(c) => Ok(simple_param(
+            i.advance(2),
+            Parameter::Special(c as char),
+            start,
+        )),
+        _ => Ok(dollar_sign(i)),
     }
+}
 
-    /// Decodes the escape `\e...` (the character after the backslash is
-    /// consumed); `None` when it pushed bytes itself (a raw byte above
-    /// 0x7f from an octal or hex escape).
-    fn ansi_escape(&mut self, e: char, out: &mut Vec<u8>) -> Option<char> {
-        Some(match e {
-            'a' => '\x07',
-            'b' => '\x08',
-            'e' | 'E' => '\x1b',
-            'f' => '\x0c',
-            'n' => '\n',
-            'r' => '\r',
-            't' => '\t',
-            'v' => '\x0b',
-            '\\' => '\\',
-            '\'' => '\'',
-            '"' => '"',
-            '?' => '?',
-            '0'..='7' => {
-                let mut v = e as u32 - '0' as u32;
-                for _ in 0..2 {
-                    match self.peek() {
-                        Some(d @ b'0'..=b'7') => {
-                            v = v * 8 + u32::from(d - b'0');
-                            self.pos += 1;
-                        }
-                        _ => break,
+/// `$name`, `$1`, `$@` ... ending at `j`.
+fn simple_param<'h, 'a>(
+    j: Input<'h, 'a>,
+    param: Parameter,
+    start: usize,
+) -> (Input<'h, 'a>, WordPart) {
+    let span = j.host().borrow_mut().span(start, j.pos);
+    let part = WordPart::Param(Box::new(ParamExpansion {
+        param,
+        subscript: None,
+        indirect: false,
+        op: None,
+        braced: false,
+        span,
+    }));
+    (j, part)
+}
+
+fn command_subst(script: Script) -> WordPart {
+    WordPart::CommandSubst {
+        script: Box::new(script),
+        backquoted: false,
+    }
+}
+
+/// The commands of `$(...)` or `<(...)` after the opening parenthesis,
+/// through the closing one; `start` is the `$` or `<`.
+///
+/// Here-documents begun before the substitution on the same line are
+/// not read at a newline inside it: bash reads their bodies after the
+/// line that holds the end of the substitution (`cat <<E && echo $(\n
+/// echo x)\nbody\nE`). Only those begun inside are read there.
+fn substitution_script<'h, 'a>(i: Input<'h, 'a>, start: usize) -> PResult<'h, 'a, Script> {
+    let outer = std::mem::take(&mut i.host().borrow_mut().pending);
+    let r = substitution_list(i, start);
+    let mut host = i.host().borrow_mut();
+    let inner = std::mem::replace(&mut host.pending, outer);
+    host.pending.extend(inner);
+    r
+}
+
+/// [`substitution_script`] with the outer here-documents put aside, one
+/// level deeper.
+fn substitution_list<'h, 'a>(i: Input<'h, 'a>, start: usize) -> PResult<'h, 'a, Script> {
+    let (j, body) = i.deeper()?.host_parse(Parser::parse_compound_list)?;
+    let (j, ()) = blanks(j)?;
+    let j = match j.at(0) {
+        Some(b')') => j.advance(1),
+        None => return unmatched(j, ')', j.src().len()),
+        Some(_) => return host_error(j, Parser::unexpected),
+    };
+    let span = j.host().borrow_mut().span(start, j.pos);
+    let script = Script {
+        body,
+        span,
+        comments: Vec::new(),
+    };
+    Ok((j.leave_to(&i), script))
+}
+
+/// `<(list)` / `>(list)` at the cursor.
+pub(crate) fn process_subst<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPart> {
+    let read = i.at(0) == Some(b'<');
+    let (j, script) = substitution_script(i.advance(2), i.pos)?;
+    Ok((
+        j,
+        WordPart::ProcessSubst {
+            read,
+            script: Box::new(script),
+        },
+    ))
+}
+
+/// `$((...))`, or `$( (...) )` when the text does not close with `))`.
+fn arith_or_subst<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPart> {
+    let start = i.pos;
+    let cp = i.host().borrow().checkpoint();
+    let (j, tried) = i.advance(3).deeper()?.call_host(|p| p.arith_top(b')'));
+    match tried {
+        Ok(expr) if j.rest().starts_with(b"))") => {
+            return Ok((j.advance(2).leave_to(&i), WordPart::Arith(Box::new(expr))));
+        }
+        Err(err) if err.kind == ParseErrorKind::LimitExceeded => return Err(j.fatal(err)),
+        _ => {}
+    }
+    i.host().borrow_mut().restore(cp);
+    // The tries go on with the last arithmetic token where they left it.
+    let (k, deferred) = i
+        .advance(3)
+        .with_last(j.last)
+        .deeper()?
+        .host_parse(|p| p.deferred_arith(b')', start))?;
+    if k.rest().starts_with(b"))") {
+        return Ok((
+            k.advance(2).leave_to(&i),
+            WordPart::Arith(Box::new(deferred)),
+        ));
+    }
+    // A command substitution whose first command is a subshell.
+    i.host().borrow_mut().restore(cp);
+    let (l, script) = substitution_script(i.advance(2).with_last(k.last), start)?;
+    Ok((l, command_subst(script)))
+}
+
+/// `$[expr]` (obsolete arithmetic expansion).
+fn bracket_arith<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, WordPart> {
+    let start = i.pos;
+    let cp = i.host().borrow().checkpoint();
+    let (j, tried) = i.advance(2).deeper()?.call_host(|p| p.arith_top(b']'));
+    match tried {
+        Ok(expr) if j.at(0) == Some(b']') => {
+            return Ok((j.advance(1).leave_to(&i), WordPart::Arith(Box::new(expr))));
+        }
+        Err(err) if err.kind == ParseErrorKind::LimitExceeded => return Err(j.fatal(err)),
+        _ => {}
+    }
+    i.host().borrow_mut().restore(cp);
+    let (k, deferred) = i
+        .advance(2)
+        .with_last(j.last)
+        .deeper()?
+        .host_parse(|p| p.deferred_arith(b']', start))?;
+    if k.at(0) == Some(b']') {
+        return Ok((
+            k.advance(1).leave_to(&i),
+            WordPart::Arith(Box::new(deferred)),
+        ));
+    }
+    unmatched(k, ']', start)
+}
+
+/// `${...}` at the cursor; a bad substitution (bash's run-time error)
+/// becomes [`WordPart::BadSubstitution`] with the text up to the
+/// closing brace, the cursor after it.
+fn braced_param<'h, 'a>(i: Input<'h, 'a>, in_dq: bool) -> PResult<'h, 'a, WordPart> {
+    match braced_param_checked(i, in_dq) {
+        Err(nom::Err::Failure(e)) => {
+            if let Some(f) = &e.fatal
+                && f.kind == ParseErrorKind::Invalid
+                && let Some(text) = f.message.strip_suffix(BAD_SUBST)
+                && i.src()[i.pos..].starts_with(text)
+            {
+                let part = WordPart::BadSubstitution(text.into());
+                return Ok((i.advance(text.len()).with_last(e.last), part));
+            }
+            Err(nom::Err::Failure(e))
+        }
+        r => r,
+    }
+}
+
+/// `${...}` at the cursor, a bad substitution an error; one level
+/// deeper.
+fn braced_param_checked<'h, 'a>(i: Input<'h, 'a>, in_dq: bool) -> PResult<'h, 'a, WordPart> {
+    let open = i.pos;
+    let j = i.advance(2).deeper()?;
+    let (j, param, subscript, indirect, op) = match j.at(0) {
+        Some(b'#')
+            if j.at(1) != Some(b'}')
+                && j.at(1).is_some_and(|n| {
+                    is_name_start(n)
+                        || n.is_ascii_digit()
+                        || (is_special_param(n) && j.at(2) == Some(b'}'))
+                }) =>
+        {
+            let (k, param) = param_name(j.advance(1), open)?;
+            let (k, subscript) = opt_subscript(k, &param)?;
+            (k, param, subscript, false, Some(ParamOp::Length))
+        }
+        Some(b'!')
+            if j.at(1).is_some_and(|n| {
+                n != b'}' && (is_name_start(n) || n.is_ascii_digit() || is_special_param(n))
+            }) =>
+        {
+            let (k, param) = param_name(j.advance(1), open)?;
+            if matches!(param, Parameter::Named(_))
+                && matches!(k.at(0), Some(b'*' | b'@'))
+                && k.at(1) == Some(b'}')
+            {
+                let star = k.at(0) == Some(b'*');
+                (
+                    k.advance(1),
+                    param,
+                    None,
+                    false,
+                    Some(ParamOp::PrefixNames { star }),
+                )
+            } else {
+                let (k, subscript) = opt_subscript(k, &param)?;
+                match (&subscript, k.at(0)) {
+                    (Some(Subscript::At), Some(b'}')) => {
+                        (k, param, None, false, Some(ParamOp::Keys { star: false }))
+                    }
+                    (Some(Subscript::Star), Some(b'}')) => {
+                        (k, param, None, false, Some(ParamOp::Keys { star: true }))
+                    }
+                    _ => {
+                        let (k, op) = param_operator(k, in_dq, open)?;
+                        (k, param, subscript, true, op)
                     }
                 }
-                let b = (v & 0xff) as u8;
-                if b >= 0x80 {
-                    out.push(b);
-                    return None;
-                }
-                char::from(b)
             }
-            'x' | 'u' | 'U' => {
-                let max = match e {
-                    'x' => 2,
-                    'u' => 4,
-                    _ => 8,
+        }
+        _ => {
+            let (k, param) = param_name(j, open)?;
+            let (k, subscript) = opt_subscript(k, &param)?;
+            let (k, op) = param_operator(k, in_dq, open)?;
+            (k, param, subscript, false, op)
+        }
+    };
+    let j = match j.at(0) {
+        Some(b'}') => j.advance(1),
+        None => return unmatched(j, '}', open),
+        Some(_) => return host_error(j, |p| p.bad_substitution(open)),
+    };
+    let span = j.host().borrow_mut().span(open, j.pos);
+    let part = WordPart::Param(Box::new(ParamExpansion {
+        param,
+        subscript,
+        indirect,
+        op: op.map(Box::new),
+        braced: true,
+        span,
+    }));
+    Ok((j.leave_to(&i), part))
+}
+
+/// The parameter of the `${` at `open`: a name, a number, a special
+/// parameter.
+fn param_name<'h, 'a>(i: Input<'h, 'a>, open: usize) -> PResult<'h, 'a, Parameter> {
+    match i.at(0) {
+        Some(c) if is_name_start(c) => {
+            let (j, name) = take_while(is_name_char).parse(i)?;
+            Ok((j, Parameter::Named(CompactString::from(name.text()))))
+        }
+        Some(c) if c.is_ascii_digit() => {
+            let (j, digits) = take_while(|c: u8| c.is_ascii_digit()).parse(i)?;
+            let p = match digits.text() {
+                "0" => Parameter::Special('0'),
+                d => Parameter::Positional(d.parse::<u32>().unwrap_or(u32::MAX)),
+            };
+            Ok((j, p))
+        }
+        Some(c) if is_special_param(c) => Ok((i.advance(1), Parameter::Special(c as char))),
+        None => unmatched(i, '}', open),
+        Some(_) => host_error(i, |p| p.bad_substitution(open)),
+    }
+}
+
+/// `[@]`, `[*]` or `[word]` after a named parameter, if there.
+fn opt_subscript<'h, 'a>(
+    i: Input<'h, 'a>,
+    param: &Parameter,
+) -> PResult<'h, 'a, Option<Subscript>> {
+    if !matches!(param, Parameter::Named(_)) || i.at(0) != Some(b'[') {
+        return Ok((i, None));
+    }
+    let j = i.advance(1);
+    if matches!(j.at(0), Some(b'@' | b'*')) && j.at(1) == Some(b']') {
+        let s = if j.at(0) == Some(b'*') {
+            Subscript::Star
+        } else {
+            Subscript::At
+        };
+        return Ok((j.advance(2), Some(s)));
+    }
+    let (k, w) = word(j, WordCtx::Subscript)?;
+    if k.at(0) != Some(b']') {
+        return unmatched(k, ']', i.pos);
+    }
+    Ok((k.advance(1), Some(Subscript::Index(w))))
+}
+
+/// An arithmetic operand of `${x:off:len}`, ending before one of
+/// `stops`: an expression when the text parses as one up to a stop,
+/// else the text kept for run time; `open` is the `${`.
+pub(crate) fn arith_operand<'h, 'a>(
+    i: Input<'h, 'a>,
+    stops: &'static [u8],
+    open: usize,
+) -> PResult<'h, 'a, ArithExpr> {
+    let cp = i.host().borrow().checkpoint();
+    let (j, tried) = i.call_host(|p| p.arith_top(stops[0]));
+    match tried {
+        Ok(expr) if j.at(0).is_some_and(|c| stops.contains(&c)) => return Ok((j, expr)),
+        Err(err) if err.kind == ParseErrorKind::LimitExceeded => return Err(j.fatal(err)),
+        _ => {}
+    }
+    i.host().borrow_mut().restore(cp);
+    let (k, w) = i.with_last(j.last).host_parse(|p| p.deferred_word(stops))?;
+    if k.at_end() {
+        return unmatched(k, '}', open);
+    }
+    Ok((k, ArithExpr::Deferred(Box::new(w))))
+}
+
+/// The character at the cursor and the input after it.
+#[inline]
+fn next_char<'h, 'a>(i: Input<'h, 'a>) -> Option<(char, Input<'h, 'a>)> {
+    let c = i.text().chars().next()?;
+    Some((c, i.advance(c.len_utf8())))
+}
+
+/// `$'...'` with the cursor at the quote: the decoded text.
+pub(crate) fn ansi_c<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, String> {
+    let open = i.pos - 1;
+    let utf8 = i.host().borrow().limits.utf8;
+    let mut j = i.advance(1);
+    // Bytes, so that octal and hex escapes above 0x7f combine into
+    // UTF-8 characters as they do in bash (`$'\303\251'` is `é`).
+    let mut out: Vec<u8> = Vec::new();
+    let mut nul_at: Option<usize> = None;
+    loop {
+        let Some((ch, after)) = next_char(j) else {
+            return unmatched(j, '\'', open);
+        };
+        j = after;
+        let decoded: Option<char> = match ch {
+            '\'' => break,
+            '\\' => {
+                let Some((esc, after)) = next_char(j) else {
+                    return unmatched(j, '\'', open);
                 };
-                let mut v: u32 = 0;
-                let mut n = 0;
-                while n < max {
-                    match self.peek().and_then(|d| (d as char).to_digit(16)) {
-                        Some(d) => {
-                            v = v.wrapping_mul(16).wrapping_add(d);
-                            self.pos += 1;
-                            n += 1;
-                        }
-                        None => break,
+                let (after, dec) = ansi_escape(after, esc, &mut out, utf8);
+                j = after;
+                dec
+            }
+            other => Some(other),
+        };
+        if let Some(dec) = decoded {
+            if dec == '\0' && nul_at.is_none() {
+                nul_at = Some(out.len());
+            }
+            out.extend_from_slice(dec.encode_utf8(&mut [0; 4]).as_bytes());
+        }
+    }
+    if let Some(n) = nul_at {
+        out.truncate(n);
+    }
+    Ok((j, String::from_utf8_lossy(&out).into_owned()))
+}
+
+/// Decodes the escape `\e...` (the character after the backslash is
+/// read; `i` is after it); `None` when it pushed bytes itself (a raw
+/// byte above 0x7f from an octal or hex escape). `utf8`: the locale's
+/// ([`crate::ParseLimits::utf8`]).
+fn ansi_escape<'h, 'a>(
+    mut i: Input<'h, 'a>,
+    esc: char,
+    out: &mut Vec<u8>,
+    utf8: bool,
+) -> (Input<'h, 'a>, Option<char>) {
+    let decoded = match esc {
+        'a' => '\x07',
+        'b' => '\x08',
+        'e' | 'E' => '\x1b',
+        'f' => '\x0c',
+        'n' => '\n',
+        'r' => '\r',
+        't' => '\t',
+        'v' => '\x0b',
+        '\\' => '\\',
+        '\'' => '\'',
+        '"' => '"',
+        '?' => '?',
+        '0'..='7' => {
+            let mut value = esc as u32 - '0' as u32;
+            for _ in 0..2 {
+                match i.at(0) {
+                    Some(digit @ b'0'..=b'7') => {
+                        value = value * 8 + u32::from(digit - b'0');
+                        i = i.advance(1);
                     }
-                }
-                if n == 0 {
-                    out.push(b'\\');
-                    e
-                } else if e == 'x' && v >= 0x80 {
-                    out.push(v as u8);
-                    return None;
-                } else if v >= 0x80 && self.limits.utf8 {
-                    // A UTF-8 locale has a character for every code
-                    // point; bash gives up on the rest (surrogates, past
-                    // U+10FFFF) and keeps the escape.
-                    if let Some(c) = char::from_u32(v) {
-                        c
-                    } else {
-                        out.extend_from_slice(kept_escape(v).as_bytes());
-                        return None;
-                    }
-                } else if v >= 0x80 {
-                    // The C locale has no character for it: bash keeps
-                    // the escape, normalised (`\u00E9`, `\U0001F600`).
-                    out.extend_from_slice(kept_escape(v).as_bytes());
-                    return None;
-                } else {
-                    char::from_u32(v).unwrap_or('\u{fffd}')
+                    _ => break,
                 }
             }
-            'c' => match self.bump_char() {
-                Some(c) if c.is_ascii() => {
-                    let u = (c as u8).to_ascii_uppercase();
-                    if u == b'?' {
+            let byte = (value & 0xff) as u8;
+            if byte >= 0x80 {
+                out.push(byte);
+                return (i, None);
+            }
+            char::from(byte)
+        }
+        'x' | 'u' | 'U' => {
+            let max = match esc {
+                'x' => 2,
+                'u' => 4,
+                _ => 8,
+            };
+            let mut value: u32 = 0;
+            let mut n = 0;
+            while n < max {
+                match i.at(0).and_then(|digit| char::from(digit).to_digit(16)) {
+                    Some(digit) => {
+                        value = value.wrapping_mul(16).wrapping_add(digit);
+                        i = i.advance(1);
+                        n += 1;
+                    }
+                    None => break,
+                }
+            }
+            if n == 0 {
+                out.push(b'\\');
+                esc
+            } else if esc == 'x' && value >= 0x80 {
+                out.push(value as u8);
+                return (i, None);
+            } else if value >= 0x80 && utf8 {
+                // A UTF-8 locale has a character for every code point;
+                // bash gives up on the rest (surrogates, past U+10FFFF)
+                // and keeps the escape.
+                if let Some(c) = char::from_u32(value) {
+                    c
+                } else {
+                    out.extend_from_slice(kept_escape(value).as_bytes());
+                    return (i, None);
+                }
+            } else if value >= 0x80 {
+                // The C locale has no character for it: bash keeps the
+                // escape, normalised (`\u00E9`, `\U0001F600`).
+                out.extend_from_slice(kept_escape(value).as_bytes());
+                return (i, None);
+            } else {
+                char::from_u32(value).unwrap_or('\u{fffd}')
+            }
+        }
+        'c' => {
+            if let Some((c, after)) = next_char(i) {
+                i = after;
+                if c.is_ascii() {
+                    let upper = (c as u8).to_ascii_uppercase();
+                    if upper == b'?' {
                         '\x7f'
                     } else {
-                        char::from(u & 0x1f)
+                        char::from(upper & 0x1f)
                     }
-                }
-                Some(c) => {
+                } else {
                     out.extend_from_slice(b"\\c");
                     c
                 }
-                None => {
-                    out.push(b'\\');
-                    'c'
-                }
-            },
-            other => {
+            } else {
                 out.push(b'\\');
-                other
-            }
-        })
-    }
-
-    /// A backquoted command substitution at the cursor (bash manual 3.5.4:
-    /// backslash keeps its literal meaning except before `$`, `` ` ``, `\`,
-    /// and `"` inside double quotes).
-    pub(crate) fn backquote(&mut self, in_dq: bool) -> Result<WordPart, ParseError> {
-        let open = self.pos;
-        self.pos += 1;
-        let body_start = self.pos;
-        let mut text = String::new();
-        loop {
-            let Some(c) = self.peek() else {
-                return Err(self.eof_matching('`', open));
-            };
-            match c {
-                b'`' => {
-                    self.pos += 1;
-                    break;
-                }
-                b'\\' => match self.peek_at(1) {
-                    Some(n @ (b'$' | b'`' | b'\\')) => {
-                        text.push(n as char);
-                        self.pos += 2;
-                    }
-                    Some(b'"') if in_dq => {
-                        text.push('"');
-                        self.pos += 2;
-                    }
-                    _ => {
-                        text.push('\\');
-                        self.pos += 1;
-                    }
-                },
-                _ => {
-                    let ch = self.bump_char().unwrap_or('\0');
-                    text.push(ch);
-                }
+                'c'
             }
         }
-        self.enter()?;
-        let mut sub = self.derived(&text, body_start);
-        let mut script = sub.parse_script_text()?;
-        self.heredoc_count = sub.heredoc_count;
-        self.leave();
-        // The outer script holds the comments of its substitutions.
-        self.comments.append(&mut script.comments);
-        script.span = self.span_from(open);
-        Ok(WordPart::CommandSubst {
-            script: Box::new(script),
-            backquoted: true,
-        })
+        other => {
+            out.push(b'\\');
+            other
+        }
+    };
+    (i, Some(decoded))
+}
+
+/// A backquoted command substitution at the cursor (bash manual 3.5.4:
+/// backslash keeps its literal meaning except before `$`, `` ` ``, `\`,
+/// and `"` inside double quotes), its text parsed one level deeper as a
+/// script of its own.
+pub(crate) fn backquote<'h, 'a>(i: Input<'h, 'a>, in_dq: bool) -> PResult<'h, 'a, WordPart> {
+    let open = i.pos;
+    let body_start = open + 1;
+    let mut j = i.advance(1);
+    let mut text = String::new();
+    loop {
+        match j.at(0) {
+            None => return unmatched(j, '`', open),
+            Some(b'`') => {
+                j = j.advance(1);
+                break;
+            }
+            Some(b'\\') => match j.at(1) {
+                Some(n @ (b'$' | b'`' | b'\\')) => {
+                    text.push(char::from(n));
+                    j = j.advance(2);
+                }
+                Some(b'"') if in_dq => {
+                    text.push('"');
+                    j = j.advance(2);
+                }
+                _ => {
+                    text.push('\\');
+                    j = j.advance(1);
+                }
+            },
+            Some(_) => {
+                let (k, run) = take_till(|c| c == b'`' || c == b'\\').parse(j)?;
+                text.push_str(run.text());
+                j = k;
+            }
+        }
     }
+    let (k, script) = j.deeper()?.host_parse(|p| {
+        let mut sub = p.derived(&text, body_start);
+        let mut script = sub.parse_script_text()?;
+        p.heredoc_count = sub.heredoc_count;
+        // The outer script holds the comments of its substitutions.
+        p.comments.append(&mut script.comments);
+        script.span = p.span_from(open);
+        Ok(script)
+    })?;
+    let part = WordPart::CommandSubst {
+        script: Box::new(script),
+        backquoted: true,
+    };
+    Ok((k.leave_to(&i), part))
 }
 
 pub(crate) fn default_kind(c: u8) -> Option<DefaultKind> {

@@ -16,31 +16,48 @@ use nom::sequence::{preceded, terminated};
 use nom::{Err, Parser as _};
 
 use crate::ast::{CaseMode, ParamOp, ReplaceMode, Word};
-use crate::error::ParseError;
-use crate::input::{Flags, GrammarError, Input, PResult};
-use crate::param::default_kind;
+use crate::input::{GrammarError, Input, PResult};
+use crate::param::{arith_operand, default_kind};
 use crate::parser::Parser;
+use crate::word::{WordCtx, word};
 
 impl Parser<'_> {
     /// The operator at the cursor of the `${` at `open`; `None` before
-    /// the closing brace. The cursor stops before the brace.
+    /// the closing brace. The cursor stops before the brace. (For
+    /// `legacy_expand.rs`: `param.rs` calls [`param_operator`].)
+    #[cfg(test)]
     pub(crate) fn param_op(
         &mut self,
         in_dq: bool,
         open: usize,
-    ) -> Result<Option<ParamOp>, ParseError> {
+    ) -> Result<Option<ParamOp>, crate::ParseError> {
         #[cfg(test)]
         if crate::differential::legacy_param() {
             return self.legacy_param_op(in_dq, open);
         }
-        let ctx = Ctx { in_dq, open };
-        self.run_nom(Flags::default(), |i| operator(i, ctx))
-            .map_err(|e| match e.fatal {
-                Some(f) => *f,
-                // Every failure below is a finished error of the host.
-                None => self.invalid(e.message.to_string(), e.at),
-            })
+        self.run_nom(crate::input::Flags::default(), |i| {
+            param_operator(i, in_dq, open)
+        })
+        .map_err(|e| self.grammar_error(e))
     }
+}
+
+/// The operator at the cursor of the `${` at `open` (`in_dq`: inside
+/// double quotes); `None` before the closing brace, where the input
+/// stops. Every error is a finished one of the host's (bash's `${...}:
+/// bad substitution`, a missing `}`, or one of the words inside).
+pub(crate) fn param_operator<'h, 'a>(
+    i: Input<'h, 'a>,
+    in_dq: bool,
+    open: usize,
+) -> PResult<'h, 'a, Option<ParamOp>> {
+    operator(i, Ctx { in_dq, open }).map_err(|e| match e {
+        Err::Error(g) | Err::Failure(g) if g.fatal.is_none() => {
+            let e = i.host().borrow_mut().invalid(g.message.to_string(), g.at);
+            i.fatal(e)
+        }
+        e => e,
+    })
 }
 
 /// What every production here needs to know about the expansion.
@@ -101,7 +118,14 @@ fn op_word<'h, 'a>(
     pattern: bool,
     slash: bool,
 ) -> PResult<'h, 'a, Word> {
-    i.host_parse(|p| p.op_word(ctx.in_dq, pattern, slash))
+    word(
+        i,
+        WordCtx::Param {
+            dq: ctx.in_dq,
+            pattern,
+            slash,
+        },
+    )
 }
 
 /// `-word` `=word` `?word` `+word` (after `:` when `colon`).
@@ -114,11 +138,8 @@ fn default_op<'h, 'a>(i: Input<'h, 'a>, ctx: Ctx, colon: bool) -> PResult<'h, 'a
 /// `:offset` or `:offset:length` (the colon read), each arithmetic or
 /// deferred text.
 fn substring<'h, 'a>(i: Input<'h, 'a>, ctx: Ctx) -> PResult<'h, 'a, ParamOp> {
-    let (j, offset) = i.host_parse(|p| p.arith_in_param(b":}", ctx.open))?;
-    let (j, length) = opt(preceded(char(':'), |k: Input<'h, 'a>| {
-        k.host_parse(|p| p.arith_in_param(b"}", ctx.open))
-    }))
-    .parse(j)?;
+    let (j, offset) = arith_operand(i, b":}", ctx.open)?;
+    let (j, length) = opt(preceded(char(':'), |k| arith_operand(k, b"}", ctx.open))).parse(j)?;
     Ok((j, ParamOp::Substring { offset, length }))
 }
 

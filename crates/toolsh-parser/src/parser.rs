@@ -252,12 +252,15 @@ impl<'a> Parser<'a> {
         self.b[self.pos.min(self.b.len())..].starts_with(s.as_bytes())
     }
 
-    /// The character at the cursor (the source is valid UTF-8).
+    /// The character at the cursor (the source is valid UTF-8; the nom
+    /// productions read characters from their input).
+    #[cfg(test)]
     pub(crate) fn peek_char(&self) -> Option<char> {
         self.src.get(self.pos..).and_then(|s| s.chars().next())
     }
 
     /// Consumes one character and returns it.
+    #[cfg(test)]
     pub(crate) fn bump_char(&mut self) -> Option<char> {
         let c = self.peek_char()?;
         self.pos += c.len_utf8();

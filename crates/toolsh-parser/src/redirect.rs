@@ -139,7 +139,7 @@ fn redirect<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, Redirect> {
     let (j, target) = if let RedirOp::HereDoc { strip_tabs } = op {
         j.host_parse(|p| p.heredoc_delimiter(strip_tabs))?
     } else {
-        let (j, word) = j.host_parse(|p| p.parse_word(WordCtx::Normal))?;
+        let (j, word) = crate::word::word(j, WordCtx::Normal)?;
         if op == RedirOp::DupWrite
             && fd.is_none()
             && let [WordPart::Literal(l)] = word.parts.as_slice()
@@ -151,7 +151,7 @@ fn redirect<'h, 'a>(i: Input<'h, 'a>) -> PResult<'h, 'a, Redirect> {
         }
         (j, RedirTarget::Word(word))
     };
-    let span = j.host.borrow_mut().span(start, j.pos);
+    let span = j.host().borrow_mut().span(start, j.pos);
     Ok((
         j,
         Redirect {
