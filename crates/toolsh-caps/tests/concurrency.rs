@@ -27,14 +27,18 @@ fn rt() -> Arc<CapabilityRuntime> {
 fn counting_tool(rt: &CapabilityRuntime, name: &str, policy: ToolPolicy) -> Arc<AtomicUsize> {
     let runs = Arc::new(AtomicUsize::new(0));
     let r = runs.clone();
-    rt.register_tool(ToolDef::new(name, "Counts."), policy, move |_a: ToolArgs| {
-        let r = r.clone();
-        async move {
-            r.fetch_add(1, Ordering::SeqCst);
-            tokio::time::sleep(Duration::from_millis(5)).await;
-            Ok("ran".to_string())
-        }
-    })
+    rt.register_tool(
+        ToolDef::new(name, "Counts."),
+        policy,
+        move |_a: ToolArgs| {
+            let r = r.clone();
+            async move {
+                r.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                Ok("ran".to_string())
+            }
+        },
+    )
     .unwrap();
     runs
 }
@@ -105,7 +109,9 @@ async fn call_limits_hold_across_64_concurrent_executions() {
         let r = t.await.unwrap();
         assert_eq!(r.stdout, "ran\nran\nran\nend\n", "{}", r.stderr);
         assert_eq!(
-            r.stderr.matches("call limit reached (3 per execution)").count(),
+            r.stderr
+                .matches("call limit reached (3 per execution)")
+                .count(),
             5,
             "{}",
             r.stderr

@@ -229,8 +229,9 @@ impl Utility for ReadToolOutput {
             })
         };
         let parsed = match (args.first(), args.len()) {
-            (Some(id), 1..=3) => count(1, 0)
-                .and_then(|o| count(2, MAX_READ_CHARS).map(|l| (id.clone(), o, l))),
+            (Some(id), 1..=3) => {
+                count(1, 0).and_then(|o| count(2, MAX_READ_CHARS).map(|l| (id.clone(), o, l)))
+            }
             _ => Err(format!("usage: {READ_TOOL} ID [OFFSET [LENGTH]]")),
         };
         let (id, offset, length) = match parsed {

@@ -79,7 +79,9 @@ async fn checkpoints_hold_under_64_concurrent_writes_and_undos() {
     let all: BTreeSet<usize> = (0..WRITERS).collect();
     assert_eq!(
         present,
-        all.difference(&undone).copied().collect::<BTreeSet<usize>>(),
+        all.difference(&undone)
+            .copied()
+            .collect::<BTreeSet<usize>>(),
         "undone: {undone:?}"
     );
     let log: Vec<usize> = read(&fs, "/tmp/log")
@@ -131,8 +133,7 @@ async fn checkpoints_hold_under_64_concurrent_writes_and_undos() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_speculation_gate_holds_for_128_concurrent_speculations() {
     let fs = Arc::new(MemoryFs::new());
-    let write =
-        ShellExecutor::sandbox_session_with(fs.clone(), Arc::new(|b| b)).speculatable(true);
+    let write = ShellExecutor::sandbox_session_with(fs.clone(), Arc::new(|b| b)).speculatable(true);
     let read_tool = ShellExecutor::logic_only(Arc::new(|b| b))
         .tool_id("calc")
         .speculatable(true);
@@ -184,7 +185,11 @@ async fn the_speculation_gate_holds_for_128_concurrent_speculations() {
     gate.set_effective_trust(TrustLevel::Trusted);
     for i in (1..2 * SPECULATIONS).step_by(2) {
         let out = s
-            .resolve(&call(&format!("c{i}"), "calc", &format!("echo $(({i} * 2))")))
+            .resolve(&call(
+                &format!("c{i}"),
+                "calc",
+                &format!("echo $(({i} * 2))"),
+            ))
             .await
             .unwrap()
             .unwrap();

@@ -258,10 +258,7 @@ async fn the_read_command_reads_what_a_preview_names() {
         run(format!("read_tool_output {id} 1998 12")).await,
         "00333\n00334\n"
     );
-    assert_eq!(
-        run(format!("read_tool_output {id} 23994")).await,
-        "03999\n"
-    );
+    assert_eq!(run(format!("read_tool_output {id} 23994")).await, "03999\n");
     assert_eq!(
         run(format!("read_tool_output {id} 99999; echo \"end=$?\"")).await,
         "end=0\n"
@@ -271,7 +268,10 @@ async fn the_read_command_reads_what_a_preview_names() {
         "read_tool_output: no tool output nope\nst=1\n"
     );
     assert_eq!(
-        run(format!("read_tool_output {id} x 2>/dev/null; echo \"st=$?\"")).await,
+        run(format!(
+            "read_tool_output {id} x 2>/dev/null; echo \"st=$?\""
+        ))
+        .await,
         "st=2\n"
     );
 }
