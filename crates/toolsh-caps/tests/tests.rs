@@ -4,5 +4,6 @@
 
 mod bounds;
 mod caps;
+mod concurrency;
 mod host;
 mod rules;

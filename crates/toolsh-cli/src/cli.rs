@@ -274,6 +274,14 @@ pub struct RunArgs {
     /// audit entries under a lease. `toolsh replay FILE` re-runs it.
     #[arg(long, value_name = "FILE")]
     pub trajectory: Option<PathBuf>,
+    /// Spool a stdout of 16 KiB or more into DIR
+    /// (`DIR/.toolsh/tool_outputs/<id>.txt`): toolsh prints its first
+    /// 2,000 and last 500 characters and the spool id, and the scripts of
+    /// runs with the same `--spool-dir` read the rest with
+    /// `read_tool_output ID [OFFSET [LENGTH]]` (characters). The script's
+    /// stdout is then held until it ends instead of streamed.
+    #[arg(long, value_name = "DIR")]
+    pub spool_dir: Option<PathBuf>,
 }
 
 /// `toolsh check`.
@@ -342,11 +350,17 @@ pub struct McpArgs {
     #[command(flatten)]
     pub server: ServerArgs,
     /// Spool script results of 16 KiB or more into DIR
-    /// (`DIR/.toolsh/tool_outputs/<id>.txt`): the client gets the first
-    /// 2,000 and last 500 characters and the spool id, and the server also
-    /// serves `read_tool_output` to read the rest.
-    #[arg(long, value_name = "DIR")]
+    /// (`DIR/.toolsh/tool_outputs/<id>.txt`, kept after the server ends):
+    /// the client gets the first 2,000 and last 500 characters and the
+    /// spool id, and the server also serves `read_tool_output` to read the
+    /// rest. Without it results are spooled the same way into a private
+    /// temporary directory (mode 0700) removed when the server ends.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_spool")]
     pub spool_dir: Option<PathBuf>,
+    /// Return every script result whole, however large (no spooling, no
+    /// `read_tool_output`).
+    #[arg(long)]
+    pub no_spool: bool,
     /// Append every script call to the trajectory FILE (JSON lines, the
     /// executor layer's format, the whole result even when spooled).
     #[arg(long, value_name = "FILE")]

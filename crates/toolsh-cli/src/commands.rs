@@ -246,8 +246,24 @@ pub async fn mcp(args: McpArgs) -> i32 {
     let mut server = toolsh_mcp::ScriptServer::new(set)
         .with_approvals(approvals)
         .with_limits(server_limits(&args.server));
-    if let Some(f) = crate::trajectory::finisher(args.spool_dir.as_ref(), args.trajectory.as_ref())
-    {
+    // Large results are spooled unless `--no-spool`: into `--spool-dir`,
+    // else a private directory that lives as long as the server.
+    let private_spool = match (&args.spool_dir, args.no_spool) {
+        (None, false) => match private_spool_dir() {
+            Ok(d) => Some(d),
+            Err(e) => {
+                eprintln!("toolsh: mcp: cannot create a spool directory: {e}");
+                loaded.shutdown().await;
+                return 1;
+            }
+        },
+        _ => None,
+    };
+    let spool_dir = args
+        .spool_dir
+        .clone()
+        .or_else(|| private_spool.as_ref().map(|d| d.path().to_path_buf()));
+    if let Some(f) = crate::trajectory::finisher(spool_dir.as_ref(), args.trajectory.as_ref()) {
         server = server.with_finisher(f);
     }
     let result = match &args.http {
@@ -255,6 +271,7 @@ pub async fn mcp(args: McpArgs) -> i32 {
         None => toolsh_mcp::serve_stdio_with(server).await,
     };
     loaded.shutdown().await;
+    drop(private_spool);
     match result {
         Ok(()) => 0,
         Err(e) => {
@@ -267,6 +284,19 @@ pub async fn mcp(args: McpArgs) -> i32 {
             }
         }
     }
+}
+
+/// A directory of `toolsh mcp`'s own for spooled results (under the
+/// system's temporary directory, mode 0700, removed when dropped).
+fn private_spool_dir() -> std::io::Result<tempfile::TempDir> {
+    let mut b = tempfile::Builder::new();
+    b.prefix("toolsh-spool-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o700));
+    }
+    b.tempdir()
 }
 
 /// The served tool set of `loaded` under `limits`: under grants or a mode,

@@ -1,11 +1,13 @@
 //! `toolsh run`: a script over the tools, in the sandbox.
 
 use std::io::{IsTerminal, Read, Write};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
+use toolsh_executor::spool::DEFAULT_SPOOL_THRESHOLD;
+use toolsh_executor::{ReadToolOutput, SpoolTarget, Spooler};
 use toolsh_interp::fs::MemoryFs;
-use toolsh_interp::{ExecutionLimits, Profile, Shell, ShellBuilder};
+use toolsh_interp::{ExecutionLimits, OutputSink, Profile, Shell, ShellBuilder};
 use toolsh_parser::{ParseError, ParseErrorKind};
 use toolsh_tools::{ToolCallRequest, ToolRegistry, commands_for};
 
@@ -206,6 +208,15 @@ pub async fn run(args: RunArgs) -> i32 {
         }
         b = with_tools(b, &Arc::new(registry), &Arc::new(request.clone()));
     }
+    // `--spool-dir`: a large stdout is spooled there, and the script can
+    // read earlier spooled outputs.
+    let spooler = args
+        .spool_dir
+        .as_ref()
+        .map(|d| Spooler::new(SpoolTarget::Workspace(d.clone())).read_by_command());
+    if let Some(s) = &spooler {
+        b = b.utility(Arc::new(ReadToolOutput::new(s.clone())));
+    }
     let mut b = b
         .arg0(arg0)
         .args(args.args.clone())
@@ -221,8 +232,14 @@ pub async fn run(args: RunArgs) -> i32 {
     });
     let reader = HostOutput::default();
     let (out_copy, err_copy) = (Capture::default(), Capture::default());
+    let host_out = reader.sink(spinner.clone(), Stream::Stdout, None);
+    let held = Held::default();
     let (mut out_sink, mut err_sink) = (
-        reader.sink(spinner.clone(), Stream::Stdout, None),
+        if spooler.is_some() {
+            held.sink()
+        } else {
+            host_out.clone()
+        },
         reader.sink(spinner.clone(), Stream::Stderr, syntax),
     );
     if args.trajectory.is_some() {
@@ -251,6 +268,9 @@ pub async fn run(args: RunArgs) -> i32 {
             toolsh_tools::EXIT_INTERNAL
         }
     };
+    if let Some(s) = &spooler {
+        emit_spooled(s, &held, &host_out);
+    }
     if let Some(s) = spinner {
         s.finish();
     }
@@ -332,6 +352,41 @@ fn open_record_files(args: &RunArgs) -> Result<(), String> {
         check("--audit", p, false)?;
     }
     Ok(())
+}
+
+/// A script's stdout held until it ends (`--spool-dir`); the
+/// interpreter's stdout limit bounds it.
+#[derive(Clone, Default)]
+struct Held(Arc<Mutex<Vec<u8>>>);
+
+impl Held {
+    fn sink(&self) -> OutputSink {
+        let keep = self.0.clone();
+        Arc::new(move |data: &[u8]| {
+            keep.lock().expect("held lock").extend_from_slice(data);
+            Ok(())
+        })
+    }
+}
+
+/// Write the held stdout to the host's: as it is below the spool
+/// threshold, else spooled and shown as its preview (head, tail and the
+/// `read_tool_output` command that reads the rest).
+fn emit_spooled(spooler: &Spooler, held: &Held, out: &OutputSink) {
+    let bytes = std::mem::take(&mut *held.0.lock().expect("held lock"));
+    let shown = if bytes.len() < DEFAULT_SPOOL_THRESHOLD {
+        bytes
+    } else {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let (shown, path) = spooler.spool("run", text);
+        if path.is_some() {
+            format!("{shown}\n").into_bytes()
+        } else {
+            shown.into_bytes()
+        }
+    };
+    // A reader that has gone is recorded by the sink (exit status 141).
+    let _ = out(&shown);
 }
 
 /// The process's standard input as a stream the script reads on demand:

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 /// A running `toolsh mcp --demo-tools` and its output lines.
 pub(crate) struct Session {
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
@@ -25,15 +25,21 @@ impl Session {
 
     /// [`Session::start`] with more `toolsh mcp` arguments.
     pub(crate) fn start_with(extra: &[&str]) -> (Self, Value) {
+        Self::start_in(extra, &[])
+    }
+
+    /// [`Session::start_with`] with more environment variables.
+    pub(crate) fn start_in(extra: &[&str], env: &[(&str, &std::path::Path)]) -> (Self, Value) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
             .args(["mcp", "--demo-tools"])
             .args(extra)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("spawn toolsh mcp");
-        let stdin = child.stdin.take().unwrap();
+        let stdin = child.stdin.take();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = channel();
         std::thread::spawn(move || {
@@ -64,9 +70,17 @@ impl Session {
     }
 
     pub(crate) fn send_line(&mut self, line: &str) {
-        self.stdin.write_all(line.as_bytes()).unwrap();
-        self.stdin.write_all(b"\n").unwrap();
-        self.stdin.flush().unwrap();
+        let stdin = self.stdin.as_mut().expect("stdin still open");
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Close the server's stdin (the end of the session) and wait for it
+    /// to exit; returns its exit status.
+    pub(crate) fn close(&mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        self.child.wait().unwrap()
     }
 
     /// The next message from the server (fails after 20 s of silence).

@@ -327,7 +327,7 @@ fn mcp_serve_driven_by_the_inspector_cli(npm: &Path) {
         .iter()
         .filter_map(|t| t["name"].as_str())
         .collect();
-    assert_eq!(names, ["script"]);
+    assert_eq!(names, ["script", "read_tool_output"]);
     let description = list["tools"][0]["description"].as_str().unwrap();
     assert!(description.contains("memory.create_entities"));
     // The served profile is LogicOnly, and the model is told so.

@@ -19,6 +19,7 @@ mod mcp_pipeline;
 mod mcp_stdio;
 mod oauth_login_required;
 mod readme;
+mod run_spool;
 mod serve;
 mod server_bounds;
 mod shared_session;

@@ -46,7 +46,7 @@ pub use provider::{
 pub use scripted::ScriptedToolExecutor;
 pub use shell::{ConfigureFn, ConfirmFn, MAX_CHECKPOINTS, ShellExecutor};
 pub use speculate::Speculator;
-pub use spool::{SpoolTarget, Spooler};
+pub use spool::{ReadToolOutput, SpoolTarget, Spooler};
 pub use toolsh_tools::ToolDef;
 pub use trajectory::{
     Divergence, MAX_TRAJECTORY_CONTENT_BYTES, ReplayReport, Trajectory, TrajectoryEntry, now_ms,

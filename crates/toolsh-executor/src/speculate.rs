@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use serde_json::Value;
 use tokio::task::JoinHandle;
 
-use crate::call::ToolCall;
+use crate::call::{ToolCall, ToolError};
 use crate::executor::{ExecOutcome, ToolExecutor};
 
 /// Starts and reuses speculative calls.
@@ -94,8 +94,10 @@ impl Speculator {
     /// The result of the final `call`: the speculative one when the same
     /// call was started (same tool and arguments) and may still run early
     /// (the trust level or mode may have changed since), else a normal
-    /// execution through every gate. The output carries the final call's
-    /// id.
+    /// execution through every gate. A speculative run that a gate refused
+    /// (denied, or confirmation required, as the gate stood when it ran)
+    /// is no result of the call: it too is run again through the gates as
+    /// they are now. The output carries the final call's id.
     pub async fn resolve(&self, call: &ToolCall) -> ExecOutcome {
         let mut handle = self
             .started
@@ -114,8 +116,11 @@ impl Speculator {
                     o.call_id.clone_from(&call.id);
                     Ok(Some(o))
                 }
+                Ok(Err(ToolError::Denied(_) | ToolError::ConfirmationRequired { .. })) => {
+                    self.executor.execute_tool_call(call).await
+                }
                 Ok(other) => other,
-                Err(e) => Err(crate::call::ToolError::Panic(e.to_string())),
+                Err(e) => Err(ToolError::Panic(e.to_string())),
             },
             None => self.executor.execute_tool_call(call).await,
         }

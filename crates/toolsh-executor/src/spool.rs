@@ -5,7 +5,9 @@
 //! has: for a memory target the path inside its own file system (`sed -n`
 //! / `cat`), for a workspace target the spool id and the `read_tool_output`
 //! tool ([`Spooler::read`] serves it); never a host path, which a sandboxed
-//! model cannot open. Ids are `<unix_ms>-<seq>-<sanitized call id, at most
+//! model cannot open. A host whose model reaches the spool through a
+//! shell rather than a tool ([`Spooler::read_by_command`]) names the
+//! [`ReadToolOutput`] command instead. Ids are `<unix_ms>-<seq>-<sanitized call id, at most
 //! 40 chars>-<16 hex digits of BLAKE3 of the raw call id>`, created
 //! exclusively, so two calls never share a file. Spooled files are never
 //! deleted automatically.
@@ -15,7 +17,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use async_trait::async_trait;
 use toolsh_interp::fs::MemoryFs;
+use toolsh_interp::{Utility, UtilityContext, UtilityResult, write_status};
 
 /// Default threshold: 16 KiB.
 pub const DEFAULT_SPOOL_THRESHOLD: usize = 16 * 1024;
@@ -40,6 +44,7 @@ pub struct Spooler {
     target: SpoolTarget,
     threshold: usize,
     seq: Arc<AtomicU64>,
+    by_command: bool,
 }
 
 impl Spooler {
@@ -49,7 +54,18 @@ impl Spooler {
             target,
             threshold: DEFAULT_SPOOL_THRESHOLD,
             seq: Arc::default(),
+            by_command: false,
         }
+    }
+
+    /// Name the [`ReadToolOutput`] shell command in a workspace target's
+    /// preview (`read more with: read_tool_output ID 2000`) instead of
+    /// the `read_tool_output` tool: for a model that reads the spool with
+    /// a later script (`toolsh run --spool-dir`), not a tool call.
+    #[must_use]
+    pub fn read_by_command(mut self) -> Self {
+        self.by_command = true;
+        self
     }
 
     /// Set the threshold in bytes.
@@ -100,9 +116,15 @@ impl Spooler {
                     });
                     match written {
                         Ok(()) => {
-                            let hint = format!(
-                                "saved as tool output {id}; read more with {READ_TOOL} {{\"id\": \"{id}\", \"offset\": {HEAD_CHARS}}}"
-                            );
+                            let hint = if self.by_command {
+                                format!(
+                                    "saved as tool output {id}; read more with: {READ_TOOL} {id} {HEAD_CHARS}"
+                                )
+                            } else {
+                                format!(
+                                    "saved as tool output {id}; read more with {READ_TOOL} {{\"id\": \"{id}\", \"offset\": {HEAD_CHARS}}}"
+                                )
+                            };
                             return (preview(&text, &hint), Some(p.display().to_string()));
                         }
                         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
@@ -172,6 +194,65 @@ impl Spooler {
 pub const READ_TOOL: &str = "read_tool_output";
 /// Most characters one `read_tool_output` call returns.
 pub const MAX_READ_CHARS: usize = 8000;
+
+/// The `read_tool_output` shell command over a [`Spooler`]:
+/// `read_tool_output ID [OFFSET [LENGTH]]` prints `LENGTH` characters
+/// (default and most [`MAX_READ_CHARS`]) of the spooled output `ID` from
+/// character `OFFSET` (default 0), as [`Spooler::read`] reads them.
+/// Status 0 (also past the end: nothing is printed), 2 for a usage error
+/// (a missing id, a count that is not a whole number), 1 for an id that
+/// is not a spooled output of this spooler.
+#[derive(Debug, Clone)]
+pub struct ReadToolOutput {
+    spooler: Spooler,
+}
+
+impl ReadToolOutput {
+    /// The command over `spooler`.
+    pub fn new(spooler: Spooler) -> Self {
+        Self { spooler }
+    }
+}
+
+#[async_trait]
+impl Utility for ReadToolOutput {
+    fn name(&self) -> &'static str {
+        READ_TOOL
+    }
+
+    async fn run(&self, ctx: &mut UtilityContext<'_>) -> UtilityResult {
+        let args = ctx.args.get(1..).unwrap_or_default();
+        let count = |i: usize, default: usize| -> Result<usize, String> {
+            args.get(i).map_or(Ok(default), |a| {
+                a.parse()
+                    .map_err(|_| format!("{READ_TOOL}: {a}: not a whole number"))
+            })
+        };
+        let parsed = match (args.first(), args.len()) {
+            (Some(id), 1..=3) => {
+                count(1, 0).and_then(|o| count(2, MAX_READ_CHARS).map(|l| (id.clone(), o, l)))
+            }
+            _ => Err(format!("usage: {READ_TOOL} ID [OFFSET [LENGTH]]")),
+        };
+        let (id, offset, length) = match parsed {
+            Ok(p) => p,
+            Err(usage) => {
+                write_status(ctx.stderr.write_str(&format!("{usage}\n")).await)?;
+                return Ok(2);
+            }
+        };
+        match self.spooler.read(&id, offset, length) {
+            Ok(text) => {
+                write_status(ctx.stdout.write_str(&text).await)?;
+                Ok(0)
+            }
+            Err(e) => {
+                write_status(ctx.stderr.write_str(&format!("{READ_TOOL}: {e}\n")).await)?;
+                Ok(1)
+            }
+        }
+    }
+}
 
 /// The first [`HEAD_CHARS`] and last [`TAIL_CHARS`] characters with a
 /// marker between them and a last line saying where the whole output is

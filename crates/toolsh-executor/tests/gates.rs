@@ -1,7 +1,8 @@
 //! Safety rules of the executor layer a host relies on: fall-through past
 //! a trust gate, confirmation and speculation honouring the gate,
 //! checkpoints that stay true under concurrency and timeouts, spooled
-//! previews the model can act on, trajectories and replay.
+//! previews the model can act on (and the command that reads them),
+//! trajectories and replay.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -209,5 +210,68 @@ async fn a_spooled_call_replays_against_its_full_content() {
         (1, 1),
         "{:?}",
         report.divergences
+    );
+}
+
+/// A spooler for a model that reaches the spool through scripts names
+/// the `read_tool_output` command, and that command (installed in the
+/// model's shell) reads the spooled output by id: a slice, the end, a
+/// refused id (status 1) and a usage error (status 2).
+#[tokio::test]
+async fn the_read_command_reads_what_a_preview_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Spooler::new(SpoolTarget::Workspace(dir.path().to_path_buf())).read_by_command();
+    let mut text = String::new();
+    for i in 0..4000 {
+        std::fmt::Write::write_fmt(&mut text, format_args!("{i:05}\n")).unwrap();
+    }
+    let (shown, path) = s.spool("c1", text.clone());
+    let id = path
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .trim_end_matches(".txt")
+        .to_string();
+    assert!(
+        shown.ends_with(&format!(
+            "saved as tool output {id}; read more with: read_tool_output {id} 2000]"
+        )),
+        "{}",
+        &shown[shown.len() - 200..]
+    );
+    let reader = ReadToolOutput::new(s.clone());
+    let ex = ShellExecutor::logic_only(Arc::new(move |b: toolsh_interp::ShellBuilder| {
+        b.utility(Arc::new(reader.clone()))
+    }));
+    let run = |script: String| {
+        let ex = &ex;
+        async move {
+            ex.execute_tool_call(&call("r", "bash", &script))
+                .await
+                .unwrap()
+                .unwrap()
+                .result
+        }
+    };
+    assert_eq!(
+        run(format!("read_tool_output {id} 1998 12")).await,
+        "00333\n00334\n"
+    );
+    assert_eq!(run(format!("read_tool_output {id} 23994")).await, "03999\n");
+    assert_eq!(
+        run(format!("read_tool_output {id} 99999; echo \"end=$?\"")).await,
+        "end=0\n"
+    );
+    assert_eq!(
+        run("read_tool_output nope 2>&1; echo \"st=$?\"".into()).await,
+        "read_tool_output: no tool output nope\nst=1\n"
+    );
+    assert_eq!(
+        run(format!(
+            "read_tool_output {id} x 2>/dev/null; echo \"st=$?\""
+        ))
+        .await,
+        "st=2\n"
     );
 }

@@ -164,6 +164,37 @@ async fn the_speculation_gate_holds_under_concurrency() {
     }
 }
 
+/// A speculative run that reached the gate while the runtime was blocked
+/// was refused; once trust is back, resolving the final call runs it
+/// through the gates as they are now instead of returning that stale
+/// refusal. (A current-thread runtime: the speculative task runs only at
+/// the `yield_now`, while blocked.)
+#[tokio::test]
+async fn a_speculation_refused_when_it_ran_is_run_again_at_resolve() {
+    let gate = Arc::new(TrustGate::new(PermissionMode::Full, TrustLevel::Trusted));
+    let ex = Layered::new(
+        ShellExecutor::logic_only(Arc::new(|b| b)).speculatable(true),
+        gate.clone(),
+    );
+    let s = Speculator::new(Arc::new(ex));
+    let c = call("early", "bash", "echo $((20 + 22))");
+    assert!(s.speculate(&c));
+    gate.set_effective_trust(TrustLevel::Blocked);
+    for _ in 0..8 {
+        tokio::task::yield_now().await;
+    }
+    gate.set_effective_trust(TrustLevel::Trusted);
+    let out = s
+        .resolve(&call("final", "bash", "echo $((20 + 22))"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (out.call_id.as_str(), out.result.as_str()),
+        ("final", "42\n")
+    );
+}
+
 /// The runtime's trust level and mode and a trust gate built over
 /// `trust_state()` are one state: a change through either is what the
 /// other enforces on its next call.
