@@ -238,3 +238,27 @@ yes | grep -q y; echo $?
 ## stdout:
 0
 ## status: 0
+
+#### count over a long stream
+seq 1 200000 | grep -c 9; seq 200000 | grep -c 12345
+
+#### line numbers and offsets over a long stream
+seq 200000 | grep -n 99999; seq 100000 | grep -b 777 | head -n 3
+
+#### max count over a long stream
+seq 100000 | grep -m 3 9; seq 100000 | grep -c -m 5 7
+
+#### a match running across lines selects nothing
+printf 'a\nb x\n' | grep 'a[^z]b'; echo "s=$?"; printf 'ab\na\nxb\naxb\n' | grep -c 'a.*b'
+
+#### words, alternatives and only-matching over lines
+seq 100 | grep -w 5; seq 300 | grep -c -e 11 -e 22; printf 'foo\nbar foo\nbaz\n' | grep -o foo
+
+#### empty matches select every line
+seq 1000 | grep -c ''; printf 'x\n\ny\n' | grep -c 'x*'
+
+#### anchored patterns over a long stream
+seq 100000 | grep -c '^9'; seq 100000 | grep -c '0$'; seq 100000 | grep -cx '5.5'
+
+#### long stream without a final newline
+(seq 70000; printf 99) | grep -c 99; (seq 70000; printf 99) | grep 99 | tail -n 1

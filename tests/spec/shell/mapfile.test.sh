@@ -196,3 +196,30 @@ rc 1 1 2
 rc 1 1 2
 rc 1 1 2
 ## status: 0
+
+#### mapfile of many lines
+mapfile -t a <<<"$(seq 1 50000)"; echo "${#a[@]} ${a[0]} ${a[4095]} ${a[4096]} ${a[49999]}"
+
+#### mapfile of many lines with skip, count and origin
+mapfile -t -s 3 -n 9000 -O 2 a < <(seq 100000); echo "${#a[@]} ${a[2]} ${a[9001]}"; declare -p a | cut -c1-40
+
+#### mapfile over an existing array keeps elements before the origin
+a=(x y z w); mapfile -t -O 2 a < <(seq 5000); echo "${#a[@]} ${a[0]} ${a[1]} ${a[2]} ${a[5001]}"
+
+#### mapfile into an uppercasing array
+declare -u a; mapfile -t a <<< $'ab\ncd'; declare -p a
+
+#### mapfile into an integer array
+declare -ai a; mapfile -t a <<< $'1+2\n3*4'; declare -p a
+
+#### mapfile into a readonly array
+readonly -a a=(1); mapfile -t a <<< $'x'; echo "s=$? ${a[@]}"
+
+#### mapfile through a nameref
+declare -n r=target; mapfile -t r <<< $'p\nq'; declare -p target
+
+#### mapfile with a delimiter over many records
+mapfile -t -d , a < <(seq -s, 10000); echo "${#a[@]} ${a[9999]}"
+
+#### mapfile of long lines
+mapfile -t a < <(for i in 1 2 3; do printf "%070000d\n" $i; done); echo "${#a[@]} ${#a[0]} ${a[2]: -3}"

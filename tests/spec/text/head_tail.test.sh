@@ -365,3 +365,30 @@ s=1
 s=1
 s=1
 ## status: 0
+
+#### tail: last lines of a long stream
+seq 1 100000 | head -n 50000 | tail -n 3; seq 100000 | tail -n 1
+
+#### tail: last bytes of a long stream
+seq 100000 | tail -c 20; seq 100000 | tail -c 70000 | cksum
+
+#### tail: many lines kept
+seq 100000 | tail -n 70000 | cksum; seq 20000 | tail -n 5000 | head -n 2
+
+#### tail: last line without a newline
+printf 'a\nb\nc' | tail -n 2; echo; (seq 3; printf x) | tail -n 1; echo; printf 'x' | tail -n 1; echo
+
+#### tail: more lines asked than given
+printf 'a\nb\n' | tail -n 5; printf '\n\n\n' | tail -n 2 | wc -c; printf '' | tail -n 3 | wc -c
+
+#### tail: one line per write
+for i in $(seq 600); do echo "line $i"; done | tail -n 3
+
+#### tail: NUL-delimited records
+printf 'a\0b\0c\0' | tail -z -n 2 | tr '\0' '|'; echo
+
+#### tail: from a line on, over a long stream
+seq 100000 | tail -n +99998; seq 100000 | tail -n +2 | cksum
+
+#### head: first lines of a long stream
+seq 100000 | head -n 70000 | cksum; yes | head -n 70000 | wc -l

@@ -184,3 +184,24 @@ seq -- -2 0
 -1
 0
 ## status: 0
+
+#### large sequence across output buffers
+seq 1 100000 | cksum; seq 100000 | tail -n 2
+
+#### equal width with negatives and a step
+seq -w -5 3 100 | head -n 4; seq -w -1000 999 1000
+
+#### separator over many numbers
+seq -s, 1 20000 | cksum; seq -s ', ' 3
+
+#### descending by a negative step
+seq 0 -7 -40000 | cksum; seq 10 -3 1
+
+#### past the 64-bit range
+seq 9223372036854775800 3 9223372036854775815; seq -9223372036854775809 -9223372036854775807
+
+#### at the 128-bit limit
+seq 170141183460469231731687303715884105725 170141183460469231731687303715884105727
+
+#### cut short by its reader
+seq 1000000 | head -n 2; echo "${PIPESTATUS[@]}"
