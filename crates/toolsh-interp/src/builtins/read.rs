@@ -468,10 +468,21 @@ builtin!(
             return Ok(1);
         };
         if origin.is_none() {
+            // The array is emptied, its value attributes kept: bash 5.2
+            // stores `declare -u a; mapfile a` upper-cased (`declare -au`).
+            let target = it.st.vars.resolve(&name).to_string();
+            let keep = it.st.vars.get_raw(&target).map_or(0, |v| {
+                v.attrs & (crate::state::attr::INTEGER | crate::state::attr::LOWER | crate::state::attr::UPPER)
+            });
             let _ = it.unset_var(&name);
             if let Err(m) = it.assign_array(&name, &[], false, false).await? {
                 it.report_assign_error(m).await?;
                 return Ok(1);
+            }
+            if keep != 0
+                && let Some(v) = it.st.vars.get_raw_mut(&target)
+            {
+                v.attrs |= keep;
             }
         }
         let mut idx = origin.unwrap_or(0);
