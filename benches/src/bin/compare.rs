@@ -6,7 +6,8 @@
 //! cargo run --release -p toolsh-benches --bin compare [-- OPTIONS]
 //!   --smoke        one run per script and runner, smallest scaling sizes,
 //!                  no memory table; prints, does not write the docs
-//!   --filter S     only the scripts whose category/name contains S
+//!   --filter S     only the scripts whose category/name contains S (or
+//!                  any of S's comma-separated parts)
 //!   --no-scaling   skip the scaling series
 //!   --no-write     print the report instead of writing docs/benchmarks.md
 //!   --write        write the docs even with --smoke or --filter

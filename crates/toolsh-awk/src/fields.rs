@@ -128,7 +128,19 @@ impl Record {
         self.fields.clear();
         let text = self.text.clone().unwrap_or_else(empty_str);
         let fields = &mut self.fields;
-        fs.split(&text, |f| fields.push(Value::strnum(f)), |_, _| {});
+        fs.split(
+            &text,
+            |f| {
+                // A field that is the whole record (one column of input)
+                // shares `$0`'s bytes.
+                fields.push(if f.len() == text.len() {
+                    Value::StrNum(text.clone())
+                } else {
+                    Value::strnum(f)
+                });
+            },
+            |_, _| {},
+        );
         self.split_done = true;
     }
 

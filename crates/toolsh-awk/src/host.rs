@@ -14,6 +14,10 @@ use tokio::sync::mpsc;
 use toolsh_command::limits::Interrupt;
 use toolsh_command::utility::{OperandError, UtilityContext, write_status};
 
+/// At most this many bytes of standard input cross to the interpreter
+/// thread in one reply.
+const GATHER_BYTES: usize = 64 * 1024;
+
 /// Which standard stream a write goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StdStream {
@@ -144,7 +148,9 @@ async fn answer(ctx: &mut UtilityContext<'_>, req: Request) -> Reply {
                 Err(i) => Reply::Interrupt(i),
             }
         }
-        Request::ReadStdin => Reply::Chunk(ctx.stdin.read_chunk().await),
+        // Small chunks waiting behind the first are joined: one round trip
+        // between the threads for a writer's many small writes.
+        Request::ReadStdin => Reply::Chunk(ctx.stdin.read_gathered(GATHER_BYTES).await),
         Request::ReadFile(path) => match ctx.read_operand(&path).await {
             Ok(d) => Reply::File(Ok(d)),
             Err(OperandError::Fs(e)) => Reply::File(Err(e.to_string())),

@@ -353,8 +353,8 @@ impl<'p> Interp<'p> {
     }
 
     /// Set `$0` from input.
-    pub fn set_record(&mut self, text: Vec<u8>) {
-        self.rec.set(Rc::from(text));
+    pub fn set_record(&mut self, text: super::value::Str) {
+        self.rec.set(text);
     }
 
     // ---- statements ----
@@ -519,7 +519,7 @@ impl<'p> Interp<'p> {
         let prog = self.prog;
         while let Some((rec, rt)) = self.next_main_record()? {
             self.set_record(rec);
-            self.globals[slot::RT] = Cell::Val(Value::str(&rt));
+            self.globals[slot::RT] = Cell::Val(Value::Str(rt));
             self.tick()?;
             for item in &prog.items {
                 match self.run_item(item) {

@@ -9,7 +9,7 @@ use super::ast::{GetlineSource, LValue, Var};
 use super::host::{Host, Reply, Request, StdStream};
 use super::interp::{Cell, Ex, Interp, fatal, slot};
 use super::lexer::unescape_str;
-use super::records::RecordReader;
+use super::records::{RecordAndTerminator, RecordReader};
 use super::value::Value;
 
 /// Bytes of standard output buffered before they are sent.
@@ -239,7 +239,7 @@ impl Interp<'_> {
 
     /// The next record of the main input with its terminator, advancing
     /// NR and FNR; opens ARGV operands in turn and applies assignments.
-    pub fn next_main_record(&mut self) -> Ex<Option<(Vec<u8>, Vec<u8>)>> {
+    pub fn next_main_record(&mut self) -> Ex<Option<RecordAndTerminator>> {
         if self.io.main.done || self.in_end {
             return Ok(None);
         }
@@ -323,9 +323,9 @@ impl Interp<'_> {
                 let Some((rec, rt)) = self.next_main_record()? else {
                     return Ok(Value::Num(0.0));
                 };
-                self.globals[slot::RT] = Cell::Val(Value::str(&rt));
+                self.globals[slot::RT] = Cell::Val(Value::Str(rt));
                 match lv {
-                    Some(lv) => self.assign(lv, Value::strnum(&rec))?,
+                    Some(lv) => self.assign(lv, Value::StrNum(rec))?,
                     None => self.set_record(rec),
                 }
                 Ok(Value::Num(1.0))
@@ -353,9 +353,9 @@ impl Interp<'_> {
                 let Some((rec, rt)) = rec else {
                     return Ok(Value::Num(0.0));
                 };
-                self.globals[slot::RT] = Cell::Val(Value::str(&rt));
+                self.globals[slot::RT] = Cell::Val(Value::Str(rt));
                 match lv {
-                    Some(lv) => self.assign(lv, Value::strnum(&rec))?,
+                    Some(lv) => self.assign(lv, Value::StrNum(rec))?,
                     None => self.set_record(rec),
                 }
                 Ok(Value::Num(1.0))

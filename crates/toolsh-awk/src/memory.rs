@@ -39,6 +39,10 @@ impl Interp<'_> {
     /// the growth tried again; then the program stops with the memory
     /// limit.
     pub fn hold(&self, add: usize, gone: usize) -> Ex<()> {
+        if add == 0 && gone == 0 {
+            // A number replacing a number (`s += $1`): nothing moves.
+            return Ok(());
+        }
         let mut held = self.held.borrow_mut();
         let kept = held.bytes().saturating_sub(gone);
         if held.resize(kept).and_then(|()| held.grow(add)).is_ok() {

@@ -2,7 +2,10 @@
 //! character, `""` for paragraph mode; gawk: a regular expression), with
 //! RT set to the text that ended the record.
 
+use std::rc::Rc;
+
 use super::regex::{Re, find_nonempty};
+use super::value::{Str, empty_str};
 use toolsh_command::posix_regex::PosixRegex;
 
 use super::host::{Host, HostStop, Reply, Request};
@@ -35,10 +38,13 @@ pub struct RecordReader {
     pos: usize,
     eof: bool,
     source: Source,
+    /// The last terminator handed out: the next one, most often the same
+    /// bytes (RS's newline), shares it rather than allocating.
+    last_rt: Str,
 }
 
-/// A record and its terminator (RT).
-pub type RecordAndTerminator = (Vec<u8>, Vec<u8>);
+/// A record and its terminator (RT), as awk strings.
+pub type RecordAndTerminator = (Str, Str);
 
 impl RecordReader {
     /// A reader over standard input.
@@ -48,6 +54,7 @@ impl RecordReader {
             pos: 0,
             eof: false,
             source: Source::Stdin,
+            last_rt: empty_str(),
         }
     }
 
@@ -58,6 +65,7 @@ impl RecordReader {
             pos: 0,
             eof: true,
             source: Source::Memory,
+            last_rt: empty_str(),
         }
     }
 
@@ -81,10 +89,13 @@ impl RecordReader {
     }
 
     fn take(&mut self, end: usize, next: usize) -> RecordAndTerminator {
-        let rec = self.buf[self.pos..end].to_vec();
-        let rt = self.buf[end..next].to_vec();
+        let rec: Str = Rc::from(&self.buf[self.pos..end]);
+        let rt = &self.buf[end..next];
+        if *self.last_rt != *rt {
+            self.last_rt = Rc::from(rt);
+        }
         self.pos = next;
-        (rec, rt)
+        (rec, self.last_rt.clone())
     }
 
     /// The next record, or `None` at end of input. `max` bounds the bytes

@@ -12,7 +12,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use bytes::Bytes;
+use bytes::{Buf, Bytes};
 use tokio::sync::mpsc;
 
 use crate::fs::FileSystem;
@@ -50,6 +50,14 @@ impl Source {
         match self {
             Source::Host(rx) => rx.recv().await.map(|b| (b, None)),
             Source::Pipe(rx) => rx.recv().await.map(|c| (c.data, Some(c.charge))),
+        }
+    }
+
+    /// A chunk already waiting, without waiting for one.
+    fn try_recv(&mut self) -> Option<Bytes> {
+        match self {
+            Source::Host(rx) => rx.try_recv().ok(),
+            Source::Pipe(rx) => rx.try_recv().ok().map(|c| c.data),
         }
     }
 }
@@ -228,6 +236,37 @@ impl Input {
         }
     }
 
+    /// [`Input::read_chunk`], joined with the chunks already waiting in
+    /// the pipe behind it (none is waited for) up to about `max` bytes:
+    /// a reader that pays per chunk (a request across threads, a flush)
+    /// pays once for a writer's many small writes (`echo` in a loop sends
+    /// one chunk per line). `None` at end of file.
+    pub async fn read_gathered(&mut self, max: usize) -> Option<Bytes> {
+        let first = self.read_chunk().await?;
+        if first.len() >= max {
+            return Some(first);
+        }
+        let Some(src) = self.source.as_mut() else {
+            return Some(first);
+        };
+        let Some(next) = src.try_recv() else {
+            return Some(first);
+        };
+        let mut joined = Vec::with_capacity(max.min(first.len() + next.len() * 16));
+        joined.extend_from_slice(&first);
+        joined.extend_from_slice(&next);
+        while joined.len() < max {
+            let Some(more) = src.try_recv() else { break };
+            if joined.len() + more.len() > max {
+                // Kept for the next read: never more than `max` joined.
+                self.pending = more;
+                break;
+            }
+            joined.extend_from_slice(&more);
+        }
+        Some(Bytes::from(joined))
+    }
+
     /// Append bytes up to and including `delim` to `out`. Returns `false`
     /// when end of file was reached before any byte was read; at end of file
     /// after some bytes, those are appended without the delimiter and the
@@ -239,9 +278,9 @@ impl Input {
                 return read_any;
             }
             read_any = true;
-            if let Some(pos) = self.pending.iter().position(|&b| b == delim) {
-                let head = self.pending.split_to(pos + 1);
-                out.extend_from_slice(&head);
+            if let Some(pos) = memchr::memchr(delim, &self.pending) {
+                out.extend_from_slice(&self.pending[..=pos]);
+                self.pending.advance(pos + 1);
                 return true;
             }
             out.extend_from_slice(&self.pending);
@@ -263,14 +302,15 @@ impl Input {
                 return Ok(read_any);
             }
             read_any = true;
-            let (take, found) = match self.pending.iter().position(|&b| b == delim) {
+            let (take, found) = match memchr::memchr(delim, &self.pending) {
                 Some(pos) => (pos + 1, true),
                 None => (self.pending.len(), false),
             };
             if out.len() + take > max {
                 return Err(());
             }
-            out.extend_from_slice(&self.pending.split_to(take));
+            out.extend_from_slice(&self.pending[..take]);
+            self.pending.advance(take);
             if found {
                 return Ok(true);
             }
@@ -291,7 +331,8 @@ impl Input {
                 break;
             }
             let take = (n - got).min(self.pending.len());
-            out.extend_from_slice(&self.pending.split_to(take));
+            out.extend_from_slice(&self.pending[..take]);
+            self.pending.advance(take);
             got += take;
         }
         got
@@ -319,7 +360,7 @@ impl Input {
     /// descriptor moved the shared offset past them).
     pub fn skip_buffered(&mut self, n: usize) {
         let n = n.min(self.pending.len());
-        let _ = self.pending.split_to(n);
+        self.pending.advance(n);
     }
 
     /// `true` when this input is a pipe or holds unread bytes (used by

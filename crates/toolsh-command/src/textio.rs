@@ -3,7 +3,7 @@
 //! through the backend), bounded record reading, and the standard GNU
 //! usage/`--help` handling.
 
-use bytes::Bytes;
+use bytes::{Buf, Bytes};
 
 use crate::Reservation;
 use crate::getopt::{self, Args, Spec};
@@ -64,7 +64,8 @@ pub struct OutBuf<'a> {
     buf: Vec<u8>,
 }
 
-const FLUSH_AT: usize = 32 * 1024;
+/// The bytes an [`OutBuf`] gathers before it sends them (32 KiB).
+pub const FLUSH_AT: usize = 32 * 1024;
 
 impl<'a> OutBuf<'a> {
     /// A buffer in front of `out`.
@@ -87,6 +88,20 @@ impl<'a> OutBuf<'a> {
     /// Append a string.
     pub async fn write_str(&mut self, s: &str) -> Flow<()> {
         self.write(s.as_bytes()).await
+    }
+
+    /// The buffer itself, to append to without an `await` per piece (a
+    /// utility that formats many small items: `seq`'s numbers). The
+    /// caller flushes once [`OutBuf::is_full`] says so, and passes its
+    /// cancellation checkpoint there: once per [`FLUSH_AT`] bytes.
+    pub fn buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
+    }
+
+    /// `true` once the buffer holds [`FLUSH_AT`] bytes or more: time to
+    /// [`OutBuf::flush`].
+    pub fn is_full(&self) -> bool {
+        self.buf.len() >= FLUSH_AT
     }
 
     /// Send the buffered bytes.
@@ -291,7 +306,8 @@ impl Source {
                 None => (buf.len(), false),
             };
             within_buffer(out.len() - start + n, max)?;
-            out.extend_from_slice(&buf.split_to(n));
+            out.extend_from_slice(&buf[..n]);
+            buf.advance(n);
             if done {
                 return Ok(true);
             }
@@ -471,9 +487,9 @@ pub fn operand_names(args: &Args) -> Vec<String> {
     }
 }
 
-/// Position of `b` in `s`.
+/// Position of `b` in `s` (`memchr`).
 pub fn memchr_pos(b: u8, s: &[u8]) -> Option<usize> {
-    s.iter().position(|&x| x == b)
+    memchr::memchr(b, s)
 }
 
 /// Read all records of all `operands` (standard input when empty),

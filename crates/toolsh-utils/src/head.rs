@@ -248,13 +248,11 @@ async fn copy_head(
                 };
                 ctx.shell.checkpoint()?;
                 let mut end = chunk.len();
-                for (i, &b) in chunk.iter().enumerate() {
-                    if b == delim {
-                        left -= 1;
-                        if left == 0 {
-                            end = i + 1;
-                            break;
-                        }
+                for i in memchr::memchr_iter(delim, &chunk) {
+                    left -= 1;
+                    if left == 0 {
+                        end = i + 1;
+                        break;
                     }
                 }
                 out.write(&chunk[..end]).await?;

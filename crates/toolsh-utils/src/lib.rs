@@ -129,6 +129,8 @@ mod uniq;
 #[cfg(feature = "text")]
 mod wc;
 #[cfg(feature = "text")]
+mod window;
+#[cfg(feature = "text")]
 mod xargs;
 #[cfg(feature = "text")]
 mod yes;

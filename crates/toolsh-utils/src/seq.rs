@@ -15,6 +15,74 @@ use toolsh_command::number::scan::scan_float;
 use toolsh_command::textio::{Flow, OutBuf, error, parse_args, usage_error};
 use toolsh_command::utility::UtilityContext;
 
+/// The integer types the integer sequence is computed in.
+trait SeqInt: itoa::Integer + Copy + PartialOrd + Send {
+    const ZERO: Self;
+    fn checked_step(self, step: Self) -> Option<Self>;
+}
+
+impl SeqInt for i64 {
+    const ZERO: Self = 0;
+    fn checked_step(self, step: Self) -> Option<Self> {
+        self.checked_add(step)
+    }
+}
+
+impl SeqInt for i128 {
+    const ZERO: Self = 0;
+    fn checked_step(self, step: Self) -> Option<Self> {
+        self.checked_add(step)
+    }
+}
+
+/// Print FIRST, FIRST+INCREMENT, ... while not past LAST (`range`; the
+/// increment is not 0), separated by `sep`, each zero-padded after its
+/// sign to `width` bytes (`-w`; 0 for none). The numbers are formatted
+/// straight into `out`'s buffer (no allocation per number); the buffer is
+/// sent and the deadline checked once per [`OutBuf::is_full`] (32 KiB),
+/// so a huge or endless sequence is still bounded by the output limit and
+/// the deadline. Gives how many numbers were printed.
+async fn int_sequence<T: SeqInt>(
+    ctx: &mut UtilityContext<'_>,
+    out: &mut OutBuf<'_>,
+    (first, step, last): (T, T, T),
+    sep: &str,
+    width: usize,
+) -> Flow<u64> {
+    let mut digits = itoa::Buffer::new();
+    let up = step > T::ZERO;
+    let mut x = first;
+    let mut count: u64 = 0;
+    while if up { x <= last } else { x >= last } {
+        let buf = out.buffer();
+        if count > 0 {
+            buf.extend_from_slice(sep.as_bytes());
+        }
+        let text = digits.format(x).as_bytes();
+        if text.len() < width {
+            let (sign, body) = match text.split_first() {
+                Some((b'-', body)) => (&b"-"[..], body),
+                _ => (&b""[..], text),
+            };
+            buf.extend_from_slice(sign);
+            buf.resize(buf.len() + (width - text.len()), b'0');
+            buf.extend_from_slice(body);
+        } else {
+            buf.extend_from_slice(text);
+        }
+        count += 1;
+        if out.is_full() {
+            out.flush().await?;
+            ctx.shell.checkpoint()?;
+        }
+        x = match x.checked_step(step) {
+            Some(n) => n,
+            None => break,
+        };
+    }
+    Ok(count)
+}
+
 utility!(
     /// `seq [OPTION]... [FIRST [INCREMENT]] LAST`.
     Seq,
@@ -288,20 +356,14 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
         let (Some(a), Some(s), Some(z)) = (first.int, step.int, last.int) else {
             return Ok(0);
         };
-        let mut x = a;
-        while (s > 0 && x <= z) || (s < 0 && x >= z) {
-            if count > 0 {
-                out.write_str(&sep).await?;
-            }
-            out.write_str(&pad(x.to_string())).await?;
-            count += 1;
-            // Every number: one can be a 100,000-digit `-f` width.
-            ctx.shell.checkpoint()?;
-            x = match x.checked_add(s) {
-                Some(n) => n,
-                None => break,
-            };
-        }
+        // 64-bit arithmetic when the operands allow: the same sequence
+        // (a step past `i64` ends it exactly as it would end in 128 bits,
+        // past LAST), formatted faster.
+        let narrow = (i64::try_from(a), i64::try_from(s), i64::try_from(z));
+        count = match narrow {
+            (Ok(a), Ok(s), Ok(z)) => int_sequence(ctx, &mut out, (a, s, z), &sep, width).await?,
+            _ => int_sequence(ctx, &mut out, (a, s, z), &sep, width).await?,
+        };
     } else {
         let (a, s, z) = (first.value, step.value, last.value);
         let mut i: u64 = 0;

@@ -9,9 +9,8 @@
     clippy::if_not_else
 )] // byte loops read best like the C descriptions they follow
 
-use std::collections::VecDeque;
-
 use crate::head::counting;
+use crate::window::{Unit, Window};
 use toolsh_command::getopt::{HasArg, Spec, long};
 use toolsh_command::limits::within_buffer;
 use toolsh_command::textio::{Flow, OpenWording, OutBuf, Source};
@@ -143,13 +142,11 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
                         start = k;
                     } else {
                         start = chunk.len();
-                        for (i, &b) in chunk.iter().enumerate() {
-                            if b == delim {
-                                skip -= 1;
-                                if skip == 0 {
-                                    start = i + 1;
-                                    break;
-                                }
+                        for i in memchr::memchr_iter(delim, &chunk) {
+                            skip -= 1;
+                            if skip == 0 {
+                                start = i + 1;
+                                break;
                             }
                         }
                     }
@@ -159,39 +156,19 @@ async fn body(ctx: &mut UtilityContext<'_>) -> Flow<i32> {
             continue;
         }
         let keep = usize::try_from(n).unwrap_or(usize::MAX);
-        if bytes {
-            let mut held: VecDeque<u8> = VecDeque::new();
-            while let Some(chunk) = src.chunk(ctx.stdin).await {
-                ctx.shell.checkpoint()?;
-                held.extend(chunk.iter());
-                if held.len() > keep {
-                    held.drain(..held.len() - keep);
-                }
-                within_buffer(held.len(), max)?;
-            }
-            let v: Vec<u8> = held.into_iter().collect();
-            out.write(&v).await?;
+        let unit = if bytes {
+            Unit::Bytes
         } else {
-            let mut held: VecDeque<Vec<u8>> = VecDeque::new();
-            let mut held_bytes = 0;
-            loop {
-                let mut line = Vec::new();
-                if !src.record(ctx.stdin, delim, &mut line, max).await? {
-                    break;
-                }
-                ctx.shell.checkpoint()?;
-                held_bytes += line.len();
-                held.push_back(line);
-                while held.len() > keep {
-                    if let Some(l) = held.pop_front() {
-                        held_bytes -= l.len();
-                    }
-                }
-                within_buffer(held_bytes, max)?;
-            }
-            for l in &held {
-                out.write(l).await?;
-            }
+            Unit::Records(delim)
+        };
+        let mut window = Window::new(unit, keep);
+        while let Some(chunk) = src.chunk(ctx.stdin).await {
+            ctx.shell.checkpoint()?;
+            window.push(chunk);
+            within_buffer(window.held_bytes(), max)?;
+        }
+        for piece in window.last() {
+            out.write(piece).await?;
         }
     }
     out.flush().await?;

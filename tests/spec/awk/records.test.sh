@@ -207,3 +207,13 @@ printf 'a\n' | awk 'END { print (getline), $0 }'
 ## stdout:
 0 a
 ## status: 0
+
+#### RT over mixed terminators and a last record without one
+printf 'a\nb\n\nc' | awk '{ printf "[%s|%s]", $0, RT } END { print "" }'; printf 'x1y22z' | awk 'BEGIN { RS = "[0-9]+" } { printf "[%s|%s]", $0, RT } END { print "" }'
+## stdout:
+[a|
+][b|
+][|
+][c|]
+[x|1][y|22][z|]
+## status: 0

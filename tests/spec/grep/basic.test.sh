@@ -238,3 +238,67 @@ yes | grep -q y; echo $?
 ## stdout:
 0
 ## status: 0
+
+#### count over a long stream
+seq 1 200000 | grep -c 9; seq 200000 | grep -c 12345
+## stdout:
+81902
+12
+## status: 0
+
+#### line numbers and offsets over a long stream
+seq 200000 | grep -n 99999; seq 100000 | grep -b 777 | head -n 3
+## stdout:
+99999:99999
+199999:199999
+2996:777
+7773:1777
+12773:2777
+## status: 0
+
+#### max count over a long stream
+seq 100000 | grep -m 3 9; seq 100000 | grep -c -m 5 7
+## stdout:
+9
+19
+29
+5
+## status: 0
+
+#### a match running across lines selects nothing
+printf 'a\nb x\n' | grep 'a[^z]b'; echo "s=$?"; printf 'ab\na\nxb\naxb\n' | grep -c 'a.*b'
+## stdout:
+s=1
+2
+## status: 0
+
+#### words, alternatives and only-matching over lines
+seq 100 | grep -w 5; seq 300 | grep -c -e 11 -e 22; printf 'foo\nbar foo\nbaz\n' | grep -o foo
+## stdout:
+5
+24
+foo
+foo
+## status: 0
+
+#### empty matches select every line
+seq 1000 | grep -c ''; printf 'x\n\ny\n' | grep -c 'x*'
+## stdout:
+1000
+3
+## status: 0
+
+#### anchored patterns over a long stream
+seq 100000 | grep -c '^9'; seq 100000 | grep -c '0$'; seq 100000 | grep -cx '5.5'
+## stdout:
+11111
+10000
+10
+## status: 0
+
+#### long stream without a final newline
+(seq 70000; printf 99) | grep -c 99; (seq 70000; printf 99) | grep 99 | tail -n 1
+## stdout:
+1961
+99
+## status: 0

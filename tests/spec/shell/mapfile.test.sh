@@ -196,3 +196,59 @@ rc 1 1 2
 rc 1 1 2
 rc 1 1 2
 ## status: 0
+
+#### mapfile of many lines
+mapfile -t a <<<"$(seq 1 50000)"; echo "${#a[@]} ${a[0]} ${a[4095]} ${a[4096]} ${a[49999]}"
+## stdout:
+50000 1 4096 4097 50000
+## status: 0
+
+#### mapfile of many lines with skip, count and origin
+mapfile -t -s 3 -n 9000 -O 2 a < <(seq 100000); echo "${#a[@]} ${a[2]} ${a[9001]}"; declare -p a | cut -c1-40
+## stdout:
+9000 4 9003
+declare -a a=([2]="4" [3]="5" [4]="6" [5
+## status: 0
+
+#### mapfile over an existing array keeps elements before the origin
+a=(x y z w); mapfile -t -O 2 a < <(seq 5000); echo "${#a[@]} ${a[0]} ${a[1]} ${a[2]} ${a[5001]}"
+## stdout:
+5002 x y 1 5000
+## status: 0
+
+#### mapfile into an uppercasing array
+declare -u a; mapfile -t a <<< $'ab\ncd'; declare -p a
+## stdout:
+declare -au a=([0]="AB" [1]="CD")
+## status: 0
+
+#### mapfile into an integer array
+declare -ai a; mapfile -t a <<< $'1+2\n3*4'; declare -p a
+## stdout:
+declare -ai a=([0]="3" [1]="12")
+## status: 0
+
+#### mapfile into a readonly array
+readonly -a a=(1); mapfile -t a <<< $'x'; echo "s=$? ${a[@]}"
+## stdout:
+s=1 1
+## status: 0
+
+#### mapfile through a nameref
+declare -n r=target; mapfile -t r <<< $'p\nq'; declare -p target
+## stdout:
+declare -a target=([0]="p" [1]="q")
+## status: 0
+
+#### mapfile with a delimiter over many records
+mapfile -t -d , a < <(seq -s, 10000); echo "${#a[@]} ${a[9999]}"
+## stdout:
+10000 10000
+
+## status: 0
+
+#### mapfile of long lines
+mapfile -t a < <(for i in 1 2 3; do printf "%070000d\n" $i; done); echo "${#a[@]} ${#a[0]} ${a[2]: -3}"
+## stdout:
+3 70000 003
+## status: 0

@@ -365,3 +365,78 @@ s=1
 s=1
 s=1
 ## status: 0
+
+#### tail: last lines of a long stream
+seq 1 100000 | head -n 50000 | tail -n 3; seq 100000 | tail -n 1
+## stdout:
+49998
+49999
+50000
+100000
+## status: 0
+
+#### tail: last bytes of a long stream
+seq 100000 | tail -c 20; seq 100000 | tail -c 70000 | cksum
+## stdout:
+
+99998
+99999
+100000
+2206541855 70000
+## status: 0
+
+#### tail: many lines kept
+seq 100000 | tail -n 70000 | cksum; seq 20000 | tail -n 5000 | head -n 2
+## stdout:
+2597046092 420001
+15001
+15002
+## status: 0
+
+#### tail: last line without a newline
+printf 'a\nb\nc' | tail -n 2; echo; (seq 3; printf x) | tail -n 1; echo; printf 'x' | tail -n 1; echo
+## stdout:
+b
+c
+x
+x
+## status: 0
+
+#### tail: more lines asked than given
+printf 'a\nb\n' | tail -n 5; printf '\n\n\n' | tail -n 2 | wc -c; printf '' | tail -n 3 | wc -c
+## stdout:
+a
+b
+2
+0
+## status: 0
+
+#### tail: one line per write
+for i in $(seq 600); do echo "line $i"; done | tail -n 3
+## stdout:
+line 598
+line 599
+line 600
+## status: 0
+
+#### tail: NUL-delimited records
+printf 'a\0b\0c\0' | tail -z -n 2 | tr '\0' '|'; echo
+## stdout:
+b|c|
+## status: 0
+
+#### tail: from a line on, over a long stream
+seq 100000 | tail -n +99998; seq 100000 | tail -n +2 | cksum
+## stdout:
+99998
+99999
+100000
+2243145586 588893
+## status: 0
+
+#### head: first lines of a long stream
+seq 100000 | head -n 70000 | cksum; yes | head -n 70000 | wc -l
+## stdout:
+554351089 408894
+70000
+## status: 0

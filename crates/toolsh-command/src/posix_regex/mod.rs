@@ -237,6 +237,9 @@ enum Engine {
 pub struct PosixRegex {
     engine: Engine,
     groups: usize,
+    /// No `^`/`$` anchor and the automata engine: see
+    /// [`PosixRegex::finds_across_lines`].
+    across_lines: bool,
 }
 
 impl PosixRegex {
@@ -378,6 +381,7 @@ impl PosixRegex {
         Ok(Self {
             engine: Engine::Automata { first, longest },
             groups,
+            across_lines: !hir.properties().look_set().contains_anchor(),
         })
     }
 
@@ -403,6 +407,7 @@ impl PosixRegex {
         Ok(Self {
             engine: Engine::Backtrack(Box::new(re), flags.utf8),
             groups,
+            across_lines: false,
         })
     }
 
@@ -428,6 +433,32 @@ impl PosixRegex {
             Engine::Automata { first, .. } => first.is_match(hay),
             #[cfg(feature = "backtrack")]
             Engine::Backtrack(..) => self.find_at(hay, 0).is_some(),
+        }
+    }
+
+    /// `true` when one search over a buffer of many lines finds the
+    /// same lines as a search of each line on its own, so a line filter
+    /// (grep) may search a whole buffer and look only at the lines a match
+    /// starts in: the pattern has no `^`/`$` anchor (whose meaning depends
+    /// on where the haystack starts and ends) and runs on the automata
+    /// engine. Word boundaries see the newline between lines as the
+    /// non-word context a line's start and end have. A match that runs
+    /// across a newline is still possible (`a[^x]b`), so the caller checks
+    /// the line it starts in on its own when the match ends past it.
+    pub fn finds_across_lines(&self) -> bool {
+        self.across_lines
+    }
+
+    /// The leftmost-first match at or after byte `start` (its start is the
+    /// leftmost one, its end not necessarily the longest), as a byte span:
+    /// enough to locate the first matching line of a buffer.
+    pub fn find_leftmost_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
+        match &self.engine {
+            Engine::Automata { first, .. } => first
+                .search(&Input::new(hay).range(start..))
+                .map(|m| (m.start(), m.end())),
+            #[cfg(feature = "backtrack")]
+            Engine::Backtrack(..) => self.find_at(hay, start),
         }
     }
 

@@ -468,14 +468,29 @@ builtin!(
             return Ok(1);
         };
         if origin.is_none() {
+            // The array is emptied, its value attributes kept: bash 5.2
+            // stores `declare -u a; mapfile a` upper-cased (`declare -au`).
+            let target = it.st.vars.resolve(&name).to_string();
+            let keep = it.st.vars.get_raw(&target).map_or(0, |v| {
+                v.attrs & (crate::state::attr::INTEGER | crate::state::attr::LOWER | crate::state::attr::UPPER)
+            });
             let _ = it.unset_var(&name);
             if let Err(m) = it.assign_array(&name, &[], false, false).await? {
                 it.report_assign_error(m).await?;
                 return Ok(1);
             }
+            if keep != 0
+                && let Some(v) = it.st.vars.get_raw_mut(&target)
+            {
+                v.attrs |= keep;
+            }
         }
         let mut idx = origin.unwrap_or(0);
         let max = it.sh.limits.max_variable_bytes;
+        if callback.is_none() {
+            let lines = Lines { delim, count, skip, trim, max };
+            return mapfile_runs(it, &input, &name, idx, lines).await;
+        }
         let mut read = 0usize;
         let mut n = 0u64;
         loop {
@@ -525,6 +540,96 @@ builtin!(
         Ok(0)
     }
 );
+
+/// How `mapfile` cuts its input: the delimiter, at most `count` lines
+/// (0: all) after skipping `skip`, the delimiter removed with `trim`
+/// (`-t`), each line at most `max` bytes.
+struct Lines {
+    delim: u8,
+    count: usize,
+    skip: usize,
+    trim: bool,
+    max: usize,
+}
+
+/// A run of elements is assigned once it holds this many bytes or
+/// [`RUN_ELEMENTS`] elements (bounding how far past the variable limits
+/// a run goes before they are checked).
+const RUN_BYTES: usize = 64 * 1024;
+const RUN_ELEMENTS: usize = 4096;
+
+/// `mapfile` without a callback: lines read with the input locked once
+/// per run and assigned as a run ([`Interp::assign_elem_run`]), each line
+/// still counted as a loop iteration. The status.
+async fn mapfile_runs(
+    it: &mut Interp,
+    input: &std::sync::Arc<tokio::sync::Mutex<crate::io::Input>>,
+    name: &str,
+    mut idx: i64,
+    mut l: Lines,
+) -> R<i32> {
+    let mut read = 0usize;
+    let mut n = 0u64;
+    let mut buf = Vec::new();
+    let mut eof = false;
+    while !eof {
+        let mut run = Vec::new();
+        let mut run_bytes = 0;
+        {
+            let mut g = input.lock().await;
+            while run.len() < RUN_ELEMENTS && run_bytes < RUN_BYTES {
+                if l.count > 0 && read >= l.count {
+                    eof = true;
+                    break;
+                }
+                n += 1;
+                it.sh.count_iteration(n).map_err(Ctl::Interrupt)?;
+                buf.clear();
+                match g.read_until_max(l.delim, &mut buf, l.max).await {
+                    Err(()) => {
+                        // The lines before it are assigned, as one by one.
+                        drop(g);
+                        let _ = it.assign_elem_run(name, idx, run);
+                        return Err(Ctl::Interrupt(Interrupt::limit(
+                            LimitKind::VariableBytes,
+                            l.max,
+                        )));
+                    }
+                    Ok(false) => {
+                        eof = true;
+                        break;
+                    }
+                    Ok(true) => {}
+                }
+                if l.skip > 0 {
+                    l.skip -= 1;
+                    continue;
+                }
+                if l.trim && buf.last() == Some(&l.delim) {
+                    buf.pop();
+                }
+                // bash keeps a line up to its first NUL byte (its lines
+                // are C strings): `a\0b\n` is `a`, the newline gone too.
+                if let Some(nul) = buf.iter().position(|&b| b == 0) {
+                    buf.truncate(nul);
+                }
+                run_bytes += buf.len();
+                run.push(String::from_utf8_lossy(&buf).into_owned());
+                read += 1;
+            }
+        }
+        if run.is_empty() {
+            continue;
+        }
+        let len = i64::try_from(run.len()).unwrap_or(i64::MAX);
+        if let Err(m) = it.assign_elem_run(name, idx, run) {
+            it.report_assign_error(m).await?;
+            return Ok(1);
+        }
+        idx = idx.saturating_add(len);
+    }
+    Ok(0)
+}
 
 /// A count, origin, quantum or descriptor argument of `mapfile`: a decimal
 /// integer (blanks around it and a sign allowed, as bash's `legal_number`)

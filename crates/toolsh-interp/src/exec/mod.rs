@@ -14,6 +14,7 @@
 )]
 
 mod access;
+mod array_run;
 mod compound;
 mod cond;
 mod devfd;

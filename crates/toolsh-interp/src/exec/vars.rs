@@ -282,11 +282,17 @@ impl Interp {
     /// one-byte elements holds about 80 MB, not 9), once per (sub)shell
     /// that makes it: a forked shell writing a shared scope copies it.
     pub fn charge_var_bytes(&mut self, grown: usize) -> Result<(), String> {
+        self.charge_var_entries(grown, 1)
+    }
+
+    /// [`Interp::charge_var_bytes`] for `entries` new entries holding
+    /// `grown` bytes between them (a run of array elements).
+    pub fn charge_var_entries(&mut self, grown: usize, entries: usize) -> Result<(), String> {
         let max = self.sh.limits.max_total_variable_bytes;
         if !self.st.vars.charge_bytes(grown, max) {
             return Err(limit_msg(LimitKind::TotalVariableBytes, max));
         }
-        let held = grown.saturating_add(crate::state::ENTRY_BYTES);
+        let held = grown.saturating_add(entries.saturating_mul(crate::state::ENTRY_BYTES));
         if self.var_charge.grow(held).is_err() {
             // The running charge never subtracts what was freed: bring it
             // down to the exact size of the variables, then try again.
@@ -812,7 +818,7 @@ pub(crate) fn case_convert(attrs: u16, value: String) -> String {
 
 const LIMIT_PREFIX: &str = "\u{0}limit:";
 
-fn limit_msg(kind: LimitKind, value: usize) -> String {
+pub(super) fn limit_msg(kind: LimitKind, value: usize) -> String {
     format!("{LIMIT_PREFIX}{}:{value}", kind as u8)
 }
 

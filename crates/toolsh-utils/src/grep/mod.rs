@@ -241,7 +241,9 @@ async fn search_stdin(
     let mut s = InputSearch::new(sh.opts.label.clone());
     loop {
         ctx.shell.checkpoint()?;
-        let Some(chunk) = ctx.stdin.read_chunk().await else {
+        // Small chunks waiting behind the first are searched (and their
+        // output sent) as one.
+        let Some(chunk) = ctx.stdin.read_gathered(FILE_CHUNK).await else {
             break;
         };
         match s.feed(sh, &chunk) {

@@ -78,27 +78,88 @@ impl InputSearch {
         }
         let mut start = 0;
         if !self.carry.is_empty() {
-            let Some(pos) = data.iter().position(|&b| b == eol) else {
+            let Some(pos) = memchr::memchr(eol, data) else {
                 self.carry.extend_from_slice(data);
                 return Flow::More;
             };
             let mut line = std::mem::take(&mut self.carry);
             line.extend_from_slice(&data[..pos]);
             start = pos + 1;
-            let flow = self.line(sh, &line);
+            let flow = self.line(sh, &line, None);
             if flow != Flow::More {
                 return flow;
             }
         }
-        while let Some(pos) = data[start..].iter().position(|&b| b == eol) {
-            let flow = self.line(sh, &data[start..start + pos]);
-            start += pos + 1;
-            if flow != Flow::More {
-                return flow;
-            }
+        // The complete lines; the rest waits for the next chunk.
+        let end = memchr::memrchr(eol, &data[start..]).map_or(start, |p| start + p + 1);
+        let flow = if self.search_whole(sh) {
+            self.lines_by_search(sh, &data[..end], start, eol)
+        } else {
+            self.lines_one_by_one(sh, &data[..end], start, eol)
+        };
+        if flow != Flow::More {
+            return flow;
         }
-        self.carry.extend_from_slice(&data[start..]);
+        self.carry.extend_from_slice(&data[end..]);
         Flow::More
+    }
+
+    /// Whether the complete lines of a chunk can be searched as one
+    /// haystack: only the selected lines matter (no inversion, no
+    /// context, not winding down after `-m`) and the pattern finds the
+    /// same lines that way ([`PosixRegex::finds_across_lines`]).
+    fn search_whole(&self, sh: &Shared<'_>) -> bool {
+        let o = sh.opts;
+        !o.invert && o.before == 0 && o.after == 0 && !self.stopping && sh.re.finds_across_lines()
+    }
+
+    /// Each line of `hay[start..]` (complete lines, each ending in `eol`)
+    /// searched on its own.
+    fn lines_one_by_one(&mut self, sh: &mut Shared<'_>, hay: &[u8], start: usize, eol: u8) -> Flow {
+        let mut from = start;
+        for pos in memchr::memchr_iter(eol, &hay[start..]) {
+            let flow = self.line(sh, &hay[from..start + pos], None);
+            from = start + pos + 1;
+            if flow != Flow::More {
+                return flow;
+            }
+        }
+        Flow::More
+    }
+
+    /// The lines of `hay[start..]` (complete lines, each ending in `eol`)
+    /// found by searching the whole buffer, as GNU grep does: the line a
+    /// match starts in is selected, the lines before it are skipped
+    /// unread beyond counting them. A match that runs past its line's end
+    /// has that line searched on its own.
+    fn lines_by_search(&mut self, sh: &mut Shared<'_>, hay: &[u8], start: usize, eol: u8) -> Flow {
+        let mut pos = start;
+        while pos < hay.len() {
+            let Some((s, e)) = sh.re.find_leftmost_at(hay, pos) else {
+                self.skip_lines(&hay[pos..], eol);
+                break;
+            };
+            let line_start = memchr::memrchr(eol, &hay[pos..s]).map_or(pos, |p| pos + p + 1);
+            let Some(line_end) = memchr::memchr(eol, &hay[s..]).map(|p| s + p) else {
+                // A match in the final delimiter's wake: no line left.
+                self.skip_lines(&hay[pos..], eol);
+                break;
+            };
+            self.skip_lines(&hay[pos..line_start], eol);
+            let known = (e <= line_end).then_some(true);
+            let flow = self.line(sh, &hay[line_start..line_end], known);
+            pos = line_end + 1;
+            if flow != Flow::More {
+                return flow;
+            }
+        }
+        Flow::More
+    }
+
+    /// Count lines passed over unselected (`data` is whole lines).
+    fn skip_lines(&mut self, data: &[u8], eol: u8) {
+        self.lineno += memchr::memchr_iter(eol, data).count() as u64;
+        self.offset += data.len() as u64;
     }
 
     /// End of input: the last line without its terminator, then the
@@ -106,7 +167,7 @@ impl InputSearch {
     pub(super) fn finish(&mut self, sh: &mut Shared<'_>) -> Flow {
         if !self.done && !self.carry.is_empty() {
             let line = std::mem::take(&mut self.carry);
-            if self.line(sh, &line) == Flow::Quit {
+            if self.line(sh, &line, None) == Flow::Quit {
                 return Flow::Quit;
             }
         }
@@ -146,7 +207,9 @@ impl InputSearch {
         sh.out.push(if sh.opts.null_after_name { 0 } else { b'\n' });
     }
 
-    fn line(&mut self, sh: &mut Shared<'_>, line: &[u8]) -> Flow {
+    /// One line (without its delimiter); `matched` is `Some(true)` when a
+    /// search already found a match in it, `None` to search it here.
+    fn line(&mut self, sh: &mut Shared<'_>, line: &[u8], matched: Option<bool>) -> Flow {
         let o = sh.opts;
         self.lineno += 1;
         let offset = self.offset;
@@ -163,7 +226,7 @@ impl InputSearch {
             }
             return Flow::More;
         }
-        let is_selected = sh.re.is_match(line) != o.invert;
+        let is_selected = matched.unwrap_or_else(|| sh.re.is_match(line)) != o.invert;
         if !is_selected {
             if self.after_left > 0 {
                 self.after_left -= 1;

@@ -165,7 +165,9 @@ impl Reader {
                         }
                     }
                     ctx.shell.checkpoint()?;
-                    match ctx.stdin.read_chunk().await {
+                    // Small chunks waiting behind the first are read (and
+                    // their output sent) as one.
+                    match ctx.stdin.read_gathered(64 * 1024).await {
                         Some(chunk) => buf.extend_from_slice(&chunk),
                         None => *eof = true,
                     }
