@@ -112,7 +112,7 @@ async fn run_handler(
         // A local handler runs exactly once per call: attempts bound
         // external operations only (a retried write could run twice).
         Handler::Text(f) => f(args).await?,
-        Handler::Json(f) => f(args.params).await?.to_string(),
+        Handler::Json(f) => f(args).await?.to_string(),
     };
     let redactor = shared.redactor.read().expect("redactor lock").clone();
     let out = match redactor {

@@ -93,10 +93,16 @@ pub type TextHandler = Arc<
 pub type JsonHandler =
     Arc<dyn Fn(Value) -> Pin<Box<dyn Future<Output = Result<Value, String>> + Send>> + Send + Sync>;
 
+/// A JSON tool's handler as the catalog keeps it: the whole arguments
+/// (validated params, stdin, the execution they belong to) in.
+pub(crate) type ArgsJsonHandler = Arc<
+    dyn Fn(ToolArgs) -> Pin<Box<dyn Future<Output = Result<Value, String>> + Send>> + Send + Sync,
+>;
+
 #[derive(Clone)]
 pub(crate) enum Handler {
     Text(TextHandler),
-    Json(JsonHandler),
+    Json(ArgsJsonHandler),
     External,
 }
 
@@ -405,6 +411,26 @@ impl CapabilityRuntime {
         Fut: Future<Output = Result<Value, String>> + Send + 'static,
     {
         let handler: JsonHandler = Arc::new(move |v| Box::pin(handler(v)));
+        let handler: ArgsJsonHandler = Arc::new(move |a: ToolArgs| handler(a.params));
+        self.register_entry(def, policy, Some(contract), Handler::Json(handler))
+    }
+
+    /// [`Self::register_validated_json_tool`] with a handler that gets the
+    /// whole [`ToolArgs`] (stdin, and the execution a host keeps per-call
+    /// state under, such as the Python binding's context), not only the
+    /// validated params.
+    pub fn register_validated_json_tool_with_args<F, Fut>(
+        &self,
+        def: ToolDef,
+        policy: ToolPolicy,
+        contract: JsonToolContract,
+        handler: F,
+    ) -> Result<(), CapsError>
+    where
+        F: Fn(ToolArgs) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, String>> + Send + 'static,
+    {
+        let handler: ArgsJsonHandler = Arc::new(move |a| Box::pin(handler(a)));
         self.register_entry(def, policy, Some(contract), Handler::Json(handler))
     }
 

@@ -3,7 +3,7 @@
 //! binding's tools share.
 
 use serde_json::Value;
-use toolsh_tools::{ToolArgs, ToolImpl};
+use toolsh_tools::ToolImpl;
 
 use crate::contract::JsonToolContract;
 use crate::descriptor::ToolPolicy;
@@ -32,14 +32,21 @@ impl CapabilityRuntime {
         };
         let contract = JsonToolContract::new(tool.def.input_schema.clone(), output);
         let name = tool.def.name.clone();
-        self.register_validated_json_tool(tool.def.clone(), policy, contract, move |params| {
-            let run = imp.invoke(ToolArgs::new(params));
-            let name = name.clone();
-            async move {
-                let text = run.await?;
-                serde_json::from_str::<Value>(text.trim())
-                    .map_err(|e| format!("{name}: the output is not one JSON value: {e}"))
-            }
-        })
+        self.register_validated_json_tool_with_args(
+            tool.def.clone(),
+            policy,
+            contract,
+            move |args| {
+                // The whole arguments: a callback may need its stdin and the
+                // execution it runs under, not only the params.
+                let run = imp.invoke(args);
+                let name = name.clone();
+                async move {
+                    let text = run.await?;
+                    serde_json::from_str::<Value>(text.trim())
+                        .map_err(|e| format!("{name}: the output is not one JSON value: {e}"))
+                }
+            },
+        )
     }
 }

@@ -137,6 +137,8 @@ async fn tool_impls_with_an_output_schema_are_enforced_contracts() {
             Ok(match a.params["sku"].as_str() {
                 Some("bad") => "{\"qty\": \"many\"}".to_string(),
                 Some("text") => "twelve".to_string(),
+                // The whole arguments reach a validated tool: its stdin too.
+                Some("stdin") => format!("{{\"qty\": {}}}", a.stdin.unwrap_or_default().trim()),
                 _ => "{\n  \"qty\": 12\n}\n".to_string(),
             })
         }
@@ -162,19 +164,20 @@ async fn tool_impls_with_an_output_schema_are_enforced_contracts() {
     let r = rt
         .eval_with_capability_lease(
             "stock.get --sku a; echo \"st=$?\"; stock.get --sku bad; echo \"st=$?\"; \
-             stock.get --sku text; echo \"st=$?\"; stock.get; echo \"st=$?\"; echo hi | note.echo",
+             stock.get --sku text; echo \"st=$?\"; stock.get; echo \"st=$?\"; echo hi | note.echo; \
+             echo 7 | stock.get --sku stdin",
             &lease,
         )
         .await
         .unwrap();
     assert_eq!(
-        r.stdout, "{\"qty\":12}\nst=0\nst=1\nst=1\nst=2\nhi\n",
+        r.stdout, "{\"qty\":12}\nst=0\nst=1\nst=1\nst=2\nhi\n{\"qty\":7}\n",
         "{}",
         r.stderr
     );
     assert_eq!(
         calls.load(Ordering::SeqCst),
-        3,
+        4,
         "bad input never reaches the callback"
     );
 }

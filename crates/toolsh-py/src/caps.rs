@@ -80,10 +80,9 @@ pub fn gate(
         let policy = ToolPolicy::new()
             .risk(RiskClass::from_tags(&t.def.tags))
             .max_calls(DEFAULT_MAX_CALLS);
-        let imp = t.clone();
-        runtime
-            .register_tool(t.def.clone(), policy, move |args| imp.invoke(args))
-            .map_err(err)?;
+        // The one registration the CLI uses too: a tool with an output
+        // schema is a validated JSON tool (`contract_enforced`).
+        runtime.register_tool_impl(t, policy).map_err(err)?;
     }
     runtime.set_permission_mode(settings.mode);
     if let Some((func, is_async)) = settings.approve {

@@ -122,3 +122,22 @@ def test_audit_log_as_dicts():
     assert [o for _, o in outcomes[2:]] == ["denied", "denied"]
     assert all(isinstance(e["seq"], int) for e in entries)
     assert ScriptedTool.builder("s").build().audit() == []
+
+
+def test_output_schema_is_checked_under_grants_too():
+    # With capabilities on, a tool with an output schema is registered as a
+    # validated JSON tool (as the CLI registers it), and its callback still
+    # runs in the caller's context and gets its stdin.
+    out = {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
+    tool = (
+        ScriptedTool.builder("s")
+        .tool(ToolDef("u.good", "d", output_schema=out), lambda p, s: {"id": int(s or "1")})
+        .tool(ToolDef("u.bad", "d", output_schema=out), lambda p, s: {"id": "one"})
+        .grant("u.good")
+        .grant("u.bad")
+        .build()
+    )
+    assert tool.execute_sync("u.good | jq .id; echo 5 | u.good | jq .id").stdout == "1\n5\n"
+    r = tool.execute_sync("u.bad; echo status=$?")
+    assert r.stdout == "status=1\n"
+    assert "output does not match the output schema" in r.stderr, r.stderr
