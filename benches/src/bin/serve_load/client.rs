@@ -5,7 +5,7 @@
 //! Every request is bounded by the endpoint's timeout: an answer that
 //! does not come within it is a stuck request, not a slow one.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
 use serde_json::{Value, json};
@@ -53,11 +53,10 @@ pub enum Outcome {
     Timeout,
 }
 
-/// One attempt: how it ended, how long it took, which replica answered.
+/// One attempt: how it ended and which replica answered.
 #[derive(Debug)]
 pub struct Attempt {
     pub outcome: Outcome,
-    pub latency: Duration,
     pub replica: Option<String>,
 }
 
@@ -141,7 +140,6 @@ impl Endpoint {
             r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{}}}"#,
             call.params
         );
-        let started = Instant::now();
         let sent = self.post(Some(session), body).send().await;
         let r = match sent {
             Ok(r) => r,
@@ -152,7 +150,6 @@ impl Endpoint {
                     } else {
                         Outcome::Transport
                     },
-                    latency: started.elapsed(),
                     replica: None,
                 };
             }
@@ -165,7 +162,6 @@ impl Endpoint {
             .map(str::to_string);
         let ctype = content_type(r.headers());
         let bytes = r.bytes().await;
-        let latency = started.elapsed();
         let outcome = match bytes {
             Err(e) if e.is_timeout() => Outcome::Timeout,
             Err(_) => Outcome::Transport,
@@ -175,11 +171,7 @@ impl Endpoint {
                 Some(m) => judge(&m, call),
             },
         };
-        Attempt {
-            outcome,
-            latency,
-            replica,
-        }
+        Attempt { outcome, replica }
     }
 }
 

@@ -185,19 +185,18 @@ async fn client(
     end_after: Duration,
 ) -> (Tally, Option<String>) {
     let mut tally = Tally::default();
-    let session = match shared {
-        Some(s) => Ok(s),
-        None => {
-            let mut r = Err(String::new());
-            for _ in 0..=run.retries {
-                r = run.ep.open(run.mode == SessionMode::PerClient).await;
-                if r.is_ok() {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(50)).await;
+    let session = if let Some(s) = shared {
+        Ok(s)
+    } else {
+        let mut r = Err(String::new());
+        for _ in 0..=run.retries {
+            r = run.ep.open(run.mode == SessionMode::PerClient).await;
+            if r.is_ok() {
+                break;
             }
-            r
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
+        r
     };
     start.wait().await;
     let session = match session {
@@ -396,7 +395,7 @@ async fn real_main() -> Result<ExitCode, String> {
         };
         scraped.insert(name, json!({"executions_delta": delta}));
     }
-    let mut report = tally.to_json(seconds);
+    let mut report = tally.report(seconds);
     report["label"] = json!(args.label);
     report["url"] = json!(args.url);
     report["clients"] = json!(args.clients);

@@ -157,6 +157,7 @@ impl SelfCpu {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // sums of small integers, exact in f64
 mod tests {
     use super::*;
 

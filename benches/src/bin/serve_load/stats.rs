@@ -173,7 +173,7 @@ impl Tally {
     }
 
     /// The counts as JSON (the latencies as their percentiles).
-    pub fn to_json(&mut self, seconds: f64) -> Value {
+    pub fn report(&mut self, seconds: f64) -> Value {
         let [p50, p95, p99, max] = self.percentiles_ms();
         let replicas: serde_json::Map<String, Value> = self
             .replicas
@@ -203,6 +203,7 @@ impl Tally {
 }
 
 #[cfg(test)]
+#[allow(clippy::float_cmp)] // whole milliseconds, exact in f64
 mod tests {
     use super::*;
 
