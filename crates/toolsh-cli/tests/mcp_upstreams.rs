@@ -10,6 +10,8 @@
 //! and the harness prints `N skipped: <why>` without any flag.
 
 mod common;
+#[path = "support/mcp_http.rs"]
+mod mcp_http;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -19,6 +21,10 @@ use toolsh_spec::harness::{self, Requirement};
 
 fn main() -> std::process::ExitCode {
     let tests: Vec<harness::Test<Path>> = vec![
+        (
+            "a_stdio_upstream_started_by_a_call_outlives_the_execution",
+            a_stdio_upstream_started_by_a_call_outlives_the_execution,
+        ),
         (
             "mcp_memory_server_as_upstream",
             mcp_memory_server_as_upstream,
@@ -526,5 +532,81 @@ fn a_per_call_timeout_over_http_fails_the_call_and_the_script_goes_on(npm: &Path
             "{mode}: the run waited for the operation ({:?})",
             started.elapsed()
         );
+    }
+}
+
+/// `toolsh serve` with `server-everything` over stdio whose tool list
+/// comes from the cache, so the server is started by the first script
+/// that calls it, inside that execution. The connection must outlive the
+/// execution: before the fix its tasks ran on the execution's runtime,
+/// dropped when the script ended, so every execution lost the server and
+/// from the third call on it was "not restarted again" (the serve load
+/// run, issue #30). The expected line is the real server's, as recorded
+/// in `EVERYTHING_OUTPUT`.
+fn a_stdio_upstream_started_by_a_call_outlives_the_execution(npm: &Path) {
+    use std::io::{BufRead, BufReader};
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    std::fs::write(
+        dir.path().join("m.toml"),
+        format!(
+            "[[mcp]]\nname = \"everything\"\ncommand = \"node\"\nargs = [{:?}, \"stdio\"]\n",
+            npm.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+                .display()
+                .to_string()
+        ),
+    )
+    .unwrap();
+    let config = dir.path().join("serve.toml");
+    std::fs::write(
+        &config,
+        "[server]\nlisten = \"127.0.0.1:0\"\ndrain_seconds = 1\n[[tenant]]\nname = \"t\"\nmanifest = \"m.toml\"\n",
+    )
+    .unwrap();
+    // The first start lists the tools from the server and caches them;
+    // the second takes them from the cache and starts nothing.
+    for round in 0..2 {
+        let mut child = toolsh()
+            .env("XDG_CACHE_HOME", &cache)
+            .args(["serve", "--config"])
+            .arg(&config)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        let addr = first
+            .strip_prefix("toolsh: serving MCP on http://")
+            .and_then(|r| r.strip_suffix("/mcp"))
+            .unwrap_or_else(|| panic!("{first}"))
+            .to_string();
+        let calls = if round == 0 { 1 } else { 4 };
+        for id in 1..=calls {
+            let body =
+                serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+                "name": "script", "arguments": {"commands": "everything.get-sum --a 2 --b 40"}}})
+                .to_string();
+            let r = mcp_http::request(
+                &addr,
+                "POST",
+                &[("MCP-Protocol-Version", "2025-11-25")],
+                &body,
+                Duration::from_secs(60),
+            )
+            .unwrap();
+            let m = r.message().unwrap_or_else(|| panic!("{r:?}"));
+            assert_eq!(
+                m["result"]["structuredContent"]["stdout"], "The sum of 2 and 40 is 42.\n",
+                "round {round}, call {id}: {m}"
+            );
+        }
+        // SIGTERM: the server drains and shuts its upstream down.
+        let _ = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        let _ = child.wait();
     }
 }

@@ -184,6 +184,13 @@ struct Inner {
     events: Arc<Events>,
     slots: Arc<Semaphore>,
     state: Mutex<State>,
+    /// The runtime the upstream was opened on (the host's). A connection
+    /// is always opened there: one opened lazily by a script's tool call
+    /// would otherwise have its tasks (the transport, the child's pipes)
+    /// on that execution's own runtime, which is dropped when the script
+    /// ends, losing the connection after every execution (found by the
+    /// serve load run, issue #30).
+    host: Option<tokio::runtime::Handle>,
 }
 
 /// An upstream MCP server and the tools it offers (see the module docs).
@@ -311,6 +318,7 @@ impl McpUpstream {
                     .max(1),
             )),
             state: Mutex::new(State::default()),
+            host: tokio::runtime::Handle::try_current().ok(),
         });
         let cached = options
             .tool_cache
@@ -401,7 +409,18 @@ impl Inner {
             server: self.spec.name.clone(),
             events: self.events.clone(),
         };
-        let conn = (self.connector)(handler, self.handshake).await?;
+        let connecting = (self.connector)(handler, self.handshake);
+        let conn = match &self.host {
+            Some(host) => host
+                .spawn(connecting)
+                .await
+                .map_err(|e| UpstreamError::Protocol {
+                    name: self.spec.name.clone(),
+                    error: format!("connecting failed: {e}"),
+                    stderr: String::new(),
+                })??,
+            None => connecting.await?,
+        };
         tracing::debug!(server = %self.spec.name, transport = conn.transport, tools = conn.tools.len(), "MCP upstream connected");
         if let Some(dir) = &self.tool_cache {
             crate::cache::store(dir, &self.spec, &conn.tools);
