@@ -7,7 +7,7 @@
 # upstream MCP server, server-everything over stdio, one piped into jq).
 #
 #   scripts/load-run.sh                  # 200 clients, 60 s per phase
-#   scripts/load-run.sh --quick          # 20 clients, 10 s per phase (CI)
+#   scripts/load-run.sh --quick          # 20 clients, 10 s per phase, no FastMCP (CI)
 #   scripts/load-run.sh --clients N --seconds T --profile dev|release --out DIR
 #
 # Phases, each with the same clients and seconds:
@@ -39,10 +39,11 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/toolsh-target}"
 FASTMCP_VERSION=4.1.6
 
-clients=200 seconds=60 profile=release out=
+clients=200 seconds=60 profile=release out= compare=1
 while [ $# -gt 0 ]; do
   case $1 in
-    --quick) clients=20 seconds=10 ;;
+    # The FastMCP comparison is about speed, which --quick does not judge.
+    --quick) clients=20 seconds=10 compare=0 ;;
     --clients) clients=$2; shift ;;
     --seconds) seconds=$2; shift ;;
     --profile) profile=$2; shift ;;
@@ -72,7 +73,7 @@ npm_dir=$(scripts/install-test-servers.sh 2>/dev/null | tail -n 1) || die "insta
 everything=$npm_dir/node_modules/@modelcontextprotocol/server-everything/dist/index.js
 [ -f "$everything" ] || die "no server-everything in $npm_dir"
 venv=$HOME/.cache/toolsh-fastmcp
-if ! "$venv/bin/python" -c "import fastmcp, sys; sys.exit(fastmcp.__version__ != '$FASTMCP_VERSION')" 2>/dev/null; then
+if [ "$compare" = 1 ] && ! "$venv/bin/python" -c "import fastmcp, sys; sys.exit(fastmcp.__version__ != '$FASTMCP_VERSION')" 2>/dev/null; then
   { python3 -m venv "$venv" && "$venv/bin/pip" install -q "fastmcp==$FASTMCP_VERSION"; } >/dev/null 2>&1 \
     || die "cannot install fastmcp $FASTMCP_VERSION into $venv"
 fi
@@ -211,9 +212,13 @@ haproxy -c -q -f "$work/haproxy.cfg" || die "haproxy refused its configuration"
 start haproxy haproxy -db -f "$work/haproxy.cfg"
 wait_http "http://127.0.0.1:$p_front/healthz" || die "haproxy did not start: $(cat "$work/haproxy.log")"
 
-start fastmcp "$venv/bin/python" scripts/load/fastmcp_echo.py "$p_fast"
+if [ "$compare" = 1 ]; then
+  start fastmcp "$venv/bin/python" scripts/load/fastmcp_echo.py "$p_fast"
+fi
 start mcp "$toolsh" mcp --demo-tools --http "127.0.0.1:$p_mcp" --max-executions 256 --max-queued 512 --max-sessions 1024
-wait_http "http://127.0.0.1:$p_fast/mcp" || die "the FastMCP server did not start: $(cat "$work/fastmcp.log")"
+if [ "$compare" = 1 ]; then
+  wait_http "http://127.0.0.1:$p_fast/mcp" || die "the FastMCP server did not start: $(cat "$work/fastmcp.log")"
+fi
 wait_http "http://127.0.0.1:$p_mcp/mcp" || die "toolsh mcp --http did not start: $(cat "$work/mcp.log")"
 
 # The mixes: what each call's answer must hold, as recorded from the
@@ -278,8 +283,10 @@ phase one quota -- --url "http://127.0.0.1:$p_single/mcp" "${auth[@]}" --mix "$w
   --watch "r1=$pid_r1" --metrics "r1=http://127.0.0.1:$p1/metrics"
 phase echo-toolsh quota -- --url "http://127.0.0.1:$p1/mcp" "${auth[@]}" --mix "$work/echo.json" \
   --watch "r1=$pid_r1" --metrics "r1=http://127.0.0.1:$p1/metrics"
-phase echo-fastmcp report-only -- --url "http://127.0.0.1:$p_fast/mcp" --mix "$work/fastmcp.json" \
-  --watch "fastmcp=$pid_fastmcp"
+if [ "$compare" = 1 ]; then
+  phase echo-fastmcp report-only -- --url "http://127.0.0.1:$p_fast/mcp" --mix "$work/fastmcp.json" \
+    --watch "fastmcp=$pid_fastmcp"
+fi
 phase shared-session -- --url "http://127.0.0.1:$p_mcp/mcp" --session shared --mix "$work/local.json" \
   --watch "mcp=$pid_mcp"
 phase per-client-session -- --url "http://127.0.0.1:$p_mcp/mcp" --session per-client --mix "$work/local.json" \
