@@ -411,8 +411,9 @@ impl CapabilityRuntime {
         Fut: Future<Output = Result<Value, String>> + Send + 'static,
     {
         let handler: JsonHandler = Arc::new(move |v| Box::pin(handler(v)));
-        let handler: ArgsJsonHandler = Arc::new(move |a: ToolArgs| handler(a.params));
-        self.register_entry(def, policy, Some(contract), Handler::Json(handler))
+        self.register_validated_json_tool_with_args(def, policy, contract, move |a: ToolArgs| {
+            handler(a.params)
+        })
     }
 
     /// [`Self::register_validated_json_tool`] with a handler that gets the
