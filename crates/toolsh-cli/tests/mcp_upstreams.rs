@@ -594,7 +594,7 @@ fn a_stdio_upstream_started_by_a_call_outlives_the_execution(npm: &Path) {
                 "POST",
                 &[("MCP-Protocol-Version", "2025-11-25")],
                 &body,
-                Duration::from_secs(60),
+                Duration::from_mins(1),
             )
             .unwrap();
             let m = r.message().unwrap_or_else(|| panic!("{r:?}"));
