@@ -57,13 +57,7 @@ out=${out:-$CARGO_TARGET_DIR/load-run}
 
 note() { printf 'scripts/load-run.sh: %s\n' "$*" >&2; }
 die() { note "$*"; exit 2; }
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
-apt_updated=
-apt_install() {
-  command -v apt-get >/dev/null || return 1
-  if [ -z "$apt_updated" ]; then as_root apt-get update -qq >/dev/null 2>&1 || return 1; apt_updated=1; fi
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null 2>&1
-}
+. scripts/apt.sh
 
 # What the run needs.
 command -v haproxy >/dev/null || apt_install haproxy || die "cannot install haproxy"

@@ -30,13 +30,7 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/toolsh-target}"
 
 note() { printf 'scripts/test.sh: %s\n' "$*" >&2; }
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
-apt_updated=
-apt_install() {
-  command -v apt-get >/dev/null || return 1
-  if [ -z "$apt_updated" ]; then as_root apt-get update -qq >/dev/null 2>&1 || return 1; apt_updated=1; fi
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null 2>&1
-}
+. scripts/apt.sh
 
 # Oracles: bash (present), gawk, jq 1.7.1. Building jq needs a C compiler.
 if ! command -v cc >/dev/null || ! command -v make >/dev/null; then
