@@ -384,5 +384,3 @@ async fn pump(ctx: &mut UtilityContext<'_>, job: Job, use_stdin: bool) -> Utilit
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod upstream;
